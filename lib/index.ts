@@ -1,0 +1,13 @@
+export { ResembleError, isResembleError, type ResembleErrorCode } from './errors';
+export { PAGE_OPTIONS, SNIPPET_OPTIONS, resolveOptions, type SketchOptions } from './options';
+export { sketch, sketchText, canonicalSource, SKETCH_FORMAT, type Sketch, type InputFormat } from './sketch';
+export { resemblance, containment, containmentEstimate, lexicallyEquivalent, type ContainmentEstimate } from './estimate';
+export { shingleSet, exactResemblance, exactContainment } from './exact';
+export { serializeSketch, deserializeSketch } from './serialize';
+export { UnionFind, clusterByThreshold, clusterGreedy, type GreedyGroup } from './cluster';
+export { CandidateIndex, prefixLength, type IndexedMatch } from './candidate-index';
+export { commonShingles } from './common-shingles';
+export { stringShingles } from './shingle';
+export { tokens } from './text/tokens';
+export { htmlToText } from './text/html-to-text';
+export { decodeBytes, looksLikeHtml } from './text/decode';

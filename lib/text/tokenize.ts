@@ -1,0 +1,102 @@
+import { WORD_MUL_A, WORD_MUL_B, WORD_SEED_A, WORD_SEED_B } from '../hash';
+import { tokens } from './tokens';
+
+/**
+ * Word hashes of a canonical text, two 32-bit lanes per word. Buffers grow and are reused, so a caller
+ * that sketches many texts allocates nothing per text.
+ */
+export class WordHashes {
+  a = new Int32Array(1024);
+  b = new Int32Array(1024);
+  n = 0;
+
+  reserve(n: number): void {
+    if (this.a.length < n) {
+      this.a = new Int32Array(n);
+      this.b = new Int32Array(n);
+    }
+    this.n = 0;
+  }
+}
+
+/**
+ * Byte classes for the kernel: ASCII letters fold to lower case, digits and every byte of a non-ASCII
+ * UTF-8 sequence are word bytes, other ASCII bytes separate words (0).
+ */
+const FOLD = new Uint8Array(256);
+for (let c = 48; c <= 57; c++) FOLD[c] = c;
+for (let c = 97; c <= 122; c++) FOLD[c] = c;
+for (let c = 65; c <= 90; c++) FOLD[c] = c + 32;
+for (let c = 128; c < 256; c++) FOLD[c] = c;
+
+/** A word holding a non-ASCII character, with its ASCII neighbours, up to the ASCII separators around it. */
+const NON_ASCII_WORD = /(?<![A-Za-z0-9])[A-Za-z0-9]*[^\x00-\x7f][^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]*/g;
+
+/**
+ * Text whose non-ASCII stretches are replaced by their canonical tokens (NFKC, case-folded, split by
+ * Unicode class), so the byte kernel sees only ASCII separators between canonical words.
+ */
+function canonicalizeNonAscii(text: string): string {
+  return text.replace(NON_ASCII_WORD, (seg) => ` ${tokens(seg).join(' ')} `);
+}
+
+const encoder = new TextEncoder();
+let bytes = new Uint8Array(1 << 16);
+
+/**
+ * Tokenizes `text` (already free of markup) and writes one hash per word into `out`. The words are
+ * those of `tokens(text)` and each hash is `hashToken` of that word (a test holds this), but pure
+ * ASCII text never leaves the fast path: the string is UTF-8 encoded natively, then a branch-free
+ * table-driven loop hashes bytes, because word boundaries are too irregular for a branch predictor.
+ */
+export function hashWords(text: string, out: WordHashes, end = text.length): WordHashes {
+  let src = end < text.length ? text.slice(0, end) : text;
+  if (bytes.length < src.length * 3) bytes = new Uint8Array(src.length * 3);
+  let written = encoder.encodeInto(src, bytes).written;
+  if (written !== src.length) {
+    src = canonicalizeNonAscii(src);
+    if (bytes.length < src.length * 3) bytes = new Uint8Array(src.length * 3);
+    written = encoder.encodeInto(src, bytes).written;
+  }
+  out.reserve((written >>> 1) + 1);
+  out.n = hashBytes(bytes, written, out.a, out.b);
+  return out;
+}
+
+// Constants are literals here (WORD_* in ../hash, checked by a test): a module binding is loaded from
+// its context on every iteration, which cost a third of the kernel's speed.
+function hashBytes(buf: Uint8Array, len: number, A: Int32Array, B: Int32Array): number {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x2f6b3a1d;
+  let prev = 0;
+  let n = 0;
+  const fold = FOLD;
+  for (let i = 0; i < len; i++) {
+    const k = fold[buf[i]];
+    const w = (k + 255) >>> 8; // 1 for a word byte, 0 for a separator
+    A[n] = a;
+    B[n] = b;
+    n += prev & (w ^ 1); // a word ended at the previous byte: keep its hash
+    const m = -w;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m);
+    b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    prev = w;
+  }
+  if (prev) {
+    A[n] = a;
+    B[n] = b;
+    n++;
+  }
+  return n;
+}
+
+/** Hash of one canonical token, exactly as `hashWords` hashes that word. */
+export function hashToken(token: string): [number, number] {
+  let a = WORD_SEED_A;
+  let b = WORD_SEED_B;
+  for (const k of encoder.encode(token)) {
+    a = Math.imul(a ^ k, WORD_MUL_A);
+    b = Math.imul(b ^ k, WORD_MUL_B);
+  }
+  return [a, b];
+}
