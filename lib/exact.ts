@@ -1,30 +1,27 @@
-import { ResembleError } from './errors';
-import { type SketchOptions, resolveOptions } from './options';
-import { ShingleFingerprints, fingerprintShingles } from './shingle';
-import { canonicalSource, type InputFormat } from './sketch';
 import { intersectionSize } from './estimate';
-import { WordHashes, hashWords } from './text/tokenize';
+import { type SketchOptions, resolveOptions } from './options';
+import { Sketcher, canonicalSource, type InputFormat } from './sketch';
 
 /**
- * Every distinct shingle fingerprint of a document, ascending: the full set F(A) that sketches sample.
- * Memory is 8 bytes per shingle, so this is for exact answers on small inputs, tests and for counting
- * common shingles across a collection.
+ * Every distinct shingle fingerprint of a document, ascending: the full set F(A) that sketches sample,
+ * made by the same code path as the sketch. Memory is 8 bytes per shingle occurrence, so this is for
+ * exact answers on small inputs, tests, and counting common shingles across a collection.
  */
 export function shingleSet(input: string, opts?: Partial<SketchOptions> & { format?: InputFormat }): Float64Array {
   const o = resolveOptions(opts);
-  const text = canonicalSource(input, opts?.format);
-  const words = hashWords(text, new WordHashes(), Math.min(text.length, o.maxChars));
-  if (words.n === 0) throw new ResembleError('EMPTY_INPUT', 'no words in the input after canonicalization');
-  const sh = fingerprintShingles(words, o.shingle, o.seed, new ShingleFingerprints());
-  const all = sh.fp.slice(0, sh.n).sort();
+  const sk = new Sketcher(o);
+  sk.all = [];
+  sk.update(canonicalSource(input, opts?.format));
+  const all = sk.all;
+  sk.finish();
+  const sorted = Float64Array.from(all).sort();
   let u = 0;
-  for (let i = 0; i < all.length; i++) {
-    if (u === 0 || all[i] !== all[u - 1]) {
-      if (o.ignore?.has(all[i])) continue;
-      all[u++] = all[i];
-    }
+  for (let i = 0; i < sorted.length; i++) {
+    if (u > 0 && sorted[i] === sorted[u - 1]) continue;
+    if (o.ignore?.has(sorted[i])) continue;
+    sorted[u++] = sorted[i];
   }
-  return all.slice(0, u);
+  return sorted.slice(0, u);
 }
 
 export function exactResemblance(a: Float64Array, b: Float64Array): number {

@@ -7,6 +7,7 @@ export class ShingleFingerprints {
   lo = new Int32Array(1024);
   n = 0;
 
+  /** Room for n values; the previous contents are dropped. */
   reserve(n: number): void {
     if (this.fp.length < n) {
       const size = Math.max(n, this.fp.length * 2);
@@ -21,14 +22,15 @@ export class ShingleFingerprints {
  * One pass over the word hashes: a polynomial rolling hash of the last w words in each of two lanes
  * (Rabin-Karp: add the incoming word, subtract the outgoing one), so the cost is O(n), not O(wn).
  * Each window is finished into a 52-bit fingerprint with a seeded mix; the seed picks the permutation
- * of the min-hash. A text shorter than w words is one shingle of all its words.
+ * of the min-hash. Only windows of w whole words are emitted, so a caller streaming a long text keeps
+ * the last w − 1 words in `words` before appending the next chunk's.
  */
 export function fingerprintShingles(words: WordHashes, w: number, seed: number, out: ShingleFingerprints): ShingleFingerprints {
   const n = words.n;
   const A = words.a;
   const B = words.b;
-  const win = Math.max(1, Math.min(w, n));
-  const count = n === 0 ? 0 : n - win + 1;
+  const win = w;
+  const count = Math.max(0, n - win + 1);
   out.reserve(count);
   const fp = out.fp;
   const loOut = out.lo;

@@ -41,8 +41,19 @@ export function decodeBytes(bytes: Uint8Array): { text: string; encoding: string
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
+}
+
+/** 0x80–0x9F of windows-1252 (undefined slots keep their C1 code). */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Node's TextDecoder('windows-1252') decodes as ISO-8859-1 (C1 controls for 0x80–0x9F), so map them here. */
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = new TextDecoder('latin1').decode(bytes);
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
 /** Refuses strings that are binary data decoded as text (NULs, or many U+FFFD replacement characters). */

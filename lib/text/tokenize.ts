@@ -10,12 +10,25 @@ export class WordHashes {
   b = new Int32Array(1024);
   n = 0;
 
-  reserve(n: number): void {
-    if (this.a.length < n) {
-      this.a = new Int32Array(n);
-      this.b = new Int32Array(n);
-    }
-    this.n = 0;
+  /** Room for `extra` more words after the `n` already held. */
+  ensure(extra: number): void {
+    const need = this.n + extra;
+    if (this.a.length >= need) return;
+    const size = Math.max(need, this.a.length * 2);
+    const a = new Int32Array(size);
+    const b = new Int32Array(size);
+    a.set(this.a.subarray(0, this.n));
+    b.set(this.b.subarray(0, this.n));
+    this.a = a;
+    this.b = b;
+  }
+
+  /** Keeps only the last `k` words (the start of the next chunk's first shingles). */
+  keepLast(k: number): void {
+    const from = Math.max(0, this.n - k);
+    this.a.copyWithin(0, from, this.n);
+    this.b.copyWithin(0, from, this.n);
+    this.n -= from;
   }
 }
 
@@ -44,7 +57,7 @@ const encoder = new TextEncoder();
 let bytes = new Uint8Array(1 << 16);
 
 /**
- * Tokenizes `text` (already free of markup) and writes one hash per word into `out`. The words are
+ * Tokenizes `text` (already free of markup) and appends one hash per word to `out`. The words are
  * those of `tokens(text)` and each hash is `hashToken` of that word (a test holds this), but pure
  * ASCII text never leaves the fast path: the string is UTF-8 encoded natively, then a branch-free
  * table-driven loop hashes bytes, because word boundaries are too irregular for a branch predictor.
@@ -58,18 +71,18 @@ export function hashWords(text: string, out: WordHashes, end = text.length): Wor
     if (bytes.length < src.length * 3) bytes = new Uint8Array(src.length * 3);
     written = encoder.encodeInto(src, bytes).written;
   }
-  out.reserve((written >>> 1) + 1);
-  out.n = hashBytes(bytes, written, out.a, out.b);
+  out.ensure((written >>> 1) + 2);
+  out.n = hashBytes(bytes, written, out.a, out.b, out.n);
   return out;
 }
 
 // Constants are literals here (WORD_* in ../hash, checked by a test): a module binding is loaded from
 // its context on every iteration, which cost a third of the kernel's speed.
-function hashBytes(buf: Uint8Array, len: number, A: Int32Array, B: Int32Array): number {
+function hashBytes(buf: Uint8Array, len: number, A: Int32Array, B: Int32Array, start: number): number {
   let a = 0x811c9dc5 | 0;
   let b = 0x2f6b3a1d;
   let prev = 0;
-  let n = 0;
+  let n = start;
   const fold = FOLD;
   for (let i = 0; i < len; i++) {
     const k = fold[buf[i]];

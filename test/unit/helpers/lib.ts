@@ -1,0 +1,2 @@
+export * from '../../../lib/index';
+export { intersectionSize } from '../../../lib/estimate';
