@@ -1,7 +1,7 @@
 import { ResembleError } from './errors';
-import { TWO_32, WHOLE_A, WHOLE_B, finishFingerprint } from './hash';
+import { ROLL_A, ROLL_B, TWO_32, finishFingerprint, powMod32, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
-import { ShingleFingerprints, fingerprintShingles } from './shingle';
+import { sortRange } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual, looksLikeHtml } from './text/decode';
 import { WordHashes, hashWords } from './text/tokenize';
@@ -77,10 +77,13 @@ export class Sketcher {
   busy = false;
   private o!: SketchOptions;
   private words = new WordHashes();
-  private shingles = new ShingleFingerprints();
+  /** MIN_s candidates: values below `thr`, compacted to the s smallest distinct when full. */
   private buf = new Float64Array(512);
   private len = 0;
   private thr = Infinity;
+  /** MOD candidates not yet merged into `kept` (only ever a superset of what `kept` accepts). */
+  private modBuf = new Float64Array(256);
+  private modLen = 0;
   private kept = new Set<number>();
   private modBits = 0;
   private mask = 0;
@@ -103,6 +106,7 @@ export class Sketcher {
     this.words.n = 0;
     this.len = 0;
     this.thr = Infinity;
+    this.modLen = 0;
     this.kept.clear();
     this.modBits = 0;
     this.mask = 0;
@@ -137,56 +141,88 @@ export class Sketcher {
     const carried = words.n;
     hashWords(piece, words);
     this.tokens += words.n - carried;
-    this.whole(carried);
-    fingerprintShingles(words, this.o.shingle, this.o.seed, this.shingles);
-    this.take(this.shingles);
+    this.scan(this.o.shingle, carried);
     words.keepLast(this.o.shingle - 1);
   }
 
-  private whole(from: number): void {
-    const { a, b, n } = this.words;
+  /**
+   * One pass over the word hashes: a polynomial rolling hash of the last w words in each of two lanes
+   * (Rabin-Karp: add the incoming word, subtract the outgoing one), so the cost is O(n), not O(wn).
+   * Each window is finished into a 52-bit fingerprint with a seeded mix (the seed picks the min-hash
+   * permutation) and offered to MIN_s and the MOD sample right away: one comparison each in the common
+   * case. Only windows of w whole words are emitted; the caller carries w − 1 words between chunks.
+   * Words from `fresh` on (not carried over) also extend the whole-text hash.
+   * Hash constants are literals (ROLL_*, WHOLE_*, HI_SHIFT in ./hash): module bindings reload every
+   * iteration.
+   */
+  private scan(win: number, fresh: number): void {
+    const { a: A, b: B, n } = this.words;
+    const powA = powMod32(ROLL_A, win);
+    const powB = powMod32(ROLL_B, win);
+    const [sa, sb] = seedLanes(this.o.seed);
+    const all = this.all;
+    let thr = this.thr;
+    let mask = this.mask;
+    let ha = 0;
+    let hb = 0;
     let wa = this.wholeA;
     let wb = this.wholeB;
-    for (let i = from; i < n; i++) {
-      wa = (Math.imul(wa, WHOLE_A) + a[i]) | 0;
-      wb = (Math.imul(wb, WHOLE_B) + b[i]) | 0;
+    for (let i = 0; i < n; i++) {
+      if (i >= fresh) {
+        wa = (Math.imul(wa, 0x2c1b3c6d) + A[i]) | 0;
+        wb = (Math.imul(wb, 0x297a2d39) + B[i]) | 0;
+      }
+      ha = (Math.imul(ha, 0x9e3779b1) + A[i]) | 0;
+      hb = (Math.imul(hb, 0x7feb352d) + B[i]) | 0;
+      if (i >= win) {
+        ha = (ha - Math.imul(A[i - win], powA)) | 0;
+        hb = (hb - Math.imul(B[i - win], powB)) | 0;
+      } else if (i < win - 1) continue;
+      let lo = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
+      lo ^= lo >>> 16;
+      lo = Math.imul(lo, 0x85ebca6b);
+      lo ^= lo >>> 13;
+      lo = Math.imul(lo, 0xc2b2ae35);
+      lo ^= lo >>> 16;
+      let hi = hb ^ sb ^ Math.imul(lo, 0x85ebca77);
+      hi ^= hi >>> 16;
+      hi = Math.imul(hi, 0x85ebca6b);
+      hi ^= hi >>> 13;
+      hi = Math.imul(hi, 0xc2b2ae35);
+      hi ^= hi >>> 16;
+      const f = (hi >>> 12) * 4294967296 + (lo >>> 0);
+      if (all !== undefined) all.push(f);
+      if (f < thr) {
+        this.buf[this.len++] = f;
+        if (this.len === this.buf.length) thr = this.compactMin();
+      }
+      if ((lo & mask) === 0) {
+        this.modBuf[this.modLen++] = f;
+        if (this.modLen === this.modBuf.length) mask = this.mergeMod();
+      }
     }
+    this.shingleCount += Math.max(0, n - win + 1);
     this.wholeA = wa;
     this.wholeB = wb;
+    this.thr = thr;
+    this.mask = mask;
   }
 
-  private take(sh: ShingleFingerprints): void {
-    this.shingleCount += sh.n;
-    if (this.all) for (let i = 0; i < sh.n; i++) this.all.push(sh.fp[i]);
-    this.takeMin(sh);
-    this.takeMod(sh);
-  }
-
-  /**
-   * MIN_s by threshold filtering: a fingerprint enters the buffer only if it beats the current s-th
-   * smallest, so after the first few hundred shingles almost none do and the pass is one comparison each.
-   */
-  private takeMin(sh: ShingleFingerprints): void {
+  /** Keeps the s smallest distinct candidates (leaving out ignored ones); returns the new threshold. */
+  private compactMin(): number {
     const s = this.o.size;
     const ignore = this.o.ignore;
     const buf = this.buf;
-    const cap = buf.length;
-    const fp = sh.fp;
-    let thr = this.thr;
-    let len = this.len;
-    for (let i = 0; i < sh.n; i++) {
-      const f = fp[i];
-      if (f < thr) {
-        if (ignore !== undefined && ignore.has(f)) continue;
-        buf[len++] = f;
-        if (len === cap) {
-          len = compact(buf, len, s);
-          if (len === s) thr = buf[s - 1];
-        }
-      }
+    sortRange(buf, 0, this.len);
+    let u = 0;
+    for (let i = 0; i < this.len && u < s; i++) {
+      const f = buf[i];
+      if ((u > 0 && f === buf[u - 1]) || (ignore !== undefined && ignore.has(f))) continue;
+      buf[u++] = f;
     }
-    this.thr = thr;
-    this.len = len;
+    this.len = u;
+    this.thr = u === s ? buf[s - 1] : Infinity;
+    return this.thr;
   }
 
   /**
@@ -194,36 +230,31 @@ export class Sketcher {
    * distinct values are kept, go to i + 1 by keeping only those divisible by 2^(i+1) (V_{i+1} from V_i).
    * The final i is the smallest whose sample has at most modMax values, whatever the order of shingles.
    */
-  private takeMod(sh: ShingleFingerprints): void {
+  private mergeMod(): number {
     const { modMax, ignore } = this.o;
     const kept = this.kept;
-    const fp = sh.fp;
-    const lo = sh.lo;
-    let mask = this.mask;
-    for (let i = 0; i < sh.n; i++) {
-      if ((lo[i] & mask) !== 0) continue;
-      const f = fp[i];
-      if (ignore !== undefined && ignore.has(f)) continue;
+    for (let i = 0; i < this.modLen; i++) {
+      const f = this.modBuf[i];
+      if (((f % TWO_32) & this.mask) !== 0 || (ignore !== undefined && ignore.has(f))) continue;
       kept.add(f);
       while (kept.size > modMax && this.modBits < 32) {
         this.modBits++;
-        mask = this.modBits === 32 ? -1 : (1 << this.modBits) - 1;
-        for (const v of kept) if (((v % TWO_32) & mask) !== 0) kept.delete(v);
+        this.mask = this.modBits === 32 ? -1 : (1 << this.modBits) - 1;
+        for (const v of kept) if (((v % TWO_32) & this.mask) !== 0) kept.delete(v);
       }
     }
-    this.mask = mask;
+    this.modLen = 0;
+    return this.mask;
   }
 
   finish(): Sketch {
     this.busy = false;
     const o = this.o;
     if (this.tokens === 0) throw new ResembleError('EMPTY_INPUT', 'no words in the input after canonicalization');
-    if (this.tokens < o.shingle) {
-      // A text shorter than w words is one shingle of all its words (the words buffer holds them all).
-      fingerprintShingles(this.words, this.words.n, o.seed, this.shingles);
-      this.take(this.shingles);
-    }
-    this.len = compact(this.buf, this.len, o.size);
+    // A text shorter than w words is one shingle of all its words (the words buffer holds them all).
+    if (this.tokens < o.shingle) this.scan(this.words.n, this.words.n);
+    this.compactMin();
+    this.mergeMod();
     const mod = Float64Array.from(this.kept).sort();
     return {
       format: SKETCH_FORMAT,
@@ -240,12 +271,4 @@ export class Sketcher {
       truncated: this.truncated,
     };
   }
-}
-
-/** Sorts and dedupes buf[0..len), keeping at most `keep`; returns the new length. */
-function compact(buf: Float64Array, len: number, keep: number): number {
-  const part = buf.subarray(0, len).sort();
-  let u = 0;
-  for (let i = 0; i < len && u < keep; i++) if (u === 0 || part[i] !== part[u - 1]) part[u++] = part[i];
-  return u;
 }
