@@ -42,7 +42,12 @@ export class CandidateIndex<K> {
     return s.min.subarray(0, prefixLength(s.min.length, this.minThreshold));
   }
 
+  private shape: { shingle: number; seed: number; size: number } | undefined;
+
+  /** All sketches of one index share shingle size, seed and sketch size (the prefix bound needs one s). */
   add(key: K, s: Sketch): void {
+    this.shape ??= { shingle: s.shingle, seed: s.seed, size: s.size };
+    if (!this.fits(s)) throw new RangeError(`sketch (w=${s.shingle}, seed=${s.seed}, s=${s.size}) does not match the index's`);
     if (this.sketches.has(key)) this.remove(key);
     this.sketches.set(key, s);
     for (const v of this.keysOf(s)) {
@@ -65,8 +70,14 @@ export class CandidateIndex<K> {
     }
   }
 
+  private fits(s: Sketch): boolean {
+    const t = this.shape;
+    return t === undefined || (t.shingle === s.shingle && t.seed === s.seed && t.size === s.size);
+  }
+
   /** Stored keys that may resemble `s` at `threshold` or more: a superset of the true answers. */
   candidates(s: Sketch, threshold: number): Set<K> {
+    if (!this.fits(s)) return new Set();
     if (threshold < this.minThreshold) throw new RangeError(`threshold ${threshold} is below the index's ${this.minThreshold}`);
     const out = new Set<K>();
     const p = prefixLength(s.min.length, threshold);
@@ -81,9 +92,7 @@ export class CandidateIndex<K> {
   query(s: Sketch, threshold: number): IndexedMatch<K>[] {
     const out: IndexedMatch<K>[] = [];
     for (const key of this.candidates(s, threshold)) {
-      const t = this.sketches.get(key)!;
-      if (t.shingle !== s.shingle || t.seed !== s.seed) continue;
-      const r = minResemblance(s.min, t.min, Math.min(s.size, t.size));
+      const r = minResemblance(s.min, this.sketches.get(key)!.min, s.size);
       if (r >= threshold) out.push({ key, resemblance: r });
     }
     return out.sort((x, y) => y.resemblance - x.resemblance);

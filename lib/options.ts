@@ -39,9 +39,9 @@ export function resolveOptions(opts: Partial<SketchOptions> | undefined, base: S
     }
   };
   int('shingle', o.shingle, 1, 64);
-  int('size', o.size, 1, 4096);
+  int('size', o.size, 1, 4096); // serialized lengths are 16-bit
   int('seed', o.seed, 0, 2 ** 32 - 1);
-  int('modMax', o.modMax, 1, 65536);
+  int('modMax', o.modMax, 1, 4096);
   int('maxChars', o.maxChars, 1, 2 ** 30);
   return o;
 }

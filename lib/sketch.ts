@@ -84,7 +84,9 @@ export class Sketcher {
   /** MOD candidates not yet merged into `kept` (only ever a superset of what `kept` accepts). */
   private modBuf = new Float64Array(256);
   private modLen = 0;
-  private kept = new Set<number>();
+  /** The MOD sample so far: sorted, distinct, at most modMax values. */
+  private kept = new Float64Array(356);
+  private keptLen = 0;
   private modBits = 0;
   private mask = 0;
   private tokens = 0;
@@ -107,7 +109,8 @@ export class Sketcher {
     this.len = 0;
     this.thr = Infinity;
     this.modLen = 0;
-    this.kept.clear();
+    if (this.kept.length < o.modMax + this.modBuf.length) this.kept = new Float64Array(o.modMax + this.modBuf.length);
+    this.keptLen = 0;
     this.modBits = 0;
     this.mask = 0;
     this.tokens = 0;
@@ -129,7 +132,11 @@ export class Sketcher {
         return;
       }
       let to = chunkEnd(text, from + Math.min(CHUNK, this.o.maxChars - this.chars));
-      if (this.chars + (to - from) > this.o.maxChars) to = from + (this.o.maxChars - this.chars);
+      if (this.chars + (to - from) > this.o.maxChars) {
+        to = from + (this.o.maxChars - this.chars);
+        const last = text.charCodeAt(to - 1);
+        if (last >= 0xd800 && last <= 0xdbff && to - 1 > from) to--; // do not split a surrogate pair
+      }
       this.chars += to - from;
       this.addWords(text.slice(from, to));
       from = to;
@@ -233,17 +240,24 @@ export class Sketcher {
   private mergeMod(): number {
     const { modMax, ignore } = this.o;
     const kept = this.kept;
+    let len = this.keptLen;
     for (let i = 0; i < this.modLen; i++) {
       const f = this.modBuf[i];
       if (((f % TWO_32) & this.mask) !== 0 || (ignore !== undefined && ignore.has(f))) continue;
-      kept.add(f);
-      while (kept.size > modMax && this.modBits < 32) {
-        this.modBits++;
-        this.mask = this.modBits === 32 ? -1 : (1 << this.modBits) - 1;
-        for (const v of kept) if (((v % TWO_32) & this.mask) !== 0) kept.delete(v);
-      }
+      kept[len++] = f;
     }
     this.modLen = 0;
+    sortRange(kept, 0, len);
+    let u = 0;
+    for (let i = 0; i < len; i++) if (u === 0 || kept[i] !== kept[u - 1]) kept[u++] = kept[i];
+    while (u > modMax && this.modBits < 32) {
+      this.modBits++;
+      this.mask = this.modBits === 32 ? -1 : (1 << this.modBits) - 1;
+      let k = 0;
+      for (let i = 0; i < u; i++) if (((kept[i] % TWO_32) & this.mask) === 0) kept[k++] = kept[i];
+      u = k;
+    }
+    this.keptLen = u;
     return this.mask;
   }
 
@@ -255,7 +269,7 @@ export class Sketcher {
     if (this.tokens < o.shingle) this.scan(this.words.n, this.words.n);
     this.compactMin();
     this.mergeMod();
-    const mod = Float64Array.from(this.kept).sort();
+    const mod = this.kept.slice(0, this.keptLen);
     return {
       format: SKETCH_FORMAT,
       shingle: o.shingle,

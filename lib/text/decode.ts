@@ -69,7 +69,8 @@ export function assertTextual(text: string): void {
   }
 }
 
-const HTML_SNIFF = /^(?:\s|<!--[\s\S]*?-->)*<(?:!doctype\s+html|html|head|body|meta|title|div|p|article|section|main|table|h[1-6]|ul|br)[\s/>]/i;
+const HTML_SNIFF =
+  /^(?:\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html|head|body|meta|link|title|style|script|header|nav|div|p|article|section|main|table|h[1-6]|ul|br)[\s/>]/i;
 const HTML_TAGS = /<(?:p|br|div|span|a\s+href|td|li|h[1-6])[\s/>]/gi;
 
 /** HTML or plain text, decided by content (a ".txt" holding a web page is read as HTML). */

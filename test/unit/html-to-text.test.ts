@@ -31,6 +31,8 @@ describe('HTML to text', () => {
     expect(looksLikeHtml(html)).toBe(true);
     expect(looksLikeHtml(`A Tale\n\n${body}`)).toBe(false);
     expect(looksLikeHtml('x < y and y > z is not markup')).toBe(false);
+    expect(looksLikeHtml('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body>x</body></html>')).toBe(true);
+    expect(looksLikeHtml('<style>body{}</style><p>text</p>')).toBe(true);
     expect(canonicalSource(html)).not.toContain('track');
     expect(resemblance(sketch(html), sketch(`A Tale\n\n${body}`))).toBe(1);
   });

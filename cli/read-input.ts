@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { decodeBytes, looksLikeHtml, sketch, type Sketch, type SketchOptions } from '../lib/index';
+import { InputError, UsageError, inputErrorFor } from './errors';
+
+/** A file argument read and decoded to text. */
+export interface Input {
+  /** The argument as given ('-' for standard input). */
+  file: string;
+  text: string;
+  /** Bytes read. */
+  bytes: number;
+  encoding: string;
+  /** Read as HTML (decided by content, as `sketch` decides). */
+  html: boolean;
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads `file` ('-' is standard input) as bytes and decodes it with the library's `decodeBytes`
+ * (BOM-aware UTF-8/UTF-16, windows-1252 fallback, binary refused). Every failure is an InputError
+ * naming the file: missing, a directory, unreadable, binary or empty.
+ */
+export async function readInput(file: string): Promise<Input> {
+  try {
+    const bytes = file === '-' ? await readStdin() : readFileSync(file);
+    if (bytes.length === 0) throw new InputError(file, 'empty file');
+    const { text, encoding } = decodeBytes(bytes);
+    return { file, text, bytes: bytes.length, encoding, html: looksLikeHtml(text) };
+  } catch (e) {
+    throw inputErrorFor(file, e);
+  }
+}
+
+/** Sketch of a read input; an input with no words (e.g. only markup) is an InputError. */
+export function sketchInput(input: Input, opts: SketchOptions): Sketch {
+  try {
+    return sketch(input.text, opts);
+  } catch (e) {
+    throw inputErrorFor(input.file, e);
+  }
+}
+
+/** Reads and sketches one file. */
+export async function loadSketch(file: string, opts: SketchOptions): Promise<Sketch> {
+  return sketchInput(await readInput(file), opts);
+}
+
+/** Standard input can be read once: '-' may appear at most once among the file arguments. */
+export function checkStdinOnce(files: readonly string[], command: string): void {
+  if (files.filter((f) => f === '-').length > 1) {
+    throw new UsageError("standard input ('-') can be given only once", command);
+  }
+}
