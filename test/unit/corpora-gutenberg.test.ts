@@ -226,8 +226,8 @@ describe.skipIf(!hasShared)('Gutenberg formats and editions: same book clusters,
       String(ignored),
       fmt(st.minWithinExact),
       fmt(st.minWithinEst),
-      fmt(st.maxCrossExact),
-      fmt(st.maxCrossEst),
+      st.maxCrossExact.toFixed(4),
+      st.maxCrossEst.toFixed(4),
     ]);
     const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
     const line = (cells: string[]) => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ');
