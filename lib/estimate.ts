@@ -44,34 +44,58 @@ export function minResemblance(x: Float64Array, y: Float64Array, s: number): num
 
 export interface ContainmentEstimate {
   value: number;
-  /** 'mod': from the MOD samples at the larger modulus; 'min': derived from resemblance and sizes
-   * because the smaller document kept too few values at that modulus to be read on its own. */
-  method: 'mod' | 'min';
-  /** Values of A's sample at the common modulus. */
+  /**
+   * 'mod': from the MOD samples at the larger document's modulus (the paper's estimator);
+   * 'min': from A's MIN_s values at or below B's largest MIN_s value, all of whose membership in B
+   *        the sketch of B settles; used when it samples more of A than the MOD sample does, as it
+   *        does for a small document inside a much larger one;
+   * 'sizes': from resemblance and the two set sizes, when neither sample holds any of A's values.
+   */
+  method: 'mod' | 'min' | 'sizes';
+  /** Values of A the estimate rests on. */
   sample: number;
 }
 
-/** Values below this make the MOD estimate too coarse to use alone (standard error over 0.125). */
-const MIN_MOD_SAMPLE = 16;
-
 /**
- * Containment of A in B, c = |S(A) ∩ S(B)| / |S(A)|, from MOD samples compared at the larger document's
- * modulus: V_i filtered to multiples of 2^max(i, j) is exactly that document's MOD_{2^max} sample.
+ * Containment of A in B, c = |S(A) ∩ S(B)| / |S(A)|. Each of the two samples is a uniformly random
+ * subset of S(A) (chosen by the hash, whatever the texts), so the fraction of it found in B is an
+ * unbiased estimate with a hypergeometric spread; the larger sample is used.
  */
 export function containmentEstimate(a: Sketch, b: Sketch): ContainmentEstimate {
   assertComparable(a, b);
+  const mod = modContainment(a, b);
+  const min = minContainment(a, b);
+  const best = min.sample > mod.sample ? min : mod;
+  if (best.sample > 0) return { value: best.hits / best.sample, method: best === min ? 'min' : 'mod', sample: best.sample };
+  // |A ∩ B| = r (|A| + |B|) / (1 + r) for r = |A ∩ B| / |A ∪ B|.
+  const r = resemblance(a, b);
+  const inter = (r * (a.distinct + b.distinct)) / (1 + r);
+  return { value: a.distinct === 0 ? 0 : Math.min(1, inter / a.distinct), method: 'sizes', sample: 0 };
+}
+
+/** MOD samples compared at the larger modulus: V_i filtered to multiples of 2^max(i, j) is MOD_{2^max}. */
+export function modContainment(a: Sketch, b: Sketch): { hits: number; sample: number } {
   const bits = Math.max(a.modBits, b.modBits);
   const mask = bits >= 32 ? -1 : (1 << bits) - 1;
   const keep = (v: number) => ((v % TWO_32) & mask) === 0;
   const sa = a.modBits === bits ? a.mod : a.mod.filter(keep);
   const sb = b.modBits === bits ? b.mod : b.mod.filter(keep);
-  if (sa.length >= MIN_MOD_SAMPLE || (a.modBits === 0 && b.modBits === 0 && sa.length > 0)) {
-    return { value: intersectionSize(sa, sb) / sa.length, method: 'mod', sample: sa.length };
-  }
-  // |A ∩ B| = r (|A| + |B|) / (1 + r) for r = |A ∩ B| / |A ∪ B|.
-  const r = resemblance(a, b);
-  const inter = (r * (a.distinct + b.distinct)) / (1 + r);
-  return { value: Math.min(1, inter / a.distinct), method: 'min', sample: sa.length };
+  return { hits: intersectionSize(sa, sb), sample: sa.length };
+}
+
+/**
+ * A's MIN_s values up to τ = min(max MIN_s(A), max MIN_s(B)) are all of S(A) below τ, and every value
+ * of S(B) below τ is in MIN_s(B); so which of them are in B is known exactly. (A sketch holding fewer
+ * than s values holds its whole set: no bound from it.)
+ */
+export function minContainment(a: Sketch, b: Sketch): { hits: number; sample: number } {
+  const s = Math.min(a.size, b.size);
+  const bound = (x: Sketch) => (x.min.length >= s ? x.min[s - 1] : Infinity);
+  const tau = Math.min(bound(a), bound(b));
+  let sample = 0;
+  while (sample < a.min.length && sample < s && a.min[sample] <= tau) sample++;
+  const hits = intersectionSize(a.min.subarray(0, sample), b.min.length > s ? b.min.subarray(0, s) : b.min);
+  return { hits, sample };
 }
 
 export function containment(a: Sketch, b: Sketch): number {
