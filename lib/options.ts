@@ -28,7 +28,7 @@ export interface SketchOptions {
  * boilerplate, which `commonShingles` handles instead.
  * s = 128: standard error of r is at most 1/(2·sqrt(128)) = 0.044 while a sketch stays under 2 KB.
  */
-export const PAGE_OPTIONS: SketchOptions = { shingle: 5, size: 128, seed: 0, modMax: 100, maxChars: 64 * 1024 * 1024 };
+export const PAGE_OPTIONS: SketchOptions = Object.freeze({ shingle: 5, size: 128, seed: 0, modMax: 100, maxChars: 64 * 1024 * 1024 });
 
 /**
  * Snippet defaults. Measured on 200 thirty-word passages and light rewrites of them (2 words replaced,
@@ -37,9 +37,14 @@ export const PAGE_OPTIONS: SketchOptions = { shingle: 5, size: 128, seed: 0, mod
  * above unrelated text with the widest gap (0.667); w = 1 lets shared common words look alike.
  * A snippet's ~28 shingles fit in MIN_128, so its sketch is its whole shingle set: exact.
  */
-export const SNIPPET_OPTIONS: SketchOptions = { ...PAGE_OPTIONS, shingle: 2 };
+export const SNIPPET_OPTIONS: SketchOptions = Object.freeze({ ...PAGE_OPTIONS, shingle: 2 });
 
+let lastIn: Partial<SketchOptions> | undefined;
+let lastOut: SketchOptions | undefined;
+
+/** Defaults filled in and every value checked. The same options object passed again is not re-checked. */
 export function resolveOptions(opts: Partial<SketchOptions> | undefined, base: SketchOptions = PAGE_OPTIONS): SketchOptions {
+  if (opts !== undefined && opts === lastIn && base === PAGE_OPTIONS && Object.isFrozen(opts)) return lastOut!;
   const o = { ...base, ...opts };
   const int = (name: keyof SketchOptions, v: unknown, lo: number, hi: number) => {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) {
@@ -51,5 +56,9 @@ export function resolveOptions(opts: Partial<SketchOptions> | undefined, base: S
   int('seed', o.seed, 0, 2 ** 32 - 1);
   int('modMax', o.modMax, 1, 4096);
   int('maxChars', o.maxChars, 1, 2 ** 30);
+  if (opts !== undefined && Object.isFrozen(opts) && base === PAGE_OPTIONS) {
+    lastIn = opts;
+    lastOut = o;
+  }
   return o;
 }

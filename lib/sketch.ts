@@ -125,6 +125,11 @@ export class Sketcher {
   }
 
   update(text: string): void {
+    if (text.length <= CHUNK && this.chars + text.length <= this.o.maxChars) {
+      this.chars += text.length;
+      this.addWords(text);
+      return;
+    }
     let from = 0;
     while (from < text.length) {
       if (this.chars >= this.o.maxChars) {
@@ -268,14 +273,18 @@ export class Sketcher {
     // A text shorter than w words is one shingle of all its words (the words buffer holds them all).
     if (this.tokens < o.shingle) this.scan(this.words.n, this.words.n);
     this.compactMin();
-    this.mergeMod();
-    const mod = this.kept.slice(0, this.keptLen);
+    const min = this.buf.slice(0, this.len);
+    // A short text's MIN_s holds its whole shingle set, and so is its MOD_1 sample: share one array
+    // (for a snippet, a second sort and allocation cost as much as the rest of sketching it).
+    const complete = this.modBits === 0 && this.keptLen === 0 && this.len < o.size && this.len <= o.modMax;
+    if (!complete) this.mergeMod();
+    const mod = complete ? min : this.kept.slice(0, this.keptLen);
     return {
       format: SKETCH_FORMAT,
       shingle: o.shingle,
       size: o.size,
       seed: o.seed,
-      min: this.buf.slice(0, this.len),
+      min,
       mod,
       modBits: this.modBits,
       tokens: this.tokens,

@@ -3,16 +3,13 @@
  * insertion-sort finish. Measured 3x faster than Float64Array.prototype.sort on 512 values in V8.
  */
 export function sortRange(a: Float64Array, lo: number, hi: number): void {
-  while (hi - lo > 16) {
+  while (hi - lo > 32) {
     const mid = (lo + hi) >>> 1;
     // Median of three as the pivot.
-    let x = a[lo];
-    let y = a[mid];
-    let z = a[hi - 1];
-    if (x > y) [x, y] = [y, x];
-    if (y > z) [y, z] = [z, y];
-    if (x > y) [x, y] = [y, x];
-    const pivot = y;
+    const x = a[lo];
+    const y = a[mid];
+    const z = a[hi - 1];
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
     let i = lo;
     let j = hi - 1;
     while (i <= j) {
