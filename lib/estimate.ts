@@ -21,24 +21,28 @@ export function resemblance(a: Sketch, b: Sketch): number {
   return minResemblance(a.min, b.min, Math.min(a.size, b.size));
 }
 
+/**
+ * |MIN_s(X ∪ Y) ∩ X ∩ Y| / |MIN_s(X ∪ Y)| for sorted sketches. The merge is branch-free: which side
+ * advances is data, not control flow, because a mispredicted branch per step tripled the cost.
+ */
 export function minResemblance(x: Float64Array, y: Float64Array, s: number): number {
+  const nx = x.length;
+  const ny = y.length;
   let i = 0;
   let j = 0;
   let taken = 0;
   let both = 0;
-  const nx = x.length;
-  const ny = y.length;
-  while (taken < s && (i < nx || j < ny)) {
-    const u = i < nx ? x[i] : Infinity;
-    const v = j < ny ? y[j] : Infinity;
-    if (u === v) {
-      both++;
-      i++;
-      j++;
-    } else if (u < v) i++;
-    else j++;
+  while (i < nx && j < ny && taken < s) {
+    const u = x[i];
+    const v = y[j];
+    const le = u <= v ? 1 : 0;
+    const ge = u >= v ? 1 : 0;
+    both += le & ge;
+    i += le;
+    j += ge;
     taken++;
   }
+  taken += Math.min(s - taken, nx - i + ny - j);
   return taken === 0 ? 0 : both / taken;
 }
 
@@ -73,14 +77,27 @@ export function containmentEstimate(a: Sketch, b: Sketch): ContainmentEstimate {
   return { value: a.distinct === 0 ? 0 : Math.min(1, inter / a.distinct), method: 'sizes', sample: 0 };
 }
 
+let scratchA = new Float64Array(256);
+let scratchB = new Float64Array(256);
+
+/** Copies the values of `v` divisible by 2^bits into `into` (grown if needed); returns their count. */
+function filterMod(v: Float64Array, bits: number, into: Float64Array): number {
+  const mask = bits >= 32 ? -1 : (1 << bits) - 1;
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (((v[i] % TWO_32) & mask) === 0) into[n++] = v[i];
+  return n;
+}
+
 /** MOD samples compared at the larger modulus: V_i filtered to multiples of 2^max(i, j) is MOD_{2^max}. */
 export function modContainment(a: Sketch, b: Sketch): { hits: number; sample: number } {
   const bits = Math.max(a.modBits, b.modBits);
-  const mask = bits >= 32 ? -1 : (1 << bits) - 1;
-  const keep = (v: number) => ((v % TWO_32) & mask) === 0;
-  const sa = a.modBits === bits ? a.mod : a.mod.filter(keep);
-  const sb = b.modBits === bits ? b.mod : b.mod.filter(keep);
-  return { hits: intersectionSize(sa, sb), sample: sa.length };
+  if (scratchA.length < a.mod.length) scratchA = new Float64Array(a.mod.length);
+  if (scratchB.length < b.mod.length) scratchB = new Float64Array(b.mod.length);
+  const sameA = a.modBits === bits;
+  const sameB = b.modBits === bits;
+  const na = sameA ? a.mod.length : filterMod(a.mod, bits, scratchA);
+  const nb = sameB ? b.mod.length : filterMod(b.mod, bits, scratchB);
+  return { hits: commonCount(sameA ? a.mod : scratchA, na, sameB ? b.mod : scratchB, nb), sample: na };
 }
 
 /**
@@ -90,31 +107,35 @@ export function modContainment(a: Sketch, b: Sketch): { hits: number; sample: nu
  */
 export function minContainment(a: Sketch, b: Sketch): { hits: number; sample: number } {
   const s = Math.min(a.size, b.size);
-  const bound = (x: Sketch) => (x.min.length >= s ? x.min[s - 1] : Infinity);
-  const tau = Math.min(bound(a), bound(b));
+  const tau = Math.min(a.min.length >= s ? a.min[s - 1] : Infinity, b.min.length >= s ? b.min[s - 1] : Infinity);
   let sample = 0;
   while (sample < a.min.length && sample < s && a.min[sample] <= tau) sample++;
-  const hits = intersectionSize(a.min.subarray(0, sample), b.min.length > s ? b.min.subarray(0, s) : b.min);
-  return { hits, sample };
+  return { hits: commonCount(a.min, sample, b.min, Math.min(s, b.min.length)), sample };
 }
 
 export function containment(a: Sketch, b: Sketch): number {
   return containmentEstimate(a, b).value;
 }
 
-export function intersectionSize(x: ArrayLike<number>, y: ArrayLike<number>): number {
+/** Values common to x[0, nx) and y[0, ny), both sorted ascending and distinct (branch-free merge). */
+export function commonCount(x: ArrayLike<number>, nx: number, y: ArrayLike<number>, ny: number): number {
   let i = 0;
   let j = 0;
   let n = 0;
-  while (i < x.length && j < y.length) {
-    if (x[i] === y[j]) {
-      n++;
-      i++;
-      j++;
-    } else if (x[i] < y[j]) i++;
-    else j++;
+  while (i < nx && j < ny) {
+    const u = x[i];
+    const v = y[j];
+    const le = u <= v ? 1 : 0;
+    const ge = u >= v ? 1 : 0;
+    n += le & ge;
+    i += le;
+    j += ge;
   }
   return n;
+}
+
+export function intersectionSize(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  return commonCount(x, x.length, y, y.length);
 }
 
 /** Same canonical token sequence: the paper's lexically-equivalent documents. */
