@@ -1,5 +1,5 @@
 import { ResembleError } from './errors';
-import { TWO_32 } from './hash';
+import { sampleBits } from './hash';
 import type { Sketch } from './sketch';
 
 export function assertComparable(a: Sketch, b: Sketch): void {
@@ -84,7 +84,7 @@ let scratchB = new Float64Array(256);
 function filterMod(v: Float64Array, bits: number, into: Float64Array): number {
   const mask = bits >= 32 ? -1 : (1 << bits) - 1;
   let n = 0;
-  for (let i = 0; i < v.length; i++) if (((v[i] % TWO_32) & mask) === 0) into[n++] = v[i];
+  for (let i = 0; i < v.length; i++) if ((sampleBits(v[i]) & mask) === 0) into[n++] = v[i];
   return n;
 }
 

