@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>Resemble</p>, document.getElementById('app')!);

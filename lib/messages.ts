@@ -1,0 +1,128 @@
+import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
+import { type Check, type Infer, arr, check, num, obj, str } from './validate';
+
+/** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
+export type Origin = 'content' | 'page';
+
+export const resultItem = obj({
+  rank: num({ min: 1, max: 1000, int: true }),
+  url: str({ min: 1, max: 4096 }),
+  title: str({ max: 1000 }),
+  snippet: str({ max: 5000 }),
+  displayUrl: str({ max: 4096 }),
+});
+export type ResultItem = Infer<typeof resultItem>;
+
+const empty = obj({});
+const settingsPatch: Check<SettingsPatch> = (v, path, errors) => {
+  const c = checkSettingsPatch(v);
+  if (!c.ok) errors.push(...c.errors.map((e) => (path ? `${path}.${e}` : e)));
+  return c.ok ? c.value : ({} as SettingsPatch);
+};
+
+/**
+ * Every message: its origin, the check of its payload, and (in `Replies`) the type of its answer.
+ * The tab a content script speaks for is `sender.tab.id`; no payload carries a tab id from a page.
+ */
+export const MESSAGES = {
+  /** A results page's organic results, read by the content script. */
+  'page/results': {
+    from: 'content',
+    payload: obj({ engine: str({ min: 1, max: 40 }), url: str({ min: 1, max: 8192 }), query: str({ max: 2048 }), results: arr(resultItem, { max: 200 }) }),
+  },
+  'settings/get': { from: 'page', payload: empty },
+  'settings/set': { from: 'page', payload: settingsPatch },
+  'cache/usage': { from: 'page', payload: empty },
+  'cache/clear': { from: 'page', payload: empty },
+  /** The popup asks about the tab it was opened on (an extension page may name a tab). */
+  'tab/state': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
+} as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
+
+export type MessageType = keyof typeof MESSAGES;
+export type Payload<T extends MessageType> = Infer<(typeof MESSAGES)[T]['payload']>;
+
+export interface TabState {
+  tabId: number;
+  url?: string;
+  engine?: string;
+  query?: string;
+  results: number;
+  status: 'not-results-page' | 'working' | 'done' | 'unreadable';
+}
+
+export interface Replies {
+  'page/results': { accepted: number; sketched: number };
+  'settings/get': Settings;
+  'settings/set': Settings;
+  'cache/usage': { entries: number; bytes: number };
+  'cache/clear': { cleared: number };
+  'tab/state': TabState;
+}
+
+export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** What a handler learns about the sender: never from the payload. */
+export interface SenderContext {
+  origin: Origin;
+  tabId?: number;
+  frameId?: number;
+  incognito: boolean;
+  url?: string;
+}
+
+export type Handlers = { [T in MessageType]: (payload: Payload<T>, ctx: SenderContext) => Promise<Replies[T]> | Replies[T] };
+
+/** The fields of a runtime.MessageSender that routing reads. */
+export interface SenderLike {
+  id?: string;
+  url?: string;
+  origin?: string;
+  tab?: { id?: number; incognito?: boolean };
+  frameId?: number;
+}
+
+/** Extension pages have the extension's own origin; content scripts run in a tab of another origin. */
+export function senderContext(sender: SenderLike, ext: { id: string; origin: string }): SenderContext | undefined {
+  if (sender.id !== ext.id) return undefined;
+  const base = ext.origin.endsWith('/') ? ext.origin : `${ext.origin}/`;
+  const incognito = sender.tab?.incognito === true;
+  if (sender.url?.startsWith(base)) return { origin: 'page', incognito, url: sender.url, tabId: sender.tab?.id };
+  if (sender.tab?.id !== undefined && sender.tab.id >= 0) {
+    return { origin: 'content', tabId: sender.tab.id, frameId: sender.frameId, incognito, url: sender.url };
+  }
+  return undefined;
+}
+
+const envelope = obj({ type: str({ min: 1, max: 64 }), payload: (v: unknown) => v });
+
+const err = (code: ErrorCode, message: string): Reply<never> => ({ ok: false, error: { code, message } });
+
+/**
+ * Routes one message: checks the envelope, that the type exists, that this sender may send it, and
+ * the payload's shape, before any handler runs. A refused message changes nothing.
+ */
+export async function route(
+  msg: unknown,
+  sender: SenderLike,
+  ext: { id: string; origin: string },
+  handlers: Partial<Handlers>,
+): Promise<Reply<unknown>> {
+  const ctx = senderContext(sender, ext);
+  if (!ctx) return err('FORBIDDEN', 'sender is not part of this extension');
+  const env = check(envelope, msg);
+  if (!env.ok) return err('BAD_MESSAGE', env.errors.join('; '));
+  const type = env.value.type as MessageType;
+  if (!Object.hasOwn(MESSAGES, type)) return err('UNKNOWN_MESSAGE', `no message named ${JSON.stringify(env.value.type)}`);
+  const spec = MESSAGES[type];
+  if (spec.from === 'page' && ctx.origin !== 'page') return err('FORBIDDEN', `${type} may only be sent by the extension's own pages`);
+  const payload = check(spec.payload as Check<unknown>, env.value.payload);
+  if (!payload.ok) return err('BAD_MESSAGE', `${type}: ${payload.errors.slice(0, 5).join('; ')}`);
+  const handler = handlers[type] as ((p: unknown, c: SenderContext) => unknown) | undefined;
+  if (!handler) return err('UNKNOWN_MESSAGE', `${type} is not handled here`);
+  try {
+    return { ok: true, value: await handler(payload.value, ctx) };
+  } catch (e) {
+    return err('FAILED', e instanceof Error ? e.message : String(e));
+  }
+}

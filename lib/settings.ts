@@ -1,0 +1,98 @@
+import { type Check, type Checked, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
+
+/** Engines with built-in support (issue #4 describes each as data in lib/engines). */
+export const ENGINE_IDS = [
+  'google', 'bing', 'duckduckgo', 'brave', 'startpage', 'yahoo', 'ecosia', 'mojeek', 'kagi', 'yandex', 'baidu', 'qwant', 'searxng',
+] as const;
+export type EngineId = (typeof ENGINE_IDS)[number];
+
+export const DISPLAY_MODES = ['collapse', 'flag', 'off'] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+
+export const SETTINGS_VERSION = 1;
+
+export interface Settings {
+  version: number;
+  /** Resemblance at or above which two results are near-copies. */
+  resemblanceThreshold: number;
+  /** Containment at or above which a page is shown as an excerpt of another. */
+  containmentThreshold: number;
+  snippetShingle: number;
+  pageShingle: number;
+  sketchSize: 64 | 128 | 256;
+  displayMode: DisplayMode;
+  engines: Record<EngineId, boolean>;
+  /** Hosts of SearXNG instances the user added (host permission asked when added). */
+  searxngHosts: string[];
+  /** Fetch result pages to confirm groups (asked once; host permission asked when turned on). */
+  pageChecking: boolean;
+  pageCheckingAsked: boolean;
+  cacheMaxMB: number;
+  cacheMaxAgeDays: number;
+}
+export type SettingsPatch = Partial<Omit<Settings, 'version'>>;
+
+type Field<T> = { def: T; check: Check<T> };
+
+/** One schema: every setting with its default and its check. */
+const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
+  resemblanceThreshold: { def: 0.5, check: num({ min: 0.3, max: 0.95 }) },
+  containmentThreshold: { def: 0.8, check: num({ min: 0.5, max: 1 }) },
+  snippetShingle: { def: 2, check: num({ min: 1, max: 4, int: true }) },
+  pageShingle: { def: 5, check: num({ min: 3, max: 10, int: true }) },
+  sketchSize: { def: 128, check: oneOf(64, 128, 256) as Check<64 | 128 | 256> },
+  displayMode: { def: 'collapse', check: oneOf(...DISPLAY_MODES) },
+  engines: {
+    def: Object.fromEntries(ENGINE_IDS.map((e) => [e, true])) as Record<EngineId, boolean>,
+    // Each engine optional: a patch names only the engines it changes; stored maps are merged with the defaults.
+    check: obj(Object.fromEntries(ENGINE_IDS.map((e) => [e, optional(bool())]))) as unknown as Check<Record<EngineId, boolean>>,
+  },
+  searxngHosts: { def: [], check: arr(str({ min: 1, max: 253 }), { max: 50 }) },
+  pageChecking: { def: false, check: bool() },
+  pageCheckingAsked: { def: false, check: bool() },
+  cacheMaxMB: { def: 20, check: num({ min: 1, max: 500, int: true }) },
+  cacheMaxAgeDays: { def: 30, check: num({ min: 1, max: 365, int: true }) },
+};
+
+type Fields = typeof FIELDS;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  version: SETTINGS_VERSION,
+  ...Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, structuredClone(f.def)])),
+} as Settings);
+
+/** Migrations from version N to N + 1, keyed by N. Each takes and returns a plain object. */
+export const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {};
+
+/**
+ * Settings read from storage: migrated to the current version, then checked field by field; a field
+ * that fails its check (a corrupt or hand-edited value) falls back to its default without losing the
+ * others. Never throws.
+ */
+export function migrateSettings(raw: unknown): Settings {
+  let o: Record<string, unknown> = typeof raw === 'object' && raw !== null ? { ...(raw as Record<string, unknown>) } : {};
+  let v = typeof o.version === 'number' && Number.isInteger(o.version) ? o.version : SETTINGS_VERSION;
+  while (v < SETTINGS_VERSION && MIGRATIONS[v]) o = { ...MIGRATIONS[v](o), version: ++v };
+  const out: Record<string, unknown> = { version: SETTINGS_VERSION };
+  for (const [k, f] of Object.entries(FIELDS) as [keyof Fields, Field<unknown>][]) {
+    // Engines added in a later release start enabled for users whose stored map predates them.
+    const value = k === 'engines' && typeof o[k] === 'object' && o[k] !== null ? { ...(f.def as object), ...(o[k] as object) } : o[k];
+    const c = check(f.check, value);
+    out[k] = c.ok && value !== undefined ? c.value : structuredClone(f.def);
+  }
+  return out as unknown as Settings;
+}
+
+const patchCheck = obj(
+  Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, optional(f.check as Check<unknown>)])),
+) as unknown as Check<SettingsPatch>;
+
+/** A change from an extension page, checked strictly: an invalid value is an error, not a silent default. */
+export function checkSettingsPatch(patch: unknown): Checked<SettingsPatch> {
+  return check(patchCheck, patch);
+}
+
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  const engines = patch.engines ? { ...current.engines, ...patch.engines } : current.engines;
+  return { ...current, ...patch, engines, version: SETTINGS_VERSION };
+}
