@@ -15,7 +15,10 @@ export default defineConfig({
     name: 'Resemble',
     description: 'Finds near-duplicate search results by their content and collapses the copies.',
     permissions: ['storage', 'unlimitedStorage', ...(browser === 'firefox' ? [] : ['offscreen'])],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Extra hosts (custom SearXNG instances, page checking) are asked for at runtime, on a user action.
+    ...(browser === 'firefox'
+      ? { optional_permissions: ['https://*/*', 'http://*/*'] }
+      : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
     action: { default_title: 'Resemble' },
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'resemble@example.org', strict_min_version: '115.0' } } }

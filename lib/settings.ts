@@ -30,7 +30,8 @@ export interface Settings {
   cacheMaxMB: number;
   cacheMaxAgeDays: number;
 }
-export type SettingsPatch = Partial<Omit<Settings, 'version'>>;
+/** A change: any settings, and for engines only those it switches. */
+export type SettingsPatch = Partial<Omit<Settings, 'version' | 'engines'>> & { engines?: Partial<Record<EngineId, boolean>> };
 
 type Field<T> = { def: T; check: Check<T> };
 

@@ -1,3 +1,6 @@
 import { render } from 'preact';
+import '../../components/styles.css';
+import './popup.css';
+import { App } from './app';
 
-render(<p>Resemble</p>, document.getElementById('app')!);
+render(<App />, document.getElementById('app')!);

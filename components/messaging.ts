@@ -1,0 +1,60 @@
+import { browser } from 'wxt/browser';
+import type { ErrorCode, MessageType, Payload, Replies, Reply } from '../lib/messages';
+
+/** Why a message failed: the background's error code, or NO_ANSWER when nothing (or nothing sensible) came back. */
+export type SendErrorCode = ErrorCode | 'NO_ANSWER';
+
+export class MessageError extends Error {
+  constructor(
+    readonly code: SendErrorCode,
+    message: string,
+    readonly type: MessageType,
+  ) {
+    super(message);
+    this.name = 'MessageError';
+  }
+}
+
+function isReply(v: unknown): v is Reply<unknown> {
+  if (typeof v !== 'object' || v === null || !('ok' in v)) return false;
+  const r = v as { ok: unknown; error?: unknown };
+  if (r.ok === true) return 'value' in r;
+  if (r.ok !== false || typeof r.error !== 'object' || r.error === null) return false;
+  const e = r.error as { code?: unknown; message?: unknown };
+  return typeof e.code === 'string' && typeof e.message === 'string';
+}
+
+export interface SendOptions {
+  /** Give up (NO_ANSWER) after this long; by default wait as long as the browser does. */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends one typed message to the background and returns its value. Throws a MessageError when the
+ * background refuses it, fails, is not listening, or answers something that is not a Reply.
+ */
+export async function send<T extends MessageType>(type: T, payload: Payload<T>, opts: SendOptions = {}): Promise<Replies[T]> {
+  let reply: unknown;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const sent = browser.runtime.sendMessage({ type, payload }) as Promise<unknown>;
+    const ms = opts.timeoutMs;
+    const late = new Promise<never>((_, reject) => {
+      if (ms !== undefined) timer = setTimeout(() => reject(new Error(`no answer to ${type} within ${Math.round(ms / 1000)} s`)), ms);
+    });
+    reply = await (ms === undefined ? sent : Promise.race([sent, late]));
+  } catch (e) {
+    throw new MessageError('NO_ANSWER', errorText(e), type);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!isReply(reply)) throw new MessageError('NO_ANSWER', `no answer to ${type}`, type);
+  if (!reply.ok) throw new MessageError(reply.error.code, reply.error.message, type);
+  return reply.value as Replies[T];
+}
+
+/** An error's text for people: no stack, no trailing full stop (callers put it inside their own sentence). */
+export function errorText(e: unknown): string {
+  const text = (e instanceof Error ? e.message : String(e)).trim();
+  return text.replace(/\.+$/, '') || 'unknown error';
+}

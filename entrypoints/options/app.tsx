@@ -1,0 +1,59 @@
+import { Notice } from '../../components/notice';
+import { Section } from '../../components/section';
+import { useSettings } from '../../components/use-settings';
+import { AdvancedControls } from './advanced';
+import { CacheControls } from './cache';
+import { DisplayModeControl } from './display-mode';
+import { EngineControls } from './engines';
+import { GroupingControls } from './grouping';
+import { PageCheckingControl } from './page-checking';
+
+/**
+ * The options page: every setting, saved as it changes. Each section's controls are a component of
+ * their own taking { settings, save }, so a section can gain parts (Grouping's live preview, issue #5)
+ * by adding one line here.
+ */
+export function App() {
+  const { settings, status, loadError, save } = useSettings();
+  const p = { settings, save };
+  return (
+    <main class="options">
+      <header>
+        <h1>Resemble</h1>
+        <span class="muted">Options</span>
+      </header>
+      {status === 'fallback' && (
+        <Notice>
+          Showing the default settings: yours could not be loaded, and changes cannot be saved until the extension answers.{' '}
+          <span class="muted">({loadError})</span>
+        </Notice>
+      )}
+      {status === 'loading' ? (
+        <p class="muted" role="status">
+          Loading settings…
+        </p>
+      ) : (
+        <>
+          <Section id="grouping" title="Grouping" intro="How alike two results must be before Resemble treats them as copies.">
+            <GroupingControls {...p} />
+          </Section>
+          <Section id="display" title="Display">
+            <DisplayModeControl {...p} />
+          </Section>
+          <Section id="engines" title="Engines" intro="Search engines whose results pages Resemble reads.">
+            <EngineControls {...p} />
+          </Section>
+          <Section id="page-checking" title="Page checking">
+            <PageCheckingControl {...p} />
+          </Section>
+          <Section id="advanced" title="Advanced" intro="How texts are cut into shingles and sampled. The defaults were measured; change them to experiment.">
+            <AdvancedControls {...p} />
+          </Section>
+          <Section id="cache" title="Cache" intro="Sketches of pages Resemble has read are kept so that pages need not be read again.">
+            <CacheControls {...p} />
+          </Section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatKB, plural } from '../../components/format';
+import { errorText, send } from '../../components/messaging';
+
+type Usage = { kind: 'loading' } | { kind: 'ok'; entries: number; bytes: number } | { kind: 'error'; message: string };
+/** Clearing: a first click asks to confirm, the second clears; the result stays until the next click. */
+type Clearing = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'clearing' } | { kind: 'done'; cleared: number } | { kind: 'failed'; message: string };
+
+/** The cache's current usage (cache/usage) and the "Clear cache" button (cache/clear). */
+export function CacheUsage() {
+  const [usage, setUsage] = useState<Usage>({ kind: 'loading' });
+  const [clearing, setClearing] = useState<Clearing>({ kind: 'idle' });
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
+
+  const load = () =>
+    send('cache/usage', {}, { timeoutMs: 5000 }).then(
+      (u) => setUsage({ kind: 'ok', entries: u.entries, bytes: u.bytes }),
+      (e: unknown) => setUsage({ kind: 'error', message: errorText(e) }),
+    );
+  useEffect(() => void load(), []);
+
+  // Keep keyboard focus on the control that replaced the one just pressed (not on the first render).
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!shown.current) return void (shown.current = true);
+    (clearing.kind === 'confirm' ? confirmRef : clearRef).current?.focus();
+  }, [clearing.kind === 'confirm' || clearing.kind === 'clearing']);
+
+  const clear = async () => {
+    setClearing({ kind: 'clearing' });
+    try {
+      const { cleared } = await send('cache/clear', {});
+      setClearing({ kind: 'done', cleared });
+    } catch (e) {
+      setClearing({ kind: 'failed', message: errorText(e) });
+    }
+    await load();
+  };
+
+  const confirming = clearing.kind === 'confirm' || clearing.kind === 'clearing';
+  return (
+    <div class="cache-usage">
+      <p role="status">
+        <span class="muted">Current usage: </span>
+        {usage.kind === 'loading' && 'reading…'}
+        {usage.kind === 'ok' && `${plural(usage.entries, 'page')}, ${formatKB(usage.bytes)}`}
+        {usage.kind === 'error' && <span class="muted">not available ({usage.message})</span>}
+      </p>
+      {confirming ? (
+        <div class="actions" role="group" aria-labelledby="clear-question">
+          <span id="clear-question">Remove every cached page? They will be read again when needed.</span>
+          <button type="button" class="danger" ref={confirmRef} disabled={clearing.kind === 'clearing'} onClick={() => void clear()}>
+            {clearing.kind === 'clearing' ? 'Clearing…' : 'Clear cache'}
+          </button>
+          <button type="button" disabled={clearing.kind === 'clearing'} onClick={() => setClearing({ kind: 'idle' })}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="button" ref={clearRef} onClick={() => setClearing({ kind: 'confirm' })}>
+            Clear cache…
+          </button>
+          <span role="status">
+            {clearing.kind === 'done' && <span class="ok">Cleared {plural(clearing.cleared, 'page')}.</span>}
+            {clearing.kind === 'failed' && <span class="field-error">Not cleared: {clearing.message}.</span>}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

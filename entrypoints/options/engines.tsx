@@ -1,0 +1,33 @@
+import { FieldError } from '../../components/field';
+import { ENGINE_NAMES } from '../../components/format';
+import { Toggle } from '../../components/toggle';
+import { useCommit } from '../../components/use-commit';
+import type { SettingsProps } from '../../components/use-settings';
+import { ENGINE_IDS, type Settings } from '../../lib/settings';
+import { SearxngHosts } from './searxng-hosts';
+
+/** A checkbox per built-in engine, then the SearXNG instances the user added. */
+export function EngineControls({ settings, save }: SettingsProps) {
+  const c = useCommit<Settings['engines']>((engines) => save({ engines }), 0);
+  return (
+    <>
+      <fieldset aria-describedby={c.error ? 'engines-error' : undefined}>
+        <legend>Built-in engines</legend>
+        <div class="engines">
+          {ENGINE_IDS.map((id) => (
+            <Toggle
+              key={id}
+              id={`engine-${id}`}
+              role="checkbox"
+              label={ENGINE_NAMES[id]}
+              checked={settings.engines[id]}
+              onChange={(on) => c.now({ ...settings.engines, [id]: on })}
+            />
+          ))}
+        </div>
+        <FieldError id="engines" error={c.error} />
+      </fieldset>
+      <SearxngHosts settings={settings} save={save} />
+    </>
+  );
+}

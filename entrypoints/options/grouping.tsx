@@ -1,0 +1,36 @@
+import { percent } from '../../components/format';
+import { SliderField } from '../../components/slider-field';
+import type { SettingsProps } from '../../components/use-settings';
+
+/** A range input's value as the setting holds it: two decimals, whatever the float arithmetic. */
+const hundredths = (v: number) => Math.round(v * 100) / 100;
+
+/** The two thresholds grouping uses (the live preview of issue #5 goes after these, in the same section). */
+export function GroupingControls({ settings, save }: SettingsProps) {
+  return (
+    <>
+      <SliderField
+        id="resemblance-threshold"
+        label="Resemblance threshold"
+        min={0.3}
+        max={0.95}
+        step={0.01}
+        value={settings.resemblanceThreshold}
+        format={percent}
+        commit={(v) => save({ resemblanceThreshold: hundredths(v) })}
+        hint="Results whose texts overlap at least this much count as copies. Lower finds more copies; higher, only near-identical ones."
+      />
+      <SliderField
+        id="containment-threshold"
+        label="Containment threshold"
+        min={0.5}
+        max={1}
+        step={0.01}
+        value={settings.containmentThreshold}
+        format={percent}
+        commit={(v) => save({ containmentThreshold: hundredths(v) })}
+        hint="A page whose text lies at least this much inside another page's is shown as an excerpt of it."
+      />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { Toggle } from '../../components/toggle';
+import { useCommit } from '../../components/use-commit';
+import type { SettingsProps } from '../../components/use-settings';
+
+/** Whether Resemble fetches result pages to confirm groups. Choosing here also answers the one-time question. */
+export function PageCheckingControl({ settings, save }: SettingsProps) {
+  const c = useCommit<boolean>((on) => save({ pageChecking: on, pageCheckingAsked: true }), 0);
+  return (
+    <Toggle
+      id="page-checking-toggle"
+      label="Check result pages"
+      checked={settings.pageChecking}
+      onChange={c.now}
+      error={c.error}
+      hint="To confirm that results are copies, Resemble fetches the result pages itself, without your cookies, so sites see an anonymous visit and not your account."
+    />
+  );
+}

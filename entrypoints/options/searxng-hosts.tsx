@@ -1,0 +1,93 @@
+import { useState } from 'preact/hooks';
+import { Field, describedBy } from '../../components/field';
+import { addHost, parseHost } from '../../components/hosts';
+import { errorText } from '../../components/messaging';
+import { patchProblem } from '../../components/patch-check';
+import { requestHostPermission } from '../../components/permissions';
+import type { SettingsProps } from '../../components/use-settings';
+
+const ID = 'searxng-host';
+/** As lib/settings checks the list (which patchProblem enforces too). */
+const MAX_HOSTS = 50;
+
+/**
+ * SearXNG instances: a list with remove buttons and a form to add one. A host is checked, then access
+ * to it is asked for (in the same click, as browsers require), and it is added only if granted.
+ */
+export function SearxngHosts({ settings, save }: SettingsProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const hosts = settings.searxngHosts;
+  const hint = 'A host name or host:port, like searx.example.org. Resemble will ask for access to it.';
+
+  const onSubmit = (e: Event) => {
+    e.preventDefault();
+    const parsed = parseHost(text);
+    if (!parsed.ok) return setError(parsed.error);
+    if (hosts.includes(parsed.host)) return setError(`${parsed.host} is already in the list.`);
+    if (hosts.length >= MAX_HOSTS) return setError(`At most ${MAX_HOSTS} instances can be added; remove one first.`);
+    const next = addHost(hosts, parsed.host);
+    const problem = patchProblem({ searxngHosts: next });
+    if (problem) return setError(problem);
+    setBusy(true);
+    // Nothing is awaited before this call: the permission prompt needs the user's submit.
+    requestHostPermission(parsed.host)
+      .then(async (granted) => {
+        if (!granted) return setError(`Access to ${parsed.host} was not granted, so it was not added.`);
+        const saveProblem = await save({ searxngHosts: next });
+        setError(saveProblem);
+        if (!saveProblem) setText('');
+      })
+      .catch((err: unknown) => setError(`Could not ask for access: ${errorText(err)}.`))
+      .finally(() => setBusy(false));
+  };
+
+  const remove = async (host: string) => {
+    setError(await save({ searxngHosts: hosts.filter((h) => h !== host) }));
+  };
+
+  return (
+    <div class="searxng">
+      <h3>SearXNG instances</h3>
+      {hosts.length === 0 ? (
+        <p class="muted">No instances added.</p>
+      ) : (
+        <ul class="hosts" aria-label="SearXNG instances">
+          {hosts.map((host) => (
+            <li key={host}>
+              <span class="url">{host}</span>
+              <button type="button" aria-label={`Remove ${host}`} onClick={() => void remove(host)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Field id={ID} label="Add an instance" hint={hint} error={error}>
+          <div class="add-host">
+            <input
+              type="text"
+              id={ID}
+              value={text}
+              spellcheck={false}
+              autocomplete="off"
+              autocapitalize="off"
+              placeholder="searx.example.org"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(ID, hint, error)}
+              onInput={(e) => {
+                setText(e.currentTarget.value);
+                setError(undefined);
+              }}
+            />
+            <button type="submit" class="primary" disabled={busy}>
+              Add
+            </button>
+          </div>
+        </Field>
+      </form>
+    </div>
+  );
+}

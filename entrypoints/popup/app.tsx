@@ -1,0 +1,31 @@
+import { browser } from 'wxt/browser';
+import { useState } from 'preact/hooks';
+import { errorText } from '../../components/messaging';
+import { TabStateView } from './tab-state-view';
+import { useTabState } from './use-tab-state';
+
+/** The toolbar popup: what Resemble made of the active tab, and the way to the options. */
+export function App() {
+  const state = useTabState();
+  const [optionsError, setOptionsError] = useState<string>();
+
+  const openOptions = () => {
+    browser.runtime.openOptionsPage().then(
+      () => window.close(),
+      (e: unknown) => setOptionsError(errorText(e)),
+    );
+  };
+
+  return (
+    <main class="popup">
+      <header>
+        <h1>Resemble</h1>
+        <button type="button" class="link" onClick={openOptions}>
+          Options
+        </button>
+      </header>
+      <TabStateView state={state} />
+      {optionsError && <p class="quiet-error">Could not open the options: {optionsError}.</p>}
+    </main>
+  );
+}

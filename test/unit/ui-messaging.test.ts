@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const sendMessage = vi.fn();
+vi.mock('wxt/browser', () => ({ browser: { runtime: { sendMessage: (m: unknown) => sendMessage(m) } } }));
+
+const { MessageError, errorText, send } = await import('../../components/messaging');
+
+describe('ui: send()', () => {
+  beforeEach(() => {
+    sendMessage.mockReset();
+  });
+
+  it('sends {type, payload} and returns the value of an ok reply', async () => {
+    sendMessage.mockResolvedValue({ ok: true, value: { entries: 3, bytes: 100 } });
+    await expect(send('cache/usage', {})).resolves.toEqual({ entries: 3, bytes: 100 });
+    expect(sendMessage).toHaveBeenCalledWith({ type: 'cache/usage', payload: {} });
+  });
+
+  it("throws the reply's code and message when ok is false", async () => {
+    sendMessage.mockResolvedValue({ ok: false, error: { code: 'UNKNOWN_MESSAGE', message: 'tab/state is not handled here' } });
+    const e = await send('tab/state', { tabId: 4 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(MessageError);
+    expect(e).toMatchObject({ code: 'UNKNOWN_MESSAGE', message: 'tab/state is not handled here', type: 'tab/state' });
+  });
+
+  it('turns no listener, no reply and a malformed reply into NO_ANSWER', async () => {
+    sendMessage.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    await expect(send('settings/get', {})).rejects.toMatchObject({ code: 'NO_ANSWER' });
+    sendMessage.mockResolvedValue(undefined);
+    await expect(send('settings/get', {})).rejects.toMatchObject({ code: 'NO_ANSWER' });
+    sendMessage.mockResolvedValue({ ok: false, error: 'nope' });
+    await expect(send('settings/get', {})).rejects.toMatchObject({ code: 'NO_ANSWER' });
+  });
+
+  it('gives up after timeoutMs', async () => {
+    sendMessage.mockReturnValue(new Promise(() => {}));
+    await expect(send('cache/usage', {}, { timeoutMs: 20 })).rejects.toMatchObject({ code: 'NO_ANSWER', message: 'no answer to cache/usage within 0 s' });
+  });
+
+  it('errorText drops stacks and trailing full stops', () => {
+    expect(errorText(new Error('Receiving end does not exist.'))).toBe('Receiving end does not exist');
+    expect(errorText('plain')).toBe('plain');
+  });
+});
