@@ -1,0 +1,148 @@
+/**
+ * Pure record logic shared by every backend: checking what was read, building and merging what is
+ * written, index keys and size estimates. Nothing here touches storage.
+ */
+import { prefixLength } from '../candidate-index';
+import { deserializeSketch } from '../serialize';
+import type { Sketch } from '../sketch';
+import { StoreError } from './errors';
+import type { PageInput, PageRecord } from './types';
+
+/** A stored record that passed every check, with its sketches decoded. */
+export interface ReadRecord {
+  rec: PageRecord;
+  snippet?: Sketch;
+  page?: Sketch;
+}
+
+/** A caller's input, checked, with its sketches decoded. */
+export interface PreparedInput {
+  input: PageInput;
+  snippet?: Sketch;
+  page?: Sketch;
+}
+
+/** The sketch a record is indexed (and compared) by: the page sketch when there is one, else the snippet's. */
+export function indexedSketch(r: { snippet?: Sketch; page?: Sketch }): Sketch | undefined {
+  return r.page ?? r.snippet;
+}
+
+/** Candidate-index keys of a sketch: its first prefixLength(|MIN_s|, minThreshold) values. */
+export function indexKeys(s: Sketch | undefined, minThreshold: number): number[] {
+  return s ? Array.from(s.min.subarray(0, prefixLength(s.min.length, minThreshold))) : [];
+}
+
+/**
+ * Approximate bytes a record takes on disk: its fields (strings as UTF-16), the sketch bytes, the keys
+ * array, and one index entry per key plus one for lastSeen (each holds its key and a copy of the URL).
+ * The index entries dominate for a page sketch: ~90 keys at minThreshold 0.3.
+ */
+export function estimateBytes(r: Omit<PageRecord, 'bytes'>): number {
+  const str = (s: string | undefined) => (s === undefined ? 0 : 8 + 2 * s.length);
+  let n = 64 + str(r.url) + str(r.title) + str(r.status) + str(r.canonical);
+  for (const p of r.phrases ?? []) n += str(p);
+  n += (r.snippet?.byteLength ?? 0) + (r.page?.byteLength ?? 0);
+  n += 9 * r.keys.length;
+  n += (1 + r.keys.length) * (16 + 2 * r.url.length);
+  return n;
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optNum = (v: unknown) => v === undefined || isNum(v);
+const optStr = (v: unknown) => v === undefined || typeof v === 'string';
+const optStrArray = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+
+/** undefined: absent; null: present but unreadable (bad bytes, another format version, not bytes). */
+function decode(bytes: unknown): Sketch | undefined | null {
+  if (bytes === undefined) return undefined;
+  if (!(bytes instanceof Uint8Array)) return null;
+  try {
+    return deserializeSketch(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Copies the known fields, leaving out undefined optional ones. */
+function clean<T extends PageInput>(r: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) if (v !== undefined) out[k] = v;
+  return out as T;
+}
+
+/** Checks a stored value; undefined when it is not a readable PageRecord (such records are deleted, never shown). */
+export function readRecord(raw: unknown): ReadRecord | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.url !== 'string' || r.url === '' || typeof r.title !== 'string') return undefined;
+  if (!isNum(r.firstSeen) || !isNum(r.lastSeen) || !isNum(r.bytes) || r.bytes < 0) return undefined;
+  if (!optNum(r.fetchedAt) || !optStr(r.status) || !optStr(r.canonical) || !optStrArray(r.phrases)) return undefined;
+  if (!Array.isArray(r.keys) || !r.keys.every(isNum)) return undefined;
+  const snippet = decode(r.snippet);
+  const page = decode(r.page);
+  if (snippet === null || page === null) return undefined;
+  return { rec: clean(r as unknown as PageRecord), snippet, page };
+}
+
+function ownBytes(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : b.slice();
+}
+
+/** Checks a caller's input; throws StoreError 'BAD_RECORD' (or ResembleError 'BAD_SKETCH_BYTES' for bad sketch bytes). */
+export function prepareInput(input: PageInput): PreparedInput {
+  const bad = (why: string): never => {
+    throw new StoreError('BAD_RECORD', `not a page record: ${why}`);
+  };
+  if (typeof input !== 'object' || input === null) bad('not an object');
+  if (typeof input.url !== 'string' || input.url === '') bad('url must be a non-empty string');
+  if (typeof input.title !== 'string') bad('title must be a string');
+  if (!isNum(input.firstSeen) || !isNum(input.lastSeen)) bad('firstSeen and lastSeen must be finite numbers');
+  if (!optNum(input.fetchedAt) || !optStr(input.status) || !optStr(input.canonical) || !optStrArray(input.phrases)) {
+    bad('fetchedAt, status, canonical or phrases has the wrong type');
+  }
+  for (const k of ['snippet', 'page'] as const) {
+    if (input[k] !== undefined && !(input[k] instanceof Uint8Array)) bad(`${k} must be a Uint8Array`);
+  }
+  const { keys: _k, bytes: _b, ...rest } = input as PageInput & { keys?: unknown; bytes?: unknown };
+  // Storage clones a typed array's whole buffer: a view into a larger one is copied to its own bytes.
+  if (rest.snippet) rest.snippet = ownBytes(rest.snippet);
+  if (rest.page) rest.page = ownBytes(rest.page);
+  return {
+    input: clean(rest),
+    snippet: input.snippet && deserializeSketch(input.snippet),
+    page: input.page && deserializeSketch(input.page),
+  };
+}
+
+/**
+ * The record to write for `next` given what is stored (`prev`, undefined when absent or unreadable):
+ * firstSeen the earlier of the two (normally the stored one), lastSeen the later; a field the input
+ * leaves undefined (snippet, page, fetchedAt, status, canonical, phrases) and an empty title keep the
+ * stored value. Keys come from the resulting page sketch, else the snippet's, for `minThreshold`.
+ */
+export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, minThreshold: number): PageRecord {
+  const p = prev?.rec;
+  const n = next.input;
+  const page = next.page ?? prev?.page;
+  const merged = clean({
+    url: n.url,
+    title: n.title !== '' || p === undefined ? n.title : p.title,
+    snippet: n.snippet ?? p?.snippet,
+    page: n.page ?? p?.page,
+    firstSeen: p ? Math.min(p.firstSeen, n.firstSeen) : n.firstSeen,
+    lastSeen: p ? Math.max(p.lastSeen, n.lastSeen) : n.lastSeen,
+    fetchedAt: n.fetchedAt ?? p?.fetchedAt,
+    status: n.status ?? p?.status,
+    canonical: n.canonical ?? p?.canonical,
+    phrases: n.phrases ?? p?.phrases,
+  });
+  const keys = indexKeys(page ?? next.snippet ?? prev?.snippet, minThreshold);
+  const rec = { ...merged, keys };
+  return { ...rec, bytes: estimateBytes(rec) };
+}
+
+/** Bytes a stored value counts for in the running total (0 when it carries no usable size). */
+export function storedBytes(raw: unknown): number {
+  const b = typeof raw === 'object' && raw !== null ? (raw as { bytes?: unknown }).bytes : undefined;
+  return isNum(b) && b >= 0 ? b : 0;
+}

@@ -1,0 +1,99 @@
+import type { Sketch } from '../sketch';
+
+/** One page the extension has seen in a results page, with what it knows of it. */
+export interface PageRecord {
+  /** Normalized URL (the caller normalizes): the record's key. */
+  url: string;
+  title: string;
+  /** Serialized sketch of title + snippet (`serializeSketch`). */
+  snippet?: Uint8Array;
+  /** Serialized sketch of the fetched page's main text. */
+  page?: Uint8Array;
+  firstSeen: number;
+  lastSeen: number;
+  fetchedAt?: number;
+  /** Fetch status kind: 'ok', 'http-404', 'dns', 'timeout', 'too-large', 'wrong-type', … */
+  status?: string;
+  canonical?: string;
+  phrases?: string[];
+  /** Candidate-index keys: the first prefixLength(|MIN_s|, minThreshold) values of the page sketch, else the snippet's. */
+  keys: number[];
+  /** Approximate stored size of the record, its index entries included (`estimateBytes`). */
+  bytes: number;
+}
+
+/** What a caller puts: the store computes `keys` and `bytes`. */
+export type PageInput = Omit<PageRecord, 'keys' | 'bytes'>;
+
+/** A recent results page (for the popup, the options preview and cross-query memory). */
+export interface SerpRecord {
+  /** Caller-chosen, e.g. `${tabId}:${url}`. */
+  id: string;
+  url: string;
+  engine: string;
+  query: string;
+  at: number;
+  results: unknown[];
+  groups: unknown[];
+}
+
+export interface StoreLimits {
+  /** Total approximate size of the page records; the oldest (by lastSeen) go first beyond it. */
+  maxBytes: number;
+  /** Records not seen for longer are dropped by `evict`. */
+  maxAgeDays: number;
+  /** Lowest threshold `similar` answers with full recall: the floor the index keys are computed for. */
+  minThreshold: number;
+  /** Results pages kept (the newest by `at`). Optional so that a three-field limits object still type-checks. */
+  maxSerps?: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Required<StoreLimits>> = Object.freeze({
+  maxBytes: 20 * 1024 * 1024,
+  maxAgeDays: 30,
+  minThreshold: 0.3,
+  maxSerps: 20,
+});
+
+export interface Usage {
+  entries: number;
+  bytes: number;
+}
+
+export interface SimilarPage {
+  url: string;
+  title: string;
+  resemblance: number;
+}
+
+export interface SketchStore {
+  /** A record whose sketch bytes do not deserialize (or whose shape is wrong) is deleted and reported as missing. */
+  get(url: string): Promise<PageRecord | undefined>;
+  /** The readable records among `urls` (unreadable ones are deleted, as in `get`). */
+  getMany(urls: string[]): Promise<Map<string, PageRecord>>;
+  /**
+   * Adds or merges a record: firstSeen is kept, lastSeen becomes the later of the two, a missing
+   * snippet/page (or any other optional field left undefined) keeps the stored one. Computes keys and
+   * bytes. Runs eviction when the running total passes maxBytes. Rejects with a StoreError 'QUOTA' when
+   * the write fails for lack of space even after dropping the oldest quarter of the records.
+   */
+  put(rec: PageInput): Promise<void>;
+  /**
+   * Stored pages whose indexed sketch (page sketch if present, else snippet), of the query's shape
+   * (shingle size, seed, sketch size), resembles `sketch` at `threshold` or more: best first. Found
+   * through the candidate index, with the recall of a full comparison for threshold ≥ minThreshold.
+   */
+  similar(sketch: Sketch, threshold: number, opts?: { limit?: number; exclude?: string }): Promise<SimilarPage[]>;
+  usage(): Promise<Usage>;
+  /** Drops records older than maxAgeDays (by lastSeen), then the oldest until bytes ≤ maxBytes; returns how many. */
+  evict(now?: number): Promise<number>;
+  /** Empties the store (pages and results pages); returns how many page records were removed. */
+  clear(): Promise<number>;
+  putSerp(s: SerpRecord): Promise<void>;
+  /** Newest first. */
+  recentSerps(limit?: number): Promise<SerpRecord[]>;
+  getSerp(id: string): Promise<SerpRecord | undefined>;
+  setLimits(l: Partial<StoreLimits>): void;
+  /** Closes the store for good: later calls reject with StoreError 'CLOSED'. */
+  close(): void;
+}
