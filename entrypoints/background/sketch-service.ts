@@ -1,0 +1,58 @@
+/**
+ * The background's way to the sketch Worker. Chrome (MV3): a service worker cannot start a Worker, so
+ * it runs in an offscreen document (reason WORKERS), created on first use and reused, reached over a
+ * port (./offscreen-transport.ts). Firefox (MV2 background page, which has a DOM): the Worker is started
+ * right here. Nothing is kept that a restarted service worker would need: it creates the service anew
+ * and the first request finds the existing offscreen document and reconnects.
+ */
+import { browser } from 'wxt/browser';
+import { type CallOptions, WorkerClient, WorkerError } from '../../lib/worker/client';
+import type { ItemResult, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
+import { createWorkerTransport } from '../../lib/worker/worker-transport';
+import { createOffscreenTransport } from './offscreen-transport';
+
+export type { CallOptions, ItemResult, SketchItem, WorkerSketchOptions };
+export { WorkerError, isWorkerError } from '../../lib/worker/client';
+
+export interface SketchService {
+  /** One result per item: sketch bytes (lib's serializeSketch) or that item's error. */
+  sketch(items: SketchItem[], options?: WorkerSketchOptions, call?: CallOptions): Promise<ItemResult[]>;
+  ping(call?: CallOptions): Promise<void>;
+  /** Diagnostics for failure handling: a crash (fails WORKER_CRASHED) or a busy worker for `ms`. */
+  diagnose(op: 'crash' | 'hang', ms?: number, call?: CallOptions): Promise<void>;
+  /** 'offscreen' (Chrome), 'worker' (a Worker in this page: Firefox), or 'none'. */
+  readonly host: 'offscreen' | 'worker' | 'none';
+}
+
+export interface SketchServiceOptions {
+  /** Default per-call timeout (10 s). */
+  timeoutMs?: number;
+}
+
+const WORKER_PATH = '/sketch-worker.js';
+
+function pickHost(): SketchService['host'] {
+  if (typeof (browser as { offscreen?: { createDocument?: unknown } }).offscreen?.createDocument === 'function') return 'offscreen';
+  if (typeof Worker === 'function') return 'worker';
+  return 'none';
+}
+
+export function createSketchService(opts: SketchServiceOptions = {}): SketchService {
+  const host = pickHost();
+  let client: WorkerClient | undefined;
+  const get = (): WorkerClient => {
+    if (client) return client;
+    if (host === 'none') throw new WorkerError('WORKER_UNAVAILABLE', 'this browser offers neither offscreen documents nor Workers here');
+    const transport =
+      host === 'offscreen'
+        ? createOffscreenTransport()
+        : createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH)));
+    return (client = new WorkerClient(transport, { timeoutMs: opts.timeoutMs }));
+  };
+  return {
+    host,
+    sketch: async (items, options, call) => get().sketch(items, options, call),
+    ping: async (call) => get().ping(call),
+    diagnose: async (op, ms, call) => get().diagnose(op, ms, call),
+  };
+}

@@ -1,0 +1,44 @@
+import { browser } from 'wxt/browser';
+import { deserializeSketch } from '../../lib/serialize';
+import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/options';
+import type { SketchService } from './sketch-service';
+import { storeFor } from './store-access';
+
+/**
+ * Entry points for end-to-end tests and the `npm start` demo, on the service worker's global: only
+ * extension code can reach it (pages and content scripts cannot), and it exercises the same paths the
+ * messages use — Worker through the offscreen document, and the IndexedDB store.
+ */
+export function installTestHook(service: SketchService): void {
+  const options = (kind: 'snippet' | 'page') => {
+    const o = kind === 'snippet' ? SNIPPET_OPTIONS : PAGE_OPTIONS;
+    return { shingle: o.shingle, size: o.size };
+  };
+  Object.assign(globalThis, {
+    __resemble: {
+      sketch: (items: { text: string; format?: 'auto' | 'text' | 'html' }[], kind: 'snippet' | 'page', opts?: { timeoutMs?: number }) =>
+        service.sketch(items, options(kind), opts),
+      diagnose: (op: 'crash' | 'hang', ms?: number, opts?: { timeoutMs?: number }) => service.diagnose(op, ms, opts),
+      ping: () => service.ping(),
+      async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {
+        const [res] = await service.sketch([{ text }], options(kind));
+        if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
+        const now = Date.now();
+        const store = await storeFor(false);
+        await store.put({ url, title, [kind]: res.bytes, firstSeen: now, lastSeen: now });
+        return { url, bytes: res.bytes.byteLength };
+      },
+      async recall(url: string) {
+        const rec = await (await storeFor(false)).get(url);
+        if (!rec) return undefined;
+        const sk = rec.page ?? rec.snippet;
+        return { url: rec.url, title: rec.title, hasSnippet: !!rec.snippet, hasPage: !!rec.page, tokens: sk ? deserializeSketch(sk).tokens : undefined };
+      },
+      usage: async () => (await storeFor(false)).usage(),
+      async offscreenCount() {
+        const rt = browser.runtime as unknown as { getContexts?: (f: object) => Promise<unknown[]> };
+        return rt.getContexts ? (await rt.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length : 0;
+      },
+    },
+  });
+}

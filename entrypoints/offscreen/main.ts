@@ -1,0 +1,49 @@
+/**
+ * Offscreen document (Chrome, reason WORKERS): hosts the sketch Worker, which a service worker cannot
+ * create. The background opens a port to it (name 'sketch-worker', see lib/worker/wire.ts) whenever it
+ * needs one (after a service-worker restart too); this page never connects out, so it does not wake a
+ * stopped service worker. Only the extension's own background may attach; the Worker is created on the
+ * first request and again after a crash (lib/worker/relay.ts).
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { createRelay } from '../../lib/worker/relay';
+import { PORT_NAME } from '../../lib/worker/wire';
+import { createWorkerTransport } from '../../lib/worker/worker-transport';
+
+const WORKER_URL = browser.runtime.getURL('/sketch-worker.js');
+
+const transport = createWorkerTransport(() => new Worker(WORKER_URL));
+const relay = createRelay(transport);
+
+/**
+ * The background service worker's URL. WXT always emits it as /background.js (MV3), and the manifest
+ * cannot be read here: an offscreen document's runtime API is only messaging, getURL and id.
+ */
+const BACKGROUND_URL = browser.runtime.getURL('/background.js');
+
+/** A port from this extension's background: its id, no tab, and the background script's own URL. */
+function fromBackground(sender: Browser.runtime.MessageSender | undefined): boolean {
+  if (!sender || sender.id !== browser.runtime.id || sender.tab !== undefined || typeof sender.url !== 'string') return false;
+  return sender.url.split(/[?#]/)[0] === BACKGROUND_URL;
+}
+
+browser.runtime.onConnect.addListener((port) => {
+  if (port.name !== PORT_NAME) return;
+  try {
+    if (!fromBackground(port.sender)) {
+      console.warn('[resemble] offscreen: refused a sketch-worker port from', port.sender?.url ?? 'an unknown sender');
+      port.disconnect();
+      return;
+    }
+    relay.attach({
+      postMessage: (msg) => port.postMessage(msg),
+      onMessage: (cb) => port.onMessage.addListener((msg: unknown) => cb(msg)),
+      onDisconnect: (cb) => port.onDisconnect.addListener(() => cb()),
+    });
+  } catch (e) {
+    // Closing the port tells the background at once (it retries, then fails its requests) instead of
+    // leaving them to time out.
+    console.error('[resemble] offscreen: could not serve a port', e);
+    port.disconnect();
+  }
+});

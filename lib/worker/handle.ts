@@ -1,0 +1,110 @@
+/**
+ * What the sketch Worker does with a message, as a plain function of it (so Node tests run it directly):
+ * sketching through lib, one result per item, and the diagnostic ops. `serveWorker` wires it to a
+ * Worker's global scope.
+ */
+import { isResembleError } from '../errors';
+import { type SketchOptions, resolveOptions } from '../options';
+import { serializeSketch } from '../serialize';
+import { sketch } from '../sketch';
+import {
+  type ErrorInfo,
+  type ItemResult,
+  type SketchRequest,
+  type WorkerRequest,
+  type WorkerResponse,
+  checkItem,
+  errorInfo,
+  parseWorkerRequest,
+  responseTransfer,
+} from './protocol';
+
+function describe(e: unknown): ErrorInfo {
+  if (isResembleError(e)) return errorInfo(e.code, e.message);
+  const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : 'SKETCH_FAILED';
+  return errorInfo(code, e instanceof Error ? e.message : String(e));
+}
+
+function sketchItems(req: SketchRequest): WorkerResponse {
+  let o: SketchOptions;
+  try {
+    o = resolveOptions(req.options);
+  } catch (e) {
+    return { id: req.id, ok: false, error: describe(e) };
+  }
+  const results = req.items.map((item): ItemResult => {
+    const bad = checkItem(item);
+    if (bad) return { ok: false, error: bad };
+    try {
+      const s = sketch(item.text, { ...o, format: item.format ?? 'auto' });
+      return { ok: true, bytes: serializeSketch(s), tokens: s.tokens, truncated: s.truncated };
+    } catch (e) {
+      return { ok: false, error: describe(e) };
+    }
+  });
+  return { id: req.id, ok: true, results };
+}
+
+/**
+ * Busy-waits (the point of the 'hang' diagnostic is a worker that does not answer). The spin count is
+ * checked after the loop so that the bundler cannot drop the loop as free of side effects (an empty
+ * loop on Date.now() is, to Rollup).
+ */
+function busy(ms: number): void {
+  const end = Date.now() + ms;
+  let spins = 0;
+  while (Date.now() < end) spins++;
+  if (spins < 0) throw new Error('unreachable');
+}
+
+/**
+ * The response to one message, or null when none is due: a message without a usable id (nobody to
+ * answer) and a 'crash' request, which the worker loop (`serveWorker`) turns into an uncaught error.
+ * Never throws.
+ */
+export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
+  const parsed = parseWorkerRequest(msg);
+  if (!parsed.ok) return parsed.id === undefined ? null : { id: parsed.id, ok: false, error: parsed.error };
+  const req: WorkerRequest = parsed.value;
+  try {
+    switch (req.op) {
+      case 'ping':
+        return { id: req.id, ok: true };
+      case 'hang':
+        busy(req.ms);
+        return { id: req.id, ok: true };
+      case 'crash':
+        return null;
+      case 'sketch':
+        return sketchItems(req);
+    }
+  } catch (e) {
+    return { id: req.id, ok: false, error: describe(e) };
+  }
+}
+
+/** The part of a dedicated worker's global scope that `serveWorker` uses. */
+export interface WorkerScope {
+  postMessage(msg: unknown, transfer: Transferable[]): void;
+  addEventListener(type: 'message', cb: (ev: { data: unknown }) => void): void;
+}
+
+/**
+ * Answers requests in a Worker: each response's sketch bytes are transferred, not copied. A 'crash'
+ * request throws from a timer, so the host sees the worker's `error` event as for a real crash.
+ */
+export function serveWorker(scope: WorkerScope, crash: (fn: () => void) => void = (fn) => setTimeout(fn, 0)): void {
+  scope.addEventListener('message', (ev) => {
+    const msg = ev.data;
+    const parsed = parseWorkerRequest(msg);
+    if (parsed.ok && parsed.value.op === 'crash') {
+      const id = parsed.value.id;
+      crash(() => {
+        throw new Error(`sketch worker: crash requested by request ${id}`);
+      });
+      return;
+    }
+    const resp = handleWorkerRequest(msg);
+    if (resp) scope.postMessage(resp, responseTransfer(resp));
+  });
+}

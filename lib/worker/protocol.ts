@@ -1,0 +1,193 @@
+/**
+ * Messages between the background (through the offscreen document in Chrome) and the sketch Worker.
+ * Every request carries a numeric id that its response repeats; each side checks the shape of what it
+ * receives at run time (`parseWorkerRequest`, `parseWorkerResponse`), since messages cross a realm
+ * boundary and TypeScript's types do not.
+ */
+import type { SketchOptions } from '../options';
+
+export type ItemFormat = 'auto' | 'text' | 'html';
+
+export interface SketchItem {
+  text: string;
+  /** How to read `text`: decided by content under 'auto' (the default). */
+  format?: ItemFormat;
+}
+
+/** Sketch options a request may carry: all of them but `ignore` (a Set; it is not sent per request). */
+export type WorkerSketchOptions = Partial<Omit<SketchOptions, 'ignore'>>;
+
+/** An error as it travels in a message: a stable code to switch on and a message for people. */
+export interface ErrorInfo {
+  code: string;
+  message: string;
+}
+
+export interface SketchRequest {
+  id: number;
+  op: 'sketch';
+  items: SketchItem[];
+  options?: WorkerSketchOptions;
+}
+export interface PingRequest {
+  id: number;
+  op: 'ping';
+}
+/** Diagnostic: the worker throws an uncaught error (asynchronously), as a crash would. No response. */
+export interface CrashRequest {
+  id: number;
+  op: 'crash';
+}
+/** Diagnostic: the worker busy-loops for `ms` (at most HANG_MAX_MS), then answers `{id, ok: true}`. */
+export interface HangRequest {
+  id: number;
+  op: 'hang';
+  ms: number;
+}
+export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest;
+export type WorkerOp = WorkerRequest['op'];
+/** A request before the client gives it an id. */
+export type WorkerRequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+export type ItemResult =
+  | { ok: true; bytes: Uint8Array; tokens: number; truncated: boolean }
+  | { ok: false; error: ErrorInfo };
+
+export interface SketchResponse {
+  id: number;
+  ok: true;
+  results: ItemResult[];
+}
+export interface OkResponse {
+  id: number;
+  ok: true;
+}
+export interface ErrorResponse {
+  id: number;
+  ok: false;
+  error: ErrorInfo;
+}
+export type WorkerResponse = SketchResponse | OkResponse | ErrorResponse;
+
+export const HANG_MAX_MS = 60_000;
+/** Items per sketch request at most: a batch is one message, and one message should stay reasonable. */
+export const MAX_ITEMS = 10_000;
+
+const OPTION_KEYS: ReadonlySet<string> = new Set(['shingle', 'size', 'seed', 'modMax', 'maxChars']);
+const FORMATS: ReadonlySet<string> = new Set(['auto', 'text', 'html']);
+
+export function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function isRequestId(x: unknown): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+}
+
+/** The id of a message that has a valid one, else undefined (such a message gets no answer). */
+export function messageId(msg: unknown): number | undefined {
+  return isRecord(msg) && isRequestId(msg.id) ? msg.id : undefined;
+}
+
+export function errorInfo(code: string, message: string): ErrorInfo {
+  return { code, message };
+}
+
+export function isErrorInfo(x: unknown): x is ErrorInfo {
+  return isRecord(x) && typeof x.code === 'string' && x.code !== '' && typeof x.message === 'string';
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; id: number | undefined; error: ErrorInfo };
+
+function bad<T>(msg: unknown, why: string): Parsed<T> {
+  return { ok: false, id: messageId(msg), error: errorInfo('BAD_REQUEST', why) };
+}
+
+/** An item's shape: checked per item, so that one bad item fails only its own result. */
+export function checkItem(item: unknown): ErrorInfo | undefined {
+  if (!isRecord(item)) return errorInfo('BAD_REQUEST', 'an item must be an object {text, format?}');
+  if (typeof item.text !== 'string') return errorInfo('BAD_REQUEST', 'an item needs a string text');
+  if (item.format !== undefined && (typeof item.format !== 'string' || !FORMATS.has(item.format))) {
+    return errorInfo('BAD_REQUEST', `an item's format must be auto, text or html, got ${String(item.format)}`);
+  }
+  return undefined;
+}
+
+/**
+ * Checks a request's envelope: id, op and the op's fields. Items are checked one by one when handled
+ * (`checkItem`), and option values by `resolveOptions`; here only that options is an object of known
+ * numeric keys.
+ */
+export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
+  if (!isRecord(msg)) return bad(msg, 'a request must be an object');
+  if (!isRequestId(msg.id)) return bad(msg, 'a request needs a non-negative integer id');
+  const id = msg.id;
+  switch (msg.op) {
+    case 'ping':
+    case 'crash':
+      return { ok: true, value: { id, op: msg.op } };
+    case 'hang': {
+      if (typeof msg.ms !== 'number' || !Number.isFinite(msg.ms) || msg.ms < 0) return bad(msg, 'hang needs ms ≥ 0');
+      return { ok: true, value: { id, op: 'hang', ms: Math.min(msg.ms, HANG_MAX_MS) } };
+    }
+    case 'sketch': {
+      if (!Array.isArray(msg.items)) return bad(msg, 'sketch needs an items array');
+      if (msg.items.length > MAX_ITEMS) return bad(msg, `at most ${MAX_ITEMS} items per request, got ${msg.items.length}`);
+      let options: WorkerSketchOptions | undefined;
+      if (msg.options !== undefined) {
+        if (!isRecord(msg.options)) return bad(msg, 'options must be an object');
+        for (const [k, v] of Object.entries(msg.options)) {
+          if (!OPTION_KEYS.has(k)) return bad(msg, `unknown or unsupported option ${k}`);
+          if (v !== undefined && typeof v !== 'number') return bad(msg, `option ${k} must be a number`);
+        }
+        options = msg.options as WorkerSketchOptions;
+      }
+      return { ok: true, value: { id, op: 'sketch', items: msg.items as SketchItem[], ...(options ? { options } : {}) } };
+    }
+    default:
+      return bad(msg, `unknown op ${String(msg.op)}`);
+  }
+}
+
+function isItemResult(x: unknown): x is ItemResult {
+  if (!isRecord(x)) return false;
+  if (x.ok === true) {
+    return x.bytes instanceof Uint8Array && typeof x.tokens === 'number' && typeof x.truncated === 'boolean';
+  }
+  return x.ok === false && isErrorInfo(x.error);
+}
+
+/**
+ * Checks a response against the request it answers (`op` and, for a sketch, the number of items):
+ * a sketch response must have one well-formed result per item; other ops answer `{id, ok: true}`.
+ */
+export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Parsed<WorkerResponse> {
+  const id = messageId(msg);
+  const fail = (why: string): Parsed<WorkerResponse> => ({ ok: false, id, error: errorInfo('BAD_RESPONSE', why) });
+  if (!isRecord(msg) || id === undefined) return fail('a response must be an object with an integer id');
+  if (msg.ok === false) {
+    return isErrorInfo(msg.error) ? { ok: true, value: { id, ok: false, error: msg.error } } : fail('an error response needs {code, message}');
+  }
+  if (msg.ok !== true) return fail('a response needs ok: true or false');
+  if (op !== 'sketch') return { ok: true, value: { id, ok: true } };
+  if (!Array.isArray(msg.results) || msg.results.length !== items) return fail(`a sketch response needs ${items} results`);
+  if (!msg.results.every(isItemResult)) return fail('a sketch response has a malformed result');
+  return { ok: true, value: { id, ok: true, results: msg.results } };
+}
+
+/** The buffers of a response's sketch bytes, to transfer rather than copy (each owns its buffer). */
+export function responseTransfer(resp: WorkerResponse): ArrayBuffer[] {
+  if (!resp.ok || !('results' in resp)) return [];
+  const out: ArrayBuffer[] = [];
+  const seen = new Set<ArrayBufferLike>();
+  for (const r of resp.results) {
+    if (!r.ok) continue;
+    const buf = r.bytes.buffer;
+    // Only a buffer the bytes span whole, and each once (transferring one twice is a DataCloneError).
+    if (buf instanceof ArrayBuffer && r.bytes.byteOffset === 0 && r.bytes.byteLength === buf.byteLength && !seen.has(buf)) {
+      seen.add(buf);
+      out.push(buf);
+    }
+  }
+  return out;
+}
