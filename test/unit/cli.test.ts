@@ -235,7 +235,7 @@ describe.concurrent('errors and exit codes', () => {
   });
 
   it.each([
-    [['serp', 'page.html'], /unknown command 'serp'/],
+    [['frobnicate', 'page.html'], /unknown command 'frobnicate'/],
     [['compare', 'a.txt'], /missing arguments/],
     [['compare', 'a', 'b', 'c'], /too many arguments/],
     [['sketch', 'a.txt', '--shingle', 'x'], /--shingle must be an integer/],

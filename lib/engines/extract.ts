@@ -1,0 +1,110 @@
+import { ENGINES } from './table';
+import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
+import { unwrapRedirect } from './unwrap';
+
+export interface ExtractOptions {
+  /** Hosts of SearXNG instances the user added. */
+  searxngHosts?: readonly string[];
+}
+
+/** The engine serving a results page at `url`, if any. */
+export function findEngine(url: string, opts: ExtractOptions = {}): EngineSpec | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (opts.searxngHosts?.includes(u.host)) return ENGINES.find((e) => e.id === 'searxng');
+  return ENGINES.find((e) => e.host.test(u.hostname) && e.path.test(u.pathname));
+}
+
+const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+function firstText(root: Element, selectors: readonly string[] | undefined): string {
+  for (const sel of selectors ?? []) {
+    const t = clean(root.querySelector(sel)?.textContent);
+    if (t) return t;
+  }
+  return '';
+}
+
+function queryOf(engine: EngineSpec, doc: Document, url: string | undefined): string {
+  if (url) {
+    try {
+      const p = new URL(url).searchParams;
+      for (const k of engine.queryParams) {
+        const v = p.get(k);
+        if (v) return v.trim();
+      }
+    } catch {
+      // not a URL: fall back to the page
+    }
+  }
+  const input = engine.queryInput ? doc.querySelector(engine.queryInput) : null;
+  return clean(input?.getAttribute('value') ?? input?.textContent);
+}
+
+function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: string): SerpResult[] {
+  const out: SerpResult[] = [];
+  const roots = Array.from(doc.querySelectorAll(v.result));
+  for (const root of roots) {
+    if (v.exclude?.some((sel) => root.closest(sel))) continue;
+    if (v.outermostOnly !== false && root.parentElement?.closest(v.result)) continue;
+    const a = root.querySelector(v.link);
+    const href = a?.getAttribute('href');
+    if (!href) continue;
+    const target = unwrapRedirect(href, base);
+    if (!target) continue;
+    const host = new URL(target.url).hostname;
+    if (!target.unresolved && engine.host.test(host)) continue; // the engine's own pages: not a result
+    const title = clean((v.title ? root.querySelector(v.title) : a)?.textContent);
+    if (!title) continue;
+    const displayUrl = firstText(root, v.displayUrl) || host + new URL(target.url).pathname.replace(/\/$/, '');
+    out.push({
+      rank: out.length + 1,
+      url: target.url,
+      title,
+      snippet: firstText(root, v.snippet),
+      displayUrl,
+      ...(target.unresolved ? { unresolved: true as const } : {}),
+    });
+  }
+  return out;
+}
+
+function applicable(v: EngineVariant, doc: Document): boolean {
+  return !v.detect || doc.querySelector(v.detect) !== null;
+}
+
+function extractWith(engine: EngineSpec, doc: Document, url: string | undefined): Extraction {
+  const base = url ?? `https://${engine.matches[0]?.split('/')[2]?.replace('*.', 'www.') ?? 'example.invalid'}/`;
+  const query = queryOf(engine, doc, url);
+  let first: string | undefined;
+  for (const v of engine.variants) {
+    if (!applicable(v, doc)) continue;
+    first ??= v.name;
+    const results = readVariant(engine, v, doc, base);
+    if (results.length) return { engine: engine.id, variant: v.name, query, results };
+  }
+  return { engine: engine.id, variant: first ?? 'none', query, results: [] };
+}
+
+/**
+ * The organic results of a results page: `{engine, query, results: [{rank, url, title, snippet,
+ * displayUrl}]}`. The engine comes from the URL; without one (a saved file), from the markup.
+ * Undefined when no engine's results page is recognized. The same code runs in the content script
+ * and, over a DOM implementation such as linkedom, in the CLI.
+ */
+export function extract(doc: Document, url?: string, opts: ExtractOptions = {}): Extraction | undefined {
+  const byUrl = url ? findEngine(url, opts) : undefined;
+  if (byUrl) return extractWith(byUrl, doc, url);
+  if (url && !/^file:/.test(url)) return undefined;
+  let best: Extraction | undefined;
+  for (const e of ENGINES) {
+    if (!e.variants.some((v) => v.detect && applicable(v, doc))) continue;
+    const x = extractWith(e, doc, undefined);
+    if (!best || x.results.length > best.results.length) best = x;
+  }
+  return best;
+}

@@ -1,0 +1,60 @@
+import type { EngineId } from '../settings';
+
+/**
+ * One markup an engine serves (e.g. Google's JS page and its basic/no-JS page). All selectors are CSS,
+ * evaluated with querySelector(All), so the same data drives the content script and the CLI.
+ * When an engine changes its markup, the fix is a change here.
+ */
+export interface EngineVariant {
+  name: string;
+  /** The variant applies when this matches the document (omit: always). */
+  detect?: string;
+  /** Roots of result blocks, in page order. */
+  result: string;
+  /** Within a root: the anchor whose href is the target. */
+  link: string;
+  /** Within a root: the title element (default: the link). */
+  title?: string;
+  /** Within a root: snippet candidates, first non-empty wins. */
+  snippet: string[];
+  /** Within a root: display URL candidates, first non-empty wins (default: the target's host + path). */
+  displayUrl?: string[];
+  /** A root inside (or matching) any of these is not organic: ads, "people also ask", related searches,
+   * knowledge panels, image/video/news/shopping/map blocks. */
+  exclude?: string[];
+  /** Drop roots nested inside another root (sitelinks, grouped results). Default true. */
+  outermostOnly?: boolean;
+}
+
+export interface EngineSpec {
+  id: EngineId;
+  name: string;
+  /** Hostnames served by the engine (all country domains). */
+  host: RegExp;
+  /** Paths of results pages. */
+  path: RegExp;
+  /** Query-string parameters holding the query, first present wins. */
+  queryParams: string[];
+  /** Fallback: an input holding the query. */
+  queryInput?: string;
+  /** Content-script match patterns (built-in engines work on install). */
+  matches: string[];
+  variants: EngineVariant[];
+}
+
+export interface SerpResult {
+  rank: number;
+  url: string;
+  title: string;
+  snippet: string;
+  displayUrl: string;
+  /** The engine's redirect could not be undone (Baidu's opaque link?url=): `url` is the redirect. */
+  unresolved?: true;
+}
+
+export interface Extraction {
+  engine: EngineId;
+  variant: string;
+  query: string;
+  results: SerpResult[];
+}

@@ -1,0 +1,56 @@
+/**
+ * Undoes the engines' click-tracking redirects so a result is known by its real target:
+ * Google `/url?q=` (or `url=`), Bing `/ck/a?…&u=a1<base64url>`, DuckDuckGo `//duckduckgo.com/l/?uddg=`,
+ * Yahoo `…/RU=<encoded>/RK=…`. Baidu's `link?url=` is opaque (no target inside): kept, marked unresolved.
+ */
+export function unwrapRedirect(href: string, base: string): { url: string; unresolved?: true } | undefined {
+  let u: URL;
+  try {
+    u = new URL(href, base);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  const host = u.hostname;
+  const p = u.searchParams;
+  if (/(^|\.)google\.[a-z.]+$/.test(host) && u.pathname === '/url') {
+    const target = p.get('q') ?? p.get('url');
+    return target && /^https?:/i.test(target) ? { url: target } : undefined;
+  }
+  if (/(^|\.)bing\.com$/.test(host) && u.pathname === '/ck/a') {
+    const enc = p.get('u');
+    const target = enc?.startsWith('a1') ? decodeBase64Url(enc.slice(2)) : undefined;
+    return target && /^https?:/i.test(target) ? { url: target } : { url: u.href, unresolved: true };
+  }
+  if (/(^|\.)duckduckgo\.com$/.test(host) && u.pathname === '/l/') {
+    const target = p.get('uddg');
+    return target && /^https?:/i.test(target) ? { url: target } : undefined;
+  }
+  if (/(^|\.)search\.yahoo\.com$/.test(host) || /^r\.search\.yahoo\.com$/.test(host)) {
+    const m = /\/RU=([^/]+)\/R[KS]=/.exec(u.pathname);
+    if (m) {
+      const target = safeDecode(m[1]);
+      if (target && /^https?:/i.test(target)) return { url: target };
+    }
+  }
+  if (/(^|\.)baidu\.com$/.test(host) && u.pathname === '/link') return { url: u.href, unresolved: true };
+  return { url: u.href };
+}
+
+function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeBase64Url(s: string): string | undefined {
+  try {
+    const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
