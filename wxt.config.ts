@@ -1,8 +1,8 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 
-// Hosts of the built-in engines: content scripts are declared for them, so they work on install.
-// (The engine table in lib/ is the source of truth; issue #4 generates this list from it.)
+// The built-in engines' hosts come from the engine table (lib/engines) through the content script's
+// `matches`, so they work on install; other hosts are optional, asked for on a user action.
 export default defineConfig({
   srcDir: '.',
   outDir: '.output',
@@ -14,7 +14,7 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Resemble',
     description: 'Finds near-duplicate search results by their content and collapses the copies.',
-    permissions: ['storage', 'unlimitedStorage', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    permissions: ['storage', 'unlimitedStorage', 'scripting', ...(browser === 'firefox' ? [] : ['offscreen'])],
     // Extra hosts (custom SearXNG instances, page checking) are asked for at runtime, on a user action.
     ...(browser === 'firefox'
       ? { optional_permissions: ['https://*/*', 'http://*/*'] }

@@ -3,6 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createHandlers } from './background/handlers';
 import { listen } from './background/router';
 import { createSketchService } from './background/sketch-service';
+import { syncSearxngScripts } from './background/searxng';
 import { forgetTab } from './background/tab-state';
 import { installTestHook } from './background/test-hook';
 
@@ -14,6 +15,12 @@ export default defineBackground({
     const service = createSketchService();
     listen(createHandlers(service));
     browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+    // Custom SearXNG hosts: re-register when the list or the granted permissions change.
+    browser.storage.onChanged.addListener((changes) => {
+      if ('settings' in changes) void syncSearxngScripts().catch(() => undefined);
+    });
+    browser.permissions.onAdded.addListener(() => void syncSearxngScripts().catch(() => undefined));
+    browser.runtime.onInstalled.addListener(() => void syncSearxngScripts().catch(() => undefined));
     installTestHook(service);
   },
 });

@@ -1,5 +1,5 @@
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
-import { type Check, type Infer, arr, check, num, obj, str } from './validate';
+import { type Check, type Infer, arr, bool, check, num, obj, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
@@ -10,6 +10,7 @@ export const resultItem = obj({
   title: str({ max: 1000 }),
   snippet: str({ max: 5000 }),
   displayUrl: str({ max: 4096 }),
+  unresolved: optional(bool()),
 });
 export type ResultItem = Infer<typeof resultItem>;
 
@@ -28,7 +29,16 @@ export const MESSAGES = {
   /** A results page's organic results, read by the content script. */
   'page/results': {
     from: 'content',
-    payload: obj({ engine: str({ min: 1, max: 40 }), url: str({ min: 1, max: 8192 }), query: str({ max: 2048 }), results: arr(resultItem, { max: 200 }) }),
+    payload: obj({
+      engine: str({ max: 40 }),
+      url: str({ min: 1, max: 8192 }),
+      query: str({ max: 2048 }),
+      results: arr(resultItem, { max: 200 }),
+      /** More results the page added later (infinite scroll): ranks continue from those sent before. */
+      append: optional(bool()),
+      /** The engine is turned off in the options: nothing is read. */
+      disabled: optional(bool()),
+    }),
   },
   'settings/get': { from: 'page', payload: empty },
   'settings/set': { from: 'page', payload: settingsPatch },
@@ -47,7 +57,7 @@ export interface TabState {
   engine?: string;
   query?: string;
   results: number;
-  status: 'not-results-page' | 'working' | 'done' | 'unreadable';
+  status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
 }
 
 export interface Replies {

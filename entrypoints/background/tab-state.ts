@@ -13,6 +13,7 @@ export async function setTabState(state: TabState): Promise<void> {
   await browser.storage.session.set({ [key(state.tabId)]: state });
 }
 
+/** A closed tab: its state and the results it showed are dropped. */
 export async function forgetTab(tabId: number): Promise<void> {
-  await browser.storage.session.remove(key(tabId));
+  await browser.storage.session.remove([key(tabId), `results:${tabId}`]);
 }

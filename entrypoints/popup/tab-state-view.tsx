@@ -1,4 +1,7 @@
+import { useState } from 'preact/hooks';
 import { engineName, plural } from '../../components/format';
+import { send } from '../../components/messaging';
+import type { EngineId } from '../../lib/settings';
 import type { TabState } from '../../lib/messages';
 import type { PopupState } from './use-tab-state';
 
@@ -41,7 +44,36 @@ function Status({ s }: { s: TabState }) {
       );
     case 'done':
       return <Done s={s} />;
+    case 'disabled':
+      return <Disabled s={s} />;
   }
+}
+
+/** The engine is turned off: one click turns it back on (its hosts are built in: no permission to ask). */
+function Disabled({ s }: { s: TabState }) {
+  const [state, setState] = useState<'idle' | 'saving' | 'done' | string>('idle');
+  const enable = async () => {
+    setState('saving');
+    try {
+      await send('settings/set', { engines: { [s.engine as EngineId]: true } });
+      setState('done');
+    } catch (e) {
+      setState(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <div>
+      <p>Resemble is turned off for {engineName(s.engine)}.</p>
+      {state === 'done' ? (
+        <p role="status">Turned on: reload the page to read it.</p>
+      ) : (
+        <button type="button" onClick={enable} disabled={state === 'saving'}>
+          Turn on for {engineName(s.engine)}
+        </button>
+      )}
+      {state !== 'idle' && state !== 'saving' && state !== 'done' && <p class="quiet-error">{state}</p>}
+    </div>
+  );
 }
 
 /** Results read; the groups come with issue #5 (TabState carries none yet, so there are none to show). */

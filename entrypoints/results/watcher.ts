@@ -1,0 +1,69 @@
+import type { Extraction } from '../../lib/engines/types';
+
+export interface ResultsBatch {
+  engine: string;
+  url: string;
+  query: string;
+  results: Extraction['results'];
+  append?: boolean;
+}
+
+/** How long a page may take to show its first results before it counts as unreadable. */
+const FIRST_RESULTS_MS = 4000;
+/** Mutations come in bursts while results render: read once the burst settles. */
+const SETTLE_MS = 250;
+
+/**
+ * Extracts when results appear and whenever the page adds more, sending only results not sent
+ * before (by target URL and rank), with ranks continuing from what was sent. A page that shows no
+ * results within FIRST_RESULTS_MS is reported once with none, so a markup change is noticed.
+ */
+export class ResultsWatcher {
+  private sent = new Set<string>();
+  private count = 0;
+  private observer?: MutationObserver;
+  private settle?: ReturnType<typeof setTimeout>;
+  private deadline?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private read: () => Extraction | undefined,
+    private send: (b: ResultsBatch) => Promise<void>,
+  ) {}
+
+  start(): void {
+    this.check();
+    this.observer = new MutationObserver(() => {
+      clearTimeout(this.settle);
+      this.settle = setTimeout(() => this.check(), SETTLE_MS);
+    });
+    this.observer.observe(document.body ?? document.documentElement, { childList: true, subtree: true });
+    if (this.count === 0) {
+      this.deadline = setTimeout(() => {
+        if (this.count === 0) void this.report([], false);
+      }, FIRST_RESULTS_MS);
+    }
+  }
+
+  stop(): void {
+    this.observer?.disconnect();
+    clearTimeout(this.settle);
+    clearTimeout(this.deadline);
+  }
+
+  private check(): void {
+    const x = this.read();
+    if (!x) return;
+    const fresh = x.results.filter((r) => !this.sent.has(r.url));
+    if (!fresh.length) return;
+    const append = this.count > 0;
+    const batch = fresh.map((r, i) => ({ ...r, rank: this.count + i + 1 }));
+    for (const r of fresh) this.sent.add(r.url);
+    this.count += fresh.length;
+    clearTimeout(this.deadline);
+    void this.report(batch, append, x);
+  }
+
+  private report(results: Extraction['results'], append: boolean, x = this.read()): Promise<void> {
+    return this.send({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}) });
+  }
+}
