@@ -16,17 +16,31 @@ export function findEngine(url: string, opts: ExtractOptions = {}): EngineSpec |
     return undefined;
   }
   if (opts.searxngHosts?.includes(u.host)) return ENGINES.find((e) => e.id === 'searxng');
-  return ENGINES.find((e) => e.host.test(u.hostname) && e.path.test(u.pathname));
+  return ENGINES.find(
+    (e) =>
+      e.host.test(u.hostname) &&
+      e.path.test(u.pathname) &&
+      !(e.queryRequiredOn?.test(u.pathname) && !e.queryParams.some((k) => u.searchParams.get(k))),
+  );
 }
 
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-function firstText(root: Element, selectors: readonly string[] | undefined): string {
+function firstText(block: readonly Element[], selectors: readonly string[] | undefined): string {
   for (const sel of selectors ?? []) {
-    const t = clean(root.querySelector(sel)?.textContent);
-    if (t) return t;
+    for (const el of block) {
+      const t = clean(el.querySelector(sel)?.textContent);
+      if (t) return t;
+    }
   }
   return '';
+}
+
+/** The elements a result spans: its root, and with spansSiblings the siblings up to the next root. */
+function blockOf(root: Element, v: EngineVariant): Element[] {
+  const block = [root];
+  if (v.spansSiblings) for (let s = root.nextElementSibling; s && !s.matches(v.result); s = s.nextElementSibling) block.push(s);
+  return block;
 }
 
 function queryOf(engine: EngineSpec, doc: Document, url: string | undefined): string {
@@ -54,18 +68,23 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
     const a = root.querySelector(v.link);
     const href = a?.getAttribute('href');
     if (!href) continue;
-    const target = unwrapRedirect(href, base);
+    const direct = v.targetAttr ? root.getAttribute(v.targetAttr) : null;
+    const target = direct && /^https?:\/\//i.test(direct) ? { url: direct } : unwrapRedirect(href, base);
     if (!target) continue;
-    const host = new URL(target.url).hostname;
-    if (!target.unresolved && engine.host.test(host)) continue; // the engine's own pages: not a result
+    const t = new URL(target.url);
+    const host = t.hostname;
+    // The engine's own results pages (pagination, "searches related to") are not results; its other
+    // pages are (google.com/maps is a fine answer to the query "google").
+    if (!target.unresolved && engine.host.test(host) && engine.path.test(t.pathname)) continue;
     const title = clean((v.title ? root.querySelector(v.title) : a)?.textContent);
     if (!title) continue;
-    const displayUrl = firstText(root, v.displayUrl) || host + new URL(target.url).pathname.replace(/\/$/, '');
+    const block = blockOf(root, v);
+    const displayUrl = firstText(block, v.displayUrl) || host + t.pathname.replace(/\/$/, '');
     out.push({
       rank: out.length + 1,
       url: target.url,
       title,
-      snippet: firstText(root, v.snippet),
+      snippet: firstText(block, v.snippet),
       displayUrl,
       ...(target.unresolved ? { unresolved: true as const } : {}),
     });

@@ -24,6 +24,12 @@ export interface EngineVariant {
   exclude?: string[];
   /** Drop roots nested inside another root (sitelinks, grouped results). Default true. */
   outermostOnly?: boolean;
+  /** An attribute of the root holding the real target when the link is an opaque redirect (Baidu's
+   * `mu`); used when it is an http(s) URL. */
+  targetAttr?: string;
+  /** A result spans its root and the following siblings up to the next root (DuckDuckGo Lite's table
+   * rows): snippet and display URL are looked for in all of them. */
+  spansSiblings?: boolean;
 }
 
 export interface EngineSpec {
@@ -39,6 +45,8 @@ export interface EngineSpec {
   queryInput?: string;
   /** Content-script match patterns (built-in engines work on install). */
   matches: string[];
+  /** Paths that are results pages only with a query (DuckDuckGo's home page shares its path). */
+  queryRequiredOn?: RegExp;
   variants: EngineVariant[];
 }
 

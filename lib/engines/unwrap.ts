@@ -22,6 +22,10 @@ export function unwrapRedirect(href: string, base: string): { url: string; unres
     const target = enc?.startsWith('a1') ? decodeBase64Url(enc.slice(2)) : undefined;
     return target && /^https?:/i.test(target) ? { url: target } : { url: u.href, unresolved: true };
   }
+  if (/(^|\.)bing\.com$/.test(host) && u.pathname === '/rebates/welcome') {
+    const target = p.get('url');
+    return target && /^https?:/i.test(target) ? { url: target } : { url: u.href, unresolved: true };
+  }
   if (/(^|\.)duckduckgo\.com$/.test(host) && u.pathname === '/l/') {
     const target = p.get('uddg');
     return target && /^https?:/i.test(target) ? { url: target } : undefined;

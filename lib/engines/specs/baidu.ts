@@ -1,11 +1,36 @@
 import type { EngineSpec } from '../types';
 
+/** Baidu has one web host (no country domains); the bare baidu.com redirects to it. */
+const HOSTS = ['www.baidu.com', 'baidu.com'];
+
 export const baidu: EngineSpec = {
   id: 'baidu',
   name: 'Baidu',
   host: /^(www\.)?baidu\.com$/,
   path: /^\/s$/,
   queryParams: ['wd', 'word'],
-  matches: ['https://www.baidu.com/s*'],
-  variants: [],
+  queryInput: '#kw, input[name="wd"]',
+  matches: HOSTS.map((h) => `https://${h}/s*`),
+  variants: [
+    {
+      // #content_left > div.result.c-container: the natural results. Links go through the opaque
+      // www.baidu.com/link?url=… redirect (kept, marked unresolved). Blocks of class result-op are
+      // Baidu's own "Aladdin" cards (Baike encyclopedia, video, calculator, images, news, …): not
+      // organic. Ads (推广/广告) are id=300x blocks with cmatchid/data-tuiguang, outside .result.
+      name: 'web',
+      detect: '#content_left',
+      result: '#content_left .result.c-container',
+      targetAttr: 'mu',
+      link: 'h3 a[href]',
+      snippet: ['.c-abstract', '[class^="content-right_"], [class*=" content-right_"]', '.c-span-last .c-color-text', '.c-span-last', '.c-row'],
+      // .c-showurl holds a <style> before the site name on some results, so read the name first
+      displayUrl: ['.c-showurl .nor-src-wrap', '.c-showurl', '.c-color-gray'],
+      exclude: [
+        '.result-op',
+        '[cmatchid]', '[data-tuiguang]', '.ec_tuiguang_container', '.EC_result',
+        // right column: knowledge cards, related people, hot searches; bottom related searches
+        '#content_right', '#rs', '#rs_new',
+      ],
+    },
+  ],
 };

@@ -1,11 +1,44 @@
 import type { EngineSpec } from '../types';
 
+/**
+ * Bing has no country domains: every market is www.bing.com (with `cc=`/`setmkt=`), plus cn.bing.com
+ * for China and the bare bing.com.
+ */
+const HOSTS = ['www.bing.com', 'cn.bing.com', 'bing.com'];
+
 export const bing: EngineSpec = {
   id: 'bing',
   name: 'Bing',
   host: /^(www\.|cn\.)?bing\.com$/,
   path: /^\/search$/,
   queryParams: ['q'],
-  matches: ['https://www.bing.com/search*'],
-  variants: [],
+  queryInput: '#sb_form_q, input[name="q"]',
+  matches: HOSTS.map((h) => `https://${h}/search*`),
+  variants: [
+    {
+      // One markup since ~2012: ol#b_results > li.b_algo, each with h2 > a. The 2024+ page adds a site
+      // header (.b_tpcn > a.tilk, same href) above the h2 and /ck/a?…&u=a1<base64url> click links.
+      name: 'web',
+      detect: '#b_results',
+      // .b_algo anywhere in the list: "people also ask" answers hold div.b_algo too (.qna_algo), dropped
+      // by the excludes below, and so are results inside other answers.
+      result: '#b_results .b_algo',
+      link: 'h2 a[href]',
+      title: 'h2',
+      // .b_paractl: the text of a Wikipedia rich card, which has no .b_caption paragraph
+      snippet: ['.b_caption p', '.b_lineclamp1, .b_lineclamp2, .b_lineclamp3, .b_lineclamp4', '.b_algoSlug', '.b_paractl', '.b_snippet', 'p'],
+      displayUrl: ['.b_attribution cite', 'cite'],
+      exclude: [
+        // ads (top, bottom, right rail)
+        '.b_ad', '.b_adTop', '.b_adBottom', '.b_adMiddle', '.sb_add', '.b_adLastChild',
+        // answers: images/videos/news/shopping carousels, "people also ask", related searches,
+        // calculators, entity cards; all are li.b_ans in the main list
+        '.b_ans', '.b_mop', '.b_rs', '#brsv3', '.b_msg', '#relatedQnAListDisplay', '.df_alsoAsk', '.qna_algo',
+        // the right rail (knowledge panel, related searches) and the top answers area
+        '#b_context', '#b_pole', '#b_topw',
+        // pagination
+        '.b_pag',
+      ],
+    },
+  ],
 };
