@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests of the extension in Chromium (test/e2e/). `npm run test:e2e`.
+ * The extension is built once by the global setup (skip with RESEMBLE_E2E_NO_BUILD=1); each test gets a
+ * fresh browser profile with the extension loaded and the network cut off (test/e2e/fixtures.ts).
+ * Chromium: /usr/bin/chromium (Debian's), or $RESEMBLE_CHROMIUM.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './test/e2e/global-setup.ts',
+  outputDir: 'test-results/e2e',
+  // One browser at a time: two cores, and each test starts its own Chromium.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 15 * 60_000,
+  forbidOnly: !!process.env.CI,
+  // 'list' prints every test as it finishes and a summary of passed / failed / skipped counts.
+  reporter: [['list', { printSteps: false }]],
+  use: { trace: 'off', video: 'off' },
+});

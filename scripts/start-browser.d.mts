@@ -1,0 +1,8 @@
+// Types of scripts/start-browser.mjs, for the TypeScript end-to-end tests.
+export declare const ROOT: string;
+export declare const EXTENSION_DIR: string;
+export declare const CHROMIUM_INSTALL_HINT: string;
+export declare function findChromium(): string;
+export declare function chromiumArgs(extDir?: string): string[];
+export declare function assertBuilt(extDir?: string): void;
+export declare function buildExtension(opts?: { quiet?: boolean }): Promise<number>;

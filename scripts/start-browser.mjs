@@ -1,0 +1,100 @@
+// Shared by `npm start` (scripts/start.mjs) and the end-to-end tests (test/e2e/): where Chromium is,
+// how it is launched with the built extension, and how the extension is built. One place, so the demo
+// and the tests run the browser the same way.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where `wxt build` writes the Chrome MV3 extension. */
+export const EXTENSION_DIR = join(ROOT, '.output', 'chrome-mv3');
+
+export const CHROMIUM_INSTALL_HINT =
+  'Install Debian\'s Chromium with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+  '(or point RESEMBLE_CHROMIUM at a Chromium or Chrome for Testing binary that can load unpacked extensions;\n' +
+  'branded Google Chrome 137+ ignores --load-extension).';
+
+function executable(p) {
+  try {
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Chromium binary: $RESEMBLE_CHROMIUM, else /usr/bin/chromium, else `chromium` or
+ * `chromium-browser` on PATH. Throws an Error whose message says how to install it.
+ */
+export function findChromium() {
+  const env = process.env.RESEMBLE_CHROMIUM;
+  if (env) {
+    if (executable(env)) return env;
+    throw new Error(`RESEMBLE_CHROMIUM=${env} is not an executable file.\n${CHROMIUM_INSTALL_HINT}`);
+  }
+  if (executable('/usr/bin/chromium')) return '/usr/bin/chromium';
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of ['chromium', 'chromium-browser']) {
+      const p = join(dir, name);
+      if (dir && executable(p)) return p;
+    }
+  }
+  throw new Error(`Chromium was not found (looked for $RESEMBLE_CHROMIUM, /usr/bin/chromium, chromium on PATH).\n${CHROMIUM_INSTALL_HINT}`);
+}
+
+/**
+ * Command-line switches: only our extension, no background traffic of Chromium's own, and every host
+ * name resolving to nothing (so a request that escapes the routes fails instead of reaching the network).
+ */
+export function chromiumArgs(extDir = EXTENSION_DIR) {
+  return [
+    `--disable-extensions-except=${extDir}`,
+    `--load-extension=${extDir}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  ];
+}
+
+/** Throws a clear error when the extension has not been built. */
+export function assertBuilt(extDir = EXTENSION_DIR) {
+  if (!existsSync(join(extDir, 'manifest.json'))) {
+    throw new Error(`The extension is not built: ${join(extDir, 'manifest.json')} is missing. Run \`npx wxt build\` (or \`npm run build\`).`);
+  }
+}
+
+/**
+ * Runs `wxt build` (Chrome MV3 into .output/chrome-mv3). Output is shown live unless `quiet`, in which
+ * case it is kept and included in the error when the build fails. Resolves to the build's duration (ms).
+ */
+export function buildExtension({ quiet = false } = {}) {
+  const wxt = join(ROOT, 'node_modules', 'wxt', 'bin', 'wxt.mjs');
+  const [cmd, args] = existsSync(wxt) ? [process.execPath, [wxt, 'build']] : ['npx', ['wxt', 'build']];
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('error', (e) => reject(new Error(`could not run wxt build: ${e.message}. Did \`npm install\` run?`)));
+    child.on('exit', (code, signal) => {
+      if (code === 0) {
+        try {
+          assertBuilt();
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        resolve(Date.now() - started);
+      } else {
+        reject(new Error(`wxt build failed (${signal ?? `exit code ${code}`}).${quiet && out ? `\n${out.trim()}` : ''}`));
+      }
+    });
+  });
+}
