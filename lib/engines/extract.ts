@@ -15,7 +15,10 @@ export function findEngine(url: string, opts: ExtractOptions = {}): EngineSpec |
   } catch {
     return undefined;
   }
-  if (opts.searxngHosts?.includes(u.host)) return ENGINES.find((e) => e.id === 'searxng');
+  if (opts.searxngHosts?.includes(u.host)) {
+    const searxng = ENGINES.find((e) => e.id === 'searxng');
+    return searxng?.path.test(u.pathname) ? searxng : undefined;
+  }
   return ENGINES.find(
     (e) =>
       e.host.test(u.hostname) &&
@@ -37,9 +40,9 @@ function firstText(block: readonly Element[], selectors: readonly string[] | und
 }
 
 /** The elements a result spans: its root, and with spansSiblings the siblings up to the next root. */
-function blockOf(root: Element, v: EngineVariant): Element[] {
+function blockOf(root: Element, v: EngineVariant, roots: ReadonlySet<Element>): Element[] {
   const block = [root];
-  if (v.spansSiblings) for (let s = root.nextElementSibling; s && !s.matches(v.result); s = s.nextElementSibling) block.push(s);
+  if (v.spansSiblings) for (let s = root.nextElementSibling; s && !roots.has(s); s = s.nextElementSibling) block.push(s);
   return block;
 }
 
@@ -61,10 +64,18 @@ function queryOf(engine: EngineSpec, doc: Document, url: string | undefined): st
 
 function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: string): SerpResult[] {
   const out: SerpResult[] = [];
-  const roots = Array.from(doc.querySelectorAll(v.result));
+  const found = Array.from(doc.querySelectorAll(v.result));
+  const rootSet = new Set(v.rootClosest ? found.map((el) => el.closest(v.rootClosest!)).filter((el): el is Element => el !== null) : found);
+  const roots = [...rootSet];
+  // One selector for all excludes: a DOM without a selector cache compiles each one per call.
+  const exclude = v.exclude?.length ? v.exclude.join(', ') : undefined;
+  const nested = (r: Element) => {
+    for (let p = r.parentElement; p; p = p.parentElement) if (rootSet.has(p)) return true;
+    return false;
+  };
   for (const root of roots) {
-    if (v.exclude?.some((sel) => root.closest(sel))) continue;
-    if (v.outermostOnly !== false && root.parentElement?.closest(v.result)) continue;
+    if (exclude && root.closest(exclude)) continue;
+    if (v.outermostOnly !== false && nested(root)) continue;
     const a = root.querySelector(v.link);
     const href = a?.getAttribute('href');
     if (!href) continue;
@@ -78,7 +89,7 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
     if (!target.unresolved && engine.host.test(host) && engine.path.test(t.pathname)) continue;
     const title = clean((v.title ? root.querySelector(v.title) : a)?.textContent);
     if (!title) continue;
-    const block = blockOf(root, v);
+    const block = blockOf(root, v, rootSet);
     const displayUrl = firstText(block, v.displayUrl) || host + t.pathname.replace(/\/$/, '');
     out.push({
       rank: out.length + 1,

@@ -9,8 +9,11 @@ export interface EngineVariant {
   name: string;
   /** The variant applies when this matches the document (omit: always). */
   detect?: string;
-  /** Roots of result blocks, in page order. */
+  /** Roots of result blocks, in page order (or elements inside them: see rootClosest). */
   result: string;
+  /** The root is the closest ancestor of each `result` match matching this (a way to say
+   * "the row holding a result link" without :has(), which Firefox before 121 lacks). */
+  rootClosest?: string;
   /** Within a root: the anchor whose href is the target. */
   link: string;
   /** Within a root: the title element (default: the link). */

@@ -14,7 +14,7 @@ export function unwrapRedirect(href: string, base: string): { url: string; unres
   const host = u.hostname;
   const p = u.searchParams;
   if (/(^|\.)google\.[a-z.]+$/.test(host) && u.pathname === '/url') {
-    const target = p.get('q') ?? p.get('url');
+    const target = p.get('q') || p.get('url'); // `q=` is empty in /url?sa=t&rct=j&q=&…&url=<target>
     return target && /^https?:/i.test(target) ? { url: target } : undefined;
   }
   if (/(^|\.)bing\.com$/.test(host) && u.pathname === '/ck/a') {

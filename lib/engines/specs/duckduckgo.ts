@@ -63,8 +63,9 @@ export const duckduckgo: EngineSpec = {
       // the title row, which is the root.
       // Sponsored rows carry tr.result-sponsored.
       name: 'lite',
-      detect: 'a.result-link, form[action="/lite/"]',
-      result: 'tr:has(> td > a.result-link)',
+      detect: 'form[action="/lite/"], table a.result-link',
+      result: 'td > a.result-link',
+      rootClosest: 'tr',
       spansSiblings: true,
       link: 'a.result-link[href]',
       snippet: ['.result-snippet'],

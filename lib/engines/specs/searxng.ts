@@ -1,11 +1,43 @@
 import type { EngineSpec } from '../types';
 
+/**
+ * SearXNG, the metasearch engine anyone can host: no hosts of its own (the user adds instances; see
+ * ExtractOptions.searxngHosts), results at /search (GET with ?q=, or POST — then the query is only in
+ * the search box). Simple theme (the default since 2022): `#urls > article.result` with a
+ * `a.url_header` (display URL `.url_wrapper`), `h3 > a` and `p.content`. Answers, infoboxes,
+ * suggestions and corrections are outside `#urls` (`#answers`, `#sidebar`); image, video, map and
+ * news results (`.category-images`… / `.result-images`…) are not web results. Upstream engines'
+ * redirects that leak through (e.g. Google's /url?q=) are undone like on the engines themselves.
+ */
 export const searxng: EngineSpec = {
   id: 'searxng',
   name: 'SearXNG',
   host: /^$/,
-  path: /^\/(search)?$/,
+  path: /\/search\/?$/,
   queryParams: ['q'],
+  queryInput: 'input#q, input[name="q"]',
   matches: [],
-  variants: [],
+  variants: [
+    {
+      name: 'simple',
+      detect: 'meta[name="generator"][content^="searxng"], body.results_endpoint #urls, #urls > article.result',
+      result: 'article.result',
+      link: 'h3 > a[href], a.url_header[href]',
+      title: 'h3',
+      snippet: ['p.content'],
+      displayUrl: ['.url_wrapper', 'a.url_header'],
+      exclude: [
+        '.category-images',
+        '.category-videos',
+        '.category-map',
+        '.category-news',
+        '.result-images',
+        '.result-videos',
+        '.result-map',
+        '#sidebar',
+        '#answers',
+        '.infobox',
+      ],
+    },
+  ],
 };
