@@ -1,4 +1,6 @@
-// Runs bench/sketch.bench.ts as one esbuild bundle under plain node, passing the flags through.
+// Runs bench/sketch.bench.ts, then bench/extension.bench.ts (the extension in Chromium), each as one
+// esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
+// last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
 // (cross-module constant loads); one bundle is also how lib ships to browsers.
 import { spawnSync } from 'node:child_process';
@@ -9,12 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const json = args.includes('--json');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resemble-bench-'));
-const outfile = path.join(dir, 'sketch.bench.mjs');
-let status = 1;
-try {
+
+/** Bundles and runs one bench; with --json returns its last stdout line parsed (the rest is printed). */
+async function runBench(name) {
+  const outfile = path.join(dir, `${name}.mjs`);
   await build({
-    entryPoints: [path.join(root, 'bench/sketch.bench.ts')],
+    entryPoints: [path.join(root, `bench/${name}.ts`)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -22,11 +27,43 @@ try {
     outfile,
     logLevel: 'warning',
   });
-  const child = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
-    stdio: 'inherit',
+  const child = spawnSync(process.execPath, [outfile, ...args], {
+    stdio: ['inherit', json ? 'pipe' : 'inherit', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, RESEMBLE_ROOT: root, RESEMBLE_BENCH_RUNNER: 'esbuild bundle + node' },
   });
-  status = child.status ?? 1;
+  const status = child.status ?? 1;
+  if (!json) return { status };
+  const lines = (child.stdout ?? '').replace(/\n$/, '').split('\n');
+  let obj;
+  try {
+    obj = JSON.parse(lines[lines.length - 1]);
+    lines.pop();
+  } catch {
+    obj = undefined;
+  }
+  if (lines.length && lines.join('')) process.stdout.write(`${lines.join('\n')}\n`);
+  return { status, obj };
+}
+
+let status = 1;
+try {
+  const sketch = await runBench('sketch.bench');
+  status = sketch.status;
+  if (status === 0) {
+    const ext = await runBench('extension.bench');
+    if (ext.status !== 0) {
+      process.stderr.write('bench: the extension part failed (see above); the sketch figures stand.\n');
+      status = ext.status;
+    }
+    if (json) {
+      const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
+      process.stdout.write(`${JSON.stringify({ ...sketch.obj, extension })}\n`);
+    }
+  } else if (json && sketch.obj) {
+    process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);
+  }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
