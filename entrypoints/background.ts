@@ -4,6 +4,7 @@ import { createHandlers } from './background/handlers';
 import { listen } from './background/router';
 import { createSketchService } from './background/sketch-service';
 import { syncSearxngScripts } from './background/searxng';
+import { evictOld } from './background/store-access';
 import { forgetTab } from './background/tab-state';
 import { installTestHook } from './background/test-hook';
 
@@ -21,6 +22,8 @@ export default defineBackground({
     });
     browser.permissions.onAdded.addListener(() => void syncSearxngScripts().catch(() => undefined));
     browser.runtime.onInstalled.addListener(() => void syncSearxngScripts().catch(() => undefined));
+    // The age limit: old entries go when the browser starts (the size cap is kept on every write).
+    browser.runtime.onStartup.addListener(() => void evictOld());
     installTestHook(service);
   },
 });

@@ -30,4 +30,14 @@ export async function applyLimits(): Promise<void> {
   const l = await limits();
   if (disk) (await disk).setLimits(l);
   memory?.setLimits(l);
+  await evictOld();
+}
+
+/** Drops entries past the age limit, then the oldest past the size cap. */
+export async function evictOld(): Promise<number> {
+  try {
+    return await (await storeFor(false)).evict();
+  } catch {
+    return 0; // a cache: a failed clean-up costs space, not data
+  }
 }
