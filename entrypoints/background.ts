@@ -16,6 +16,10 @@ export default defineBackground({
     const service = createSketchService();
     listen(createHandlers(service));
     browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+    // A tab loading another page forgets what the last one showed (its content script reports anew).
+    browser.tabs.onUpdated.addListener((tabId, change) => {
+      if (change.status === 'loading') void forgetTab(tabId);
+    });
     // Custom SearXNG hosts: re-register when the list or the granted permissions change.
     browser.storage.onChanged.addListener((changes) => {
       if ('settings' in changes) void syncSearxngScripts().catch(() => undefined);

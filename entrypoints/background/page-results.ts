@@ -30,11 +30,28 @@ export async function tabResults(tabId: number): Promise<TabResults | undefined>
 /** A result's title and snippet: what its snippet-level sketch is made of. */
 const snippetText = (r: ResultItem) => `${r.title}\n${r.snippet}`;
 
+// One tab's messages are handled one after another: an appended batch must not finish before the batch
+// it extends (the last state written would carry an old count). Lost with the service worker: harmless,
+// since every step reads and writes session storage.
+const queues = new Map<number, Promise<unknown>>();
+
+function inOrder<T>(tabId: number, work: () => Promise<T>): Promise<T> {
+  const run = (queues.get(tabId) ?? Promise.resolve()).then(work, work);
+  const tail = run.catch(() => undefined);
+  queues.set(tabId, tail);
+  void tail.then(() => queues.get(tabId) === tail && queues.delete(tabId));
+  return run;
+}
+
 /**
  * Results read by a content script: recorded for the tab (its id from the sender), and each result not
  * yet sketched is sketched in the Worker and kept in the store.
  */
-export async function pageResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext) {
+export function pageResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext) {
+  return inOrder(ctx.tabId!, () => readResults(service, p, ctx));
+}
+
+async function readResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext) {
   const tabId = ctx.tabId!;
   const base = { tabId, url: p.url, engine: p.engine, query: p.query };
   if (p.disabled) {

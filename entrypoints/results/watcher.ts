@@ -21,6 +21,8 @@ const SETTLE_MS = 250;
 export class ResultsWatcher {
   private sent = new Set<string>();
   private count = 0;
+  /** The address the sent results belong to: a same-page navigation (pushState) starts over. */
+  private href = location.href;
   private observer?: MutationObserver;
   private settle?: ReturnType<typeof setTimeout>;
   private deadline?: ReturnType<typeof setTimeout>;
@@ -51,6 +53,11 @@ export class ResultsWatcher {
   }
 
   private check(): void {
+    if (location.href !== this.href) {
+      this.href = location.href;
+      this.sent.clear();
+      this.count = 0;
+    }
     const x = this.read();
     if (!x) return;
     const fresh = x.results.filter((r) => !this.sent.has(r.url));
