@@ -2,6 +2,7 @@ import { ResembleError } from './errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
+import { sketchShort } from './sketch-short';
 import { sortRange } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual, looksLikeHtml } from './text/decode';
@@ -49,6 +50,8 @@ let shared: Sketcher | undefined;
 /** Sketch of text that is already free of markup. */
 export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch {
   const o = resolveOptions(opts);
+  const short = sketchShort(text, o);
+  if (short) return short;
   // One reused sketcher keeps its buffers warm: sketching then allocates only the result arrays.
   const sk = shared && !shared.busy ? shared.reset(o) : (shared = new Sketcher(o));
   sk.update(text);

@@ -75,6 +75,17 @@ describe('fingerprints', () => {
     expect(whole.tokens).toBe(big.split(' ').length);
   });
 
+  it('the short path for snippets gives exactly the streaming sketch', () => {
+    for (const [i, snippet] of [proseText(21, 30), proseText(22, 8), 'one', 'Ünïcode wörds and 東京の本, twice: Ünïcode wörds', proseText(23, 90)].entries()) {
+      for (const o of [resolveOptions({ shingle: 2 }), resolveOptions({ shingle: 5, seed: 9 })]) {
+        const streamed = new Sketcher(o);
+        streamed.update(snippet);
+        const s = streamed.finish();
+        expect(sketchText(snippet, o), `case ${i}`).toEqual({ ...s, mod: s.min.length === s.mod.length ? s.min : s.mod });
+      }
+    }
+  });
+
   it('a text shorter than w words is one shingle of all its words', () => {
     const s = sketchText('only three words', { shingle: 5 });
     expect(s.shingles).toBe(1);
