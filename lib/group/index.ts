@@ -1,0 +1,9 @@
+export {
+  groupResults,
+  boilerplateFrom,
+  type Group,
+  type GroupInput,
+  type GroupOptions,
+  type GroupOutcome,
+  type GroupReason,
+} from './results';

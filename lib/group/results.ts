@@ -1,0 +1,275 @@
+import { clusterGreedy } from '../cluster';
+import { ResembleError, isResembleError } from '../errors';
+import { resemblance } from '../estimate';
+import { shingleSet } from '../exact';
+import { SNIPPET_OPTIONS } from '../options';
+import { type Sketch, sketchText } from '../sketch';
+import { normalizeUrl } from '../url/normalize';
+
+/** One search result as grouping needs it (a `ResultItem` fits). */
+export interface GroupInput {
+  rank: number;
+  url: string;
+  title: string;
+  snippet: string;
+}
+
+/** Why a member is in its group: shown to the user. */
+export type GroupReason =
+  /** Its target normalizes to `url`, as another result of the group does (the representative or the first of that page in it). */
+  | { kind: 'same-page'; url: string }
+  /** Its title + snippet resembles the representative's at `resemblance` (boilerplate shingles left out). */
+  | { kind: 'snippet'; resemblance: number };
+
+export interface Group {
+  /** 1, 2, … in order of the representatives' ranks. */
+  id: number;
+  /** Rank of the best-ranked result of the group. */
+  representative: number;
+  /** The other results, in rank order. */
+  members: { rank: number; reason: GroupReason }[];
+}
+
+export interface GroupOptions {
+  /** Snippet resemblance at or above which a result joins a representative: in (0, 1]. */
+  threshold: number;
+  /** Words per shingle (default SNIPPET_OPTIONS.shingle, 2). */
+  shingle?: number;
+  /** MIN_s size (default SNIPPET_OPTIONS.size, 128: a snippet's whole shingle set fits). */
+  size?: number;
+  /** Fingerprints from past results pages (`boilerplateFrom`), made with the same `shingle`. */
+  boilerplate?: ReadonlySet<number>;
+  /**
+   * A shingle in results of this many different pages (normalized URLs) of this results page is
+   * boilerplate when those results are otherwise unrelated (default 3; Infinity turns this off).
+   */
+  minBoilerplateDocs?: number;
+}
+
+export interface GroupOutcome {
+  /** Groups of two or more results. */
+  groups: Group[];
+  /** Snippet resemblance of every pair of results, once each: a < b by rank, ordered by a then b. */
+  pairs: { a: number; b: number; resemblance: number }[];
+  /** Distinct shingles of this page's results that were ignored as boilerplate (from this page or the past ones). */
+  boilerplate: number;
+}
+
+const text = (it: { title: string; snippet: string }) => `${it.title}\n${it.snippet}`;
+
+/** Every distinct shingle fingerprint of a result's title + snippet; empty when it has no words. */
+function resultShingles(it: { title: string; snippet: string }, shingle: number): Float64Array {
+  try {
+    // format 'text': a snippet such as "if a < b then" is not markup.
+    return shingleSet(text(it), { ...SNIPPET_OPTIONS, shingle, format: 'text' });
+  } catch (e) {
+    if (isResembleError(e, 'EMPTY_INPUT')) return new Float64Array(0);
+    throw e;
+  }
+}
+
+function checkOptions(opts: GroupOptions): { shingle: number; size: number; minDocs: number } {
+  const { threshold } = opts;
+  if (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1)) {
+    throw new ResembleError('BAD_OPTION', `threshold must be a number in (0, 1], got ${String(threshold)}`);
+  }
+  const minDocs = opts.minBoilerplateDocs ?? 3;
+  // Infinity turns in-page boilerplate detection off; 1 would make every shingle boilerplate.
+  if (typeof minDocs !== 'number' || !(minDocs >= 2) || (Number.isFinite(minDocs) && !Number.isInteger(minDocs))) {
+    throw new ResembleError('BAD_OPTION', `minBoilerplateDocs must be an integer of at least 2 (or Infinity), got ${String(minDocs)}`);
+  }
+  // shingle and size are checked by resolveOptions when sketching.
+  return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs };
+}
+
+/**
+ * Groups one results page's results (issue #5):
+ * 1. results whose targets normalize alike (`normalizeUrl`) are the same page, whatever their text;
+ * 2. shingles of title + snippet found in results of ≥ minBoilerplateDocs different pages of this
+ *    results page, or in `opts.boilerplate`, are left out of the sketches; a result with nothing left
+ *    cannot match by text;
+ * 3. greedy clustering with the best-ranked result as representative (`clusterGreedy`): in rank order,
+ *    each page joins the representative it resembles most at ≥ threshold, else starts a group.
+ * Same-page wins over resemblance: the first-ranked result of each page takes part in the greedy
+ * step, and the page's other results follow it into its group (as members, or its members when it
+ * is a representative). Output is by rank and deterministic for the same input in any order.
+ */
+export function groupResults(items: readonly GroupInput[], opts: GroupOptions): GroupOutcome {
+  const { shingle, size, minDocs } = checkOptions(opts);
+  // Rank order; equal ranks (not expected) keep their input order.
+  const order = items.map((it, i) => ({ it, i })).sort((x, y) => x.it.rank - y.it.rank || x.i - y.i).map((x) => x.it);
+  const n = order.length;
+
+  // 1. Pages: index of the page's first-ranked result; an unnormalizable URL is a page of its own.
+  const keys = order.map((it) => normalizeUrl(it.url));
+  const leaderOf = new Int32Array(n);
+  const firstByKey = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    const first = k === undefined ? undefined : firstByKey.get(k);
+    leaderOf[i] = first ?? i;
+    if (k !== undefined && first === undefined) firstByKey.set(k, i);
+  }
+
+  // 2. Boilerplate: document frequency over pages (a page's results counted once), plus past pages.
+  const sets = order.map((it) => resultShingles(it, shingle));
+  const pageSets = new Map<number, Set<number>>();
+  for (let i = 0; i < n; i++) {
+    let s = pageSets.get(leaderOf[i]);
+    if (!s) pageSets.set(leaderOf[i], (s = new Set()));
+    for (const f of sets[i]) s.add(f);
+  }
+  const pages = [...pageSets.values()];
+  const docs = new Map<number, number[]>(); // fingerprint → pages (indices into `pages`) holding it
+  pages.forEach((s, p) => {
+    for (const f of s) {
+      const d = docs.get(f);
+      if (d) d.push(p);
+      else docs.set(f, [p]);
+    }
+  });
+  const ignore = new Set<number>(); // only this page's fingerprints: small however many past ones there are
+  if (opts.boilerplate) for (const f of docs.keys()) if (opts.boilerplate.has(f)) ignore.add(f);
+  if (Number.isFinite(minDocs)) inPageBoilerplate(pages, docs, minDocs, ignore);
+
+  const sketchOpts = { ...SNIPPET_OPTIONS, shingle, size, ignore };
+  const sketches: (Sketch | undefined)[] = order.map((it, i) => {
+    if (sets[i].length === 0) return undefined;
+    const sk = sketchText(text(it), sketchOpts);
+    return sk.min.length === 0 ? undefined : sk; // all boilerplate: nothing to compare
+  });
+
+  const r = (i: number, j: number): number => {
+    const a = sketches[i];
+    const b = sketches[j];
+    return a && b ? resemblance(a, b) : 0;
+  };
+  const pairs: GroupOutcome['pairs'] = [];
+  const sim: number[][] = order.map(() => []);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const v = r(i, j);
+      sim[i][j] = v;
+      pairs.push({ a: order[i].rank, b: order[j].rank, resemblance: v });
+    }
+  }
+
+  // 3. Greedy over each page's first result; `leaders` is in rank order, so representatives are the best-ranked.
+  const leaders: number[] = [];
+  for (let i = 0; i < n; i++) if (leaderOf[i] === i) leaders.push(i);
+  const greedy = clusterGreedy(leaders.length, (g, x) => sim[leaders[g]][leaders[x]], opts.threshold);
+  const groupOfLeader = new Map<number, { rep: number; members: Map<number, GroupReason> }>();
+  const built = greedy.map((g) => {
+    const grp = { rep: leaders[g.representative], members: new Map<number, GroupReason>() };
+    groupOfLeader.set(grp.rep, grp);
+    for (const m of g.members) {
+      grp.members.set(leaders[m.index], { kind: 'snippet', resemblance: m.similarity });
+      groupOfLeader.set(leaders[m.index], grp);
+    }
+    return grp;
+  });
+  for (let i = 0; i < n; i++) {
+    if (leaderOf[i] !== i) groupOfLeader.get(leaderOf[i])!.members.set(i, { kind: 'same-page', url: keys[i]! });
+  }
+
+  const groups: Group[] = built
+    .filter((g) => g.members.size > 0)
+    .map((g, k) => ({
+      id: k + 1,
+      representative: order[g.rep].rank,
+      members: [...g.members].sort(([x], [y]) => x - y).map(([i, reason]) => ({ rank: order[i].rank, reason })),
+    }));
+  return { groups, pairs, boilerplate: ignore.size };
+}
+
+/**
+ * Adds to `ignore` the shingles that recur on ≥ minDocs pages of one results page among otherwise
+ * unrelated results. Recurrence alone cannot tell "We would like to show you a description here…" on
+ * three sites from a story syndicated to three sites, so candidates are taken in blocks (the shingles
+ * held by exactly the same pages, such as one repeated sentence) and a block is boilerplate when,
+ * without it, without every candidate held by all of its pages too, and without what is already
+ * ignored, no two of its pages still share RELATED_SHARED shingles (pages with the same shingle set
+ * count as related). Light edits and shared headline words leave copies of a story such shingles;
+ * unrelated sites behind one robots.txt message share none but that sentence. Repeated until nothing changes, so two boilerplate phrases on overlapping
+ * results do not vouch for each other. Deterministic: blocks are visited in order of their page lists.
+ * Limitation: a paragraph copied verbatim by unrelated-looking results (different titles, nothing
+ * else in common) is indistinguishable from boilerplate here and is ignored.
+ */
+const RELATED_SHARED = 2;
+
+function inPageBoilerplate(pages: Set<number>[], docs: Map<number, number[]>, minDocs: number, ignore: Set<number>): void {
+  const blocks = new Map<string, { pages: number[]; shingles: number[] }>();
+  for (const [f, d] of docs) {
+    if (d.length < minDocs || ignore.has(f)) continue;
+    const key = d.join(',');
+    const b = blocks.get(key);
+    if (b) b.shingles.push(f);
+    else blocks.set(key, { pages: d, shingles: [f] });
+  }
+  const pending = [...blocks.keys()].sort().map((k) => blocks.get(k)!);
+  const sorted = pages.map((s) => Float64Array.from(s).sort());
+  const equal = (p: number, q: number) => sorted[p].length === sorted[q].length && sorted[p].every((f, i) => f === sorted[q][i]);
+  /** Whether pages p and q share RELATED_SHARED shingles leaving out `skip`. */
+  const share = (p: number, q: number, skip: (f: number) => boolean) => {
+    let n = 0;
+    for (const f of sorted[p]) if (pages[q].has(f) && !skip(f) && ++n >= RELATED_SHARED) return true;
+    return false;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let k = 0; k < pending.length; k++) {
+      const b = pending[k];
+      const mine = new Set(b.pages);
+      const skip = (f: number) => ignore.has(f) || (docs.get(f)!.length >= minDocs && docs.get(f)!.filter((p) => mine.has(p)).length === mine.size);
+      let related = false;
+      for (let x = 0; x < b.pages.length && !related; x++) {
+        for (let y = x + 1; y < b.pages.length && !related; y++) {
+          const [p, q] = [b.pages[x], b.pages[y]];
+          related = equal(p, q) || share(p, q, skip);
+        }
+      }
+      if (!related) {
+        for (const f of b.shingles) ignore.add(f);
+        pending.splice(k--, 1);
+        changed = true;
+      }
+    }
+  }
+}
+
+/**
+ * Shingles recurring across past results pages (for the background to keep and pass as
+ * `boilerplate`): a fingerprint of some result's title + snippet counts once per results page, and
+ * is kept when it occurs in ≥ minPages pages and in results of ≥ minPages different pages
+ * (normalized URLs), so the same query searched again does not make its own results boilerplate.
+ */
+export function boilerplateFrom(
+  pages: readonly (readonly { url: string; title: string; snippet: string }[])[],
+  minPages: number,
+  shingle: number = SNIPPET_OPTIONS.shingle,
+): Set<number> {
+  if (!(minPages >= 1) || !Number.isInteger(minPages)) {
+    throw new ResembleError('BAD_OPTION', `minPages must be a positive integer, got ${String(minPages)}`);
+  }
+  const pageCount = new Map<number, number>();
+  const urls = new Map<number, Set<string>>();
+  let unnormalizable = 0;
+  for (const page of pages) {
+    const seen = new Set<number>();
+    for (const it of page) {
+      const key = normalizeUrl(it.url) ?? `#${unnormalizable++}`;
+      for (const f of resultShingles(it, shingle)) {
+        if (!seen.has(f)) {
+          seen.add(f);
+          pageCount.set(f, (pageCount.get(f) ?? 0) + 1);
+        }
+        let u = urls.get(f);
+        if (!u) urls.set(f, (u = new Set()));
+        u.add(key);
+      }
+    }
+  }
+  const out = new Set<number>();
+  for (const [f, count] of pageCount) if (count >= minPages && urls.get(f)!.size >= minPages) out.add(f);
+  return out;
+}
