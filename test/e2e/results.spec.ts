@@ -7,11 +7,13 @@
  *    lib's extract() gives for the same HTML and URL in Node (linkedom), and the unit tests' pins.
  * 2. Results the page adds later (infinite scroll): only the new ones are sent, ranks continue, nothing
  *    twice; an unrelated change of the page sends nothing. Results added while the first batch is still
- *    being sketched: the tab state ends counting every recorded result (fails today: the background's
- *    page/results handlers race, see that test).
+ *    being sketched: the tab state ends counting every recorded result (one tab's batches are handled
+ *    in order).
  * 3. A page without results: reported once as unreadable after the content script's 4 s wait; the popup
  *    says so.
  * 4. An engine turned off in the settings: the tab is 'disabled', nothing read, nothing stored.
+ * 5. Navigation: a tab loading another page forgets the last one; a pushState to another query is read
+ *    afresh.
  *
  * The tab id of a page: the extension has neither the `tabs` permission nor host permissions, so
  * chrome.tabs.query() hides the tabs' URLs; a page's tab is the one tab that appeared when it was opened.
@@ -487,4 +489,51 @@ test('Bing turned off in the settings: the tab is disabled, nothing is read or s
 
   const text = await popupText(context, extensionOrigin, page, /turned off for Bing/);
   expect(text).toContain('Resemble is turned off for Bing.');
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 5. Navigation: what the popup shows belongs to the page the tab shows now
+
+test('a tab that loads another page forgets the results page it showed before', async ({ context, sw, serveHtml }) => {
+  await requireHook(sw);
+  const c = CASES.find((x) => x.engine === 'bing')!;
+  await serveHtml(c.url, fixture(c.file));
+  await serveHtml('https://www.example.org/', '<!doctype html><title>Elsewhere</title><p>Not a results page.</p>');
+  const { page, tabId } = await openTab(context, sw);
+  await page.goto(c.url);
+  await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { timeout: 10_000 }).toBe('done');
+  await page.goto('https://www.example.org/');
+  await expect.poll(async () => recorded(sw, tabId), { message: 'state and results forgotten', timeout: 5_000 }).toEqual({ record: undefined, state: undefined });
+});
+
+test('a same-page navigation (pushState) to another query is read afresh, not appended', async ({ context, sw, serveHtml }) => {
+  await requireHook(sw);
+  const c = CASES.find((x) => x.engine === 'bing')!;
+  const html = fixture(c.file);
+  await serveHtml(c.url, html);
+  const { page, tabId } = await openTab(context, sw);
+  await page.goto(c.url);
+  await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { timeout: 10_000 }).toBe('done');
+
+  const next = 'https://www.bing.com/search?q=rye+starter';
+  const edit = (doc: Document) => {
+    const a = doc.querySelector('li.b_algo h2 a')!;
+    a.setAttribute('href', 'https://rye.example/starter');
+    a.textContent = 'A Rye Starter in Five Days';
+  };
+  const expected = extractInNode(html, next, edit);
+  await page.evaluate(
+    ([url, href, title]) => {
+      history.pushState({}, '', url);
+      const a = document.querySelector('li.b_algo h2 a')!;
+      a.setAttribute('href', href);
+      a.textContent = title;
+    },
+    [next, 'https://rye.example/starter', 'A Rye Starter in Five Days'],
+  );
+  await expect.poll(async () => (await recorded(sw, tabId)).record?.url, { message: 'the new address recorded', timeout: 5_000 }).toBe(next);
+  const { record, state } = await recorded(sw, tabId);
+  expect(record?.query).toBe('rye starter');
+  expect(record?.results, 'every result of the new view, ranked from 1').toEqual(expected.results);
+  expect(state).toMatchObject({ url: next, query: 'rye starter', results: expected.results.length, status: 'done' });
 });
