@@ -23,6 +23,7 @@ import type { BrowserContext, Worker as PwWorker } from '@playwright/test';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS, serializeSketch, sketch } from '../lib/index';
 import { prosePages, rng, snippets } from './corpus';
 import { median } from './timing';
+import { chromiumArgs } from '../scripts/start-browser.mjs';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
@@ -323,17 +324,7 @@ async function main(): Promise<Result> {
   context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      `--disable-extensions-except=${extDir}`,
-      `--load-extension=${extDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
+    args: chromiumArgs(extDir),
   });
   const ctx = context;
   const version = ctx.browser()?.version() ?? 'unknown version';
