@@ -10,7 +10,7 @@
  *    without results read as [] with the engine still recognized.
  * 3. URL matching: results URLs (several country domains) recognized, other pages of the same hosts not.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,22 +21,12 @@ import { duckduckgo } from '../../lib/engines/specs/duckduckgo';
 import { yahoo } from '../../lib/engines/specs/yahoo';
 import type { EngineSpec, Extraction } from '../../lib/engines/types';
 import type { EngineId } from '../../lib/settings';
-import { decodeBytes } from '../../lib/text/decode';
+import { type Pin, loadSerp as load } from './helpers/serp';
 
 const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
 const hasShared = existsSync(SHARED_SERP);
 
-function load(file: string): Document {
-  const b = readFileSync(file);
-  const { text } = decodeBytes(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
-  return parseHTML(text).document as unknown as Document;
-}
-
-interface Pin {
-  url: string;
-  title: string;
-}
 
 interface Expected {
   count: number;

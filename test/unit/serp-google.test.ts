@@ -14,36 +14,22 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extract, findEngine } from '../../lib/engines/extract';
 import { GOOGLE_DOMAINS, google } from '../../lib/engines/specs/google';
 import type { EngineVariant, Extraction } from '../../lib/engines/types';
 import type { EngineId } from '../../lib/settings';
-import { decodeBytes } from '../../lib/text/decode';
+import { type Pin, loadSerp as load, parseSerp as parse } from './helpers/serp';
 
 const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
 const hasShared = existsSync(SHARED_SERP);
 
-function parse(html: string): Document {
-  return parseHTML(html).document as unknown as Document;
-}
-
-function load(file: string): Document {
-  const b = readFileSync(file);
-  return parse(decodeBytes(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).text);
-}
 
 function variant(name: string): EngineVariant {
   const v = google.variants.find((x) => x.name === name);
   if (!v) throw new Error(`no variant ${name}`);
   return v;
-}
-
-interface Pin {
-  url: string;
-  title: string;
 }
 
 interface Expected {

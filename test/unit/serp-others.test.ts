@@ -18,16 +18,11 @@ import { extract, findEngine, type ExtractOptions } from '../../lib/engines/extr
 import { ENGINES } from '../../lib/engines/table';
 import type { Extraction } from '../../lib/engines/types';
 import type { EngineId } from '../../lib/settings';
-import { decodeBytes } from '../../lib/text/decode';
+import { loadSerp as parse } from './helpers/serp';
 
 const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
 
-function parse(file: string): Document {
-  const b = readFileSync(file);
-  const { text } = decodeBytes(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
-  return parseHTML(text).document as unknown as Document;
-}
 
 function run(doc: Document, url?: string, opts?: ExtractOptions): Extraction {
   const x = extract(doc, url, opts);
