@@ -1,4 +1,5 @@
-import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
+import type { Group, GroupInput } from './group/results';
+import { type DisplayMode, type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import { type Check, type Infer, arr, bool, check, num, obj, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
@@ -40,16 +41,28 @@ export const MESSAGES = {
       disabled: optional(bool()),
     }),
   },
+  /** The content script asks for its tab's groups again (the settings changed): answered from what the tab sent. */
+  'page/groups': { from: 'content', payload: empty },
   'settings/get': { from: 'page', payload: empty },
   'settings/set': { from: 'page', payload: settingsPatch },
   'cache/usage': { from: 'page', payload: empty },
   'cache/clear': { from: 'page', payload: empty },
   /** The popup asks about the tab it was opened on (an extension page may name a tab). */
   'tab/state': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
+  /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
+  'preview/last': { from: 'page', payload: empty },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
 
 export type MessageType = keyof typeof MESSAGES;
 export type Payload<T extends MessageType> = Infer<(typeof MESSAGES)[T]['payload']>;
+
+/** A result as the popup lists it. */
+export interface ResultSummary {
+  rank: number;
+  url: string;
+  title: string;
+  displayUrl: string;
+}
 
 export interface TabState {
   tabId: number;
@@ -58,15 +71,41 @@ export interface TabState {
   query?: string;
   results: number;
   status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
+  /** While 'working': steps done of total (results grouped; later, pages checked). */
+  progress?: { done: number; total: number };
+  /** When 'done': the results read, and the groups of two or more among them (by rank). */
+  items?: ResultSummary[];
+  groups?: Group[];
+  /** The resemblance threshold the groups were made with. */
+  threshold?: number;
+}
+
+/** What a results page applies: its groups and how to show them. */
+export interface PageGroups {
+  mode: DisplayMode;
+  threshold: number;
+  groups: Group[];
+}
+
+/** The options page's preview: a results page's results and the past pages whose boilerplate is left out. */
+export interface PreviewData {
+  url: string;
+  engine: string;
+  query: string;
+  at: number;
+  items: GroupInput[];
+  past: GroupInput[][];
 }
 
 export interface Replies {
-  'page/results': { accepted: number; sketched: number };
+  'page/results': { accepted: number; groups?: PageGroups };
+  'page/groups': PageGroups | null;
   'settings/get': Settings;
   'settings/set': Settings;
   'cache/usage': { entries: number; bytes: number };
   'cache/clear': { cleared: number };
   'tab/state': TabState;
+  'preview/last': PreviewData | null;
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';

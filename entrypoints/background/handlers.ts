@@ -1,5 +1,6 @@
 import type { Handlers } from '../../lib/messages';
-import { pageResults } from './page-results';
+import { pageResults, regroupTab } from './page-results';
+import { lastPreview } from './preview';
 import { checkSettingsPatch } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { applyLimits, storeFor } from './store-access';
@@ -9,6 +10,7 @@ import { getTabState } from './tab-state';
 export function createHandlers(service: SketchService): Handlers {
   return {
     'page/results': (p, ctx) => pageResults(service, p, ctx),
+    'page/groups': (_, ctx) => regroupTab(service, ctx),
     'settings/get': () => readSettings(),
     'settings/set': async (patch) => {
       const checked = checkSettingsPatch(patch);
@@ -20,5 +22,6 @@ export function createHandlers(service: SketchService): Handlers {
     'cache/usage': async (_, ctx) => (await storeFor(ctx.incognito)).usage(),
     'cache/clear': async (_, ctx) => ({ cleared: await (await storeFor(ctx.incognito)).clear() }),
     'tab/state': ({ tabId }) => getTabState(tabId),
+    'preview/last': () => lastPreview(),
   };
 }

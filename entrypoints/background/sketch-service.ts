@@ -7,7 +7,8 @@
  */
 import { browser } from 'wxt/browser';
 import { type CallOptions, WorkerClient, WorkerError } from '../../lib/worker/client';
-import type { ItemResult, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
+import type { GroupOutcome } from '../../lib/group/results';
+import type { GroupRequest, ItemResult, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
 import { createOffscreenTransport } from './offscreen-transport';
 
@@ -17,6 +18,8 @@ export { WorkerError, isWorkerError } from '../../lib/worker/client';
 export interface SketchService {
   /** One result per item: sketch bytes (lib's serializeSketch) or that item's error. */
   sketch(items: SketchItem[], options?: WorkerSketchOptions, call?: CallOptions): Promise<ItemResult[]>;
+  /** Groups a results page's results in the Worker (lib/group; past pages' boilerplate left out). */
+  group(req: Omit<GroupRequest, 'id' | 'op'>, call?: CallOptions): Promise<GroupOutcome>;
   ping(call?: CallOptions): Promise<void>;
   /** Diagnostics for failure handling: a crash (fails WORKER_CRASHED) or a busy worker for `ms`. */
   diagnose(op: 'crash' | 'hang', ms?: number, call?: CallOptions): Promise<void>;
@@ -52,6 +55,7 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
   return {
     host,
     sketch: async (items, options, call) => get().sketch(items, options, call),
+    group: async (req, call) => get().group(req, call),
     ping: async (call) => get().ping(call),
     diagnose: async (op, ms, call) => get().diagnose(op, ms, call),
   };

@@ -5,6 +5,11 @@ import { unwrapRedirect } from './unwrap';
 export interface ExtractOptions {
   /** Hosts of SearXNG instances the user added. */
   searxngHosts?: readonly string[];
+  /**
+   * Filled, when given, with the elements each result spans (its root first), parallel to
+   * `results`: the content script marks and hides them. Kept out of the Extraction, which is data.
+   */
+  blocks?: Element[][];
 }
 
 /** The engine serving a results page at `url`, if any. */
@@ -62,8 +67,9 @@ function queryOf(engine: EngineSpec, doc: Document, url: string | undefined): st
   return clean(input?.getAttribute('value') ?? input?.textContent);
 }
 
-function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: string): SerpResult[] {
+function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: string, blocks: Element[][]): SerpResult[] {
   const out: SerpResult[] = [];
+  blocks.length = 0;
   const found = Array.from(doc.querySelectorAll(v.result));
   const rootSet = new Set(v.rootClosest ? found.map((el) => el.closest(v.rootClosest!)).filter((el): el is Element => el !== null) : found);
   const roots = [...rootSet];
@@ -91,6 +97,7 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
     if (!title) continue;
     const block = blockOf(root, v, rootSet);
     const displayUrl = firstText(block, v.displayUrl) || host + t.pathname.replace(/\/$/, '');
+    blocks.push(block);
     out.push({
       rank: out.length + 1,
       url: target.url,
@@ -107,14 +114,14 @@ function applicable(v: EngineVariant, doc: Document): boolean {
   return !v.detect || doc.querySelector(v.detect) !== null;
 }
 
-function extractWith(engine: EngineSpec, doc: Document, url: string | undefined): Extraction {
+function extractWith(engine: EngineSpec, doc: Document, url: string | undefined, blocks: Element[][] = []): Extraction {
   const base = url ?? `https://${engine.matches[0]?.split('/')[2]?.replace('*.', 'www.') ?? 'example.invalid'}/`;
   const query = queryOf(engine, doc, url);
   let first: string | undefined;
   for (const v of engine.variants) {
     if (!applicable(v, doc)) continue;
     first ??= v.name;
-    const results = readVariant(engine, v, doc, base);
+    const results = readVariant(engine, v, doc, base, blocks);
     if (results.length) return { engine: engine.id, variant: v.name, query, results };
   }
   return { engine: engine.id, variant: first ?? 'none', query, results: [] };
@@ -128,13 +135,16 @@ function extractWith(engine: EngineSpec, doc: Document, url: string | undefined)
  */
 export function extract(doc: Document, url?: string, opts: ExtractOptions = {}): Extraction | undefined {
   const byUrl = url ? findEngine(url, opts) : undefined;
-  if (byUrl) return extractWith(byUrl, doc, url);
+  if (byUrl) return extractWith(byUrl, doc, url, opts.blocks);
   if (url && !/^file:/.test(url)) return undefined;
   let best: Extraction | undefined;
+  let bestBlocks: Element[][] = [];
   for (const e of ENGINES) {
     if (!e.variants.some((v) => v.detect && applicable(v, doc))) continue;
-    const x = extractWith(e, doc, undefined);
-    if (!best || x.results.length > best.results.length) best = x;
+    const blocks: Element[][] = [];
+    const x = extractWith(e, doc, undefined, blocks);
+    if (!best || x.results.length > best.results.length) [best, bestBlocks] = [x, blocks];
   }
+  if (opts.blocks) opts.blocks.splice(0, opts.blocks.length, ...bestBlocks);
   return best;
 }

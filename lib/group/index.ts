@@ -7,3 +7,5 @@ export {
   type GroupOutcome,
   type GroupReason,
 } from './results';
+export { groupPage, DEFAULT_MIN_PAST_PAGES, type PageGroupOptions } from './page';
+export { percent, reasonLabel, reasonDetail, copiesLabel, domainOf } from './describe';

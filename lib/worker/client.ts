@@ -3,7 +3,9 @@
  * offscreen document that hosts one). Every call settles: by its response, by a timeout, or by the
  * transport failing; a caller never waits on a dead or hung worker.
  */
+import type { GroupOutcome } from '../group/results';
 import {
+  type GroupRequest,
   type ItemResult,
   type SketchItem,
   type WorkerOp,
@@ -95,6 +97,13 @@ export class WorkerClient {
     return 'results' in resp ? resp.results : [];
   }
 
+  /** Groups a results page's results (see GroupRequest). */
+  async group(req: Omit<GroupRequest, 'id' | 'op'>, call?: CallOptions): Promise<GroupOutcome> {
+    const resp = await this.request({ op: 'group', ...req }, call);
+    if (!('outcome' in resp)) throw new WorkerError('BAD_RESPONSE', 'a group request was answered without an outcome');
+    return resp.outcome;
+  }
+
   async ping(call?: CallOptions): Promise<void> {
     await this.request({ op: 'ping' }, call);
   }
@@ -165,7 +174,7 @@ export class WorkerClient {
     this.restartTransport();
     p.reject(new WorkerError('WORKER_TIMEOUT', `the sketch worker did not answer ${p.op} within ${p.timeoutMs} ms`));
     for (const o of others) {
-      if (o.op === 'sketch' || o.op === 'ping') this.send(o);
+      if (o.op === 'sketch' || o.op === 'group' || o.op === 'ping') this.send(o);
       else o.reject(new WorkerError('WORKER_CRASHED', `the sketch worker was restarted (request ${id} timed out) during ${o.op}`));
     }
   }

@@ -4,11 +4,13 @@
  * Worker's global scope.
  */
 import { isResembleError } from '../errors';
+import { groupPage } from '../group/page';
 import { type SketchOptions, resolveOptions } from '../options';
 import { serializeSketch } from '../serialize';
 import { sketch } from '../sketch';
 import {
   type ErrorInfo,
+  type GroupRequest,
   type ItemResult,
   type SketchRequest,
   type WorkerRequest,
@@ -45,6 +47,10 @@ function sketchItems(req: SketchRequest): WorkerResponse {
   return { id: req.id, ok: true, results };
 }
 
+function groupItems(req: GroupRequest): WorkerResponse {
+  return { id: req.id, ok: true, outcome: groupPage(req.items, req.past, req.options) };
+}
+
 /**
  * Busy-waits (the point of the 'hang' diagnostic is a worker that does not answer). The spin count is
  * checked after the loop so that the bundler cannot drop the loop as free of side effects (an empty
@@ -77,6 +83,8 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
         return null;
       case 'sketch':
         return sketchItems(req);
+      case 'group':
+        return groupItems(req);
     }
   } catch (e) {
     return { id: req.id, ok: false, error: describe(e) };

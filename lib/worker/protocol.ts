@@ -4,6 +4,7 @@
  * receives at run time (`parseWorkerRequest`, `parseWorkerResponse`), since messages cross a realm
  * boundary and TypeScript's types do not.
  */
+import type { GroupInput, GroupOutcome } from '../group/results';
 import type { SketchOptions } from '../options';
 
 export type ItemFormat = 'auto' | 'text' | 'html';
@@ -44,7 +45,18 @@ export interface HangRequest {
   op: 'hang';
   ms: number;
 }
-export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest;
+/**
+ * Groups one results page's results (lib/group): boilerplate shingles from `past` results pages
+ * (each a list of results) that recur on ≥ minPastPages of them are left out.
+ */
+export interface GroupRequest {
+  id: number;
+  op: 'group';
+  items: GroupInput[];
+  past?: GroupInput[][];
+  options: { threshold: number; shingle?: number; size?: number; minPastPages?: number };
+}
+export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest;
 export type WorkerOp = WorkerRequest['op'];
 /** A request before the client gives it an id. */
 export type WorkerRequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -67,13 +79,19 @@ export interface ErrorResponse {
   ok: false;
   error: ErrorInfo;
 }
-export type WorkerResponse = SketchResponse | OkResponse | ErrorResponse;
+export interface GroupResponse {
+  id: number;
+  ok: true;
+  outcome: GroupOutcome;
+}
+export type WorkerResponse = SketchResponse | GroupResponse | OkResponse | ErrorResponse;
 
 export const HANG_MAX_MS = 60_000;
 /** Items per sketch request at most: a batch is one message, and one message should stay reasonable. */
 export const MAX_ITEMS = 10_000;
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(['shingle', 'size', 'seed', 'modMax', 'maxChars']);
+const GROUP_OPTION_KEYS: ReadonlySet<string> = new Set(['threshold', 'shingle', 'size', 'minPastPages']);
 const FORMATS: ReadonlySet<string> = new Set(['auto', 'text', 'html']);
 
 export function isRecord(x: unknown): x is Record<string, unknown> {
@@ -101,6 +119,21 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; id: number | undef
 
 function bad<T>(msg: unknown, why: string): Parsed<T> {
   return { ok: false, id: messageId(msg), error: errorInfo('BAD_REQUEST', why) };
+}
+
+function isGroupInput(x: unknown): x is GroupInput {
+  return (
+    isRecord(x) && typeof x.rank === 'number' && typeof x.url === 'string' && typeof x.title === 'string' && typeof x.snippet === 'string'
+  );
+}
+
+function isGroupOutcome(x: unknown): x is GroupOutcome {
+  if (!isRecord(x) || !Array.isArray(x.groups) || !Array.isArray(x.pairs) || typeof x.boilerplate !== 'number') return false;
+  const groupOk = (g: unknown) =>
+    isRecord(g) && typeof g.id === 'number' && typeof g.representative === 'number' && Array.isArray(g.members) &&
+    g.members.every((m: unknown) => isRecord(m) && typeof m.rank === 'number' && isRecord(m.reason) && typeof m.reason.kind === 'string');
+  const pairOk = (p: unknown) => isRecord(p) && typeof p.a === 'number' && typeof p.b === 'number' && typeof p.resemblance === 'number';
+  return x.groups.every(groupOk) && x.pairs.every(pairOk);
 }
 
 /** An item's shape: checked per item, so that one bad item fails only its own result. */
@@ -144,6 +177,23 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
       }
       return { ok: true, value: { id, op: 'sketch', items: msg.items as SketchItem[], ...(options ? { options } : {}) } };
     }
+    case 'group': {
+      if (!Array.isArray(msg.items) || !msg.items.every(isGroupInput)) return bad(msg, 'group needs items [{rank, url, title, snippet}]');
+      if (msg.past !== undefined && !(Array.isArray(msg.past) && msg.past.every((p) => Array.isArray(p) && p.every(isGroupInput)))) {
+        return bad(msg, 'group: past must be a list of result lists');
+      }
+      const o = msg.options;
+      if (!isRecord(o) || typeof o.threshold !== 'number') return bad(msg, 'group needs options {threshold}');
+      for (const [k, v] of Object.entries(o)) {
+        if (!GROUP_OPTION_KEYS.has(k)) return bad(msg, `unknown group option ${k}`);
+        if (v !== undefined && typeof v !== 'number') return bad(msg, `group option ${k} must be a number`);
+      }
+      if (msg.items.length > MAX_ITEMS) return bad(msg, `at most ${MAX_ITEMS} items per request, got ${msg.items.length}`);
+      return {
+        ok: true,
+        value: { id, op: 'group', items: msg.items, ...(msg.past ? { past: msg.past as GroupInput[][] } : {}), options: o as GroupRequest['options'] },
+      };
+    }
     default:
       return bad(msg, `unknown op ${String(msg.op)}`);
   }
@@ -169,6 +219,9 @@ export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Pars
     return isErrorInfo(msg.error) ? { ok: true, value: { id, ok: false, error: msg.error } } : fail('an error response needs {code, message}');
   }
   if (msg.ok !== true) return fail('a response needs ok: true or false');
+  if (op === 'group') {
+    return isGroupOutcome(msg.outcome) ? { ok: true, value: { id, ok: true, outcome: msg.outcome } } : fail('a group response needs an outcome {groups, pairs, boilerplate}');
+  }
   if (op !== 'sketch') return { ok: true, value: { id, ok: true } };
   if (!Array.isArray(msg.results) || msg.results.length !== items) return fail(`a sketch response needs ${items} results`);
   if (!msg.results.every(isItemResult)) return fail('a sketch response has a malformed result');

@@ -1,0 +1,16 @@
+import type { GroupInput } from '../../lib/group/results';
+import type { PreviewData } from '../../lib/messages';
+import { storeFor } from './store-access';
+
+const strip = (results: unknown[]): GroupInput[] =>
+  (results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
+
+/**
+ * The last results page seen (never an incognito one: those live in memory only) for the options
+ * page's live preview, with the older pages whose recurring shingles count as boilerplate.
+ */
+export async function lastPreview(): Promise<PreviewData | null> {
+  const [last, ...past] = await (await storeFor(false)).recentSerps(20);
+  if (!last) return null;
+  return { url: last.url, engine: last.engine, query: last.query, at: last.at, items: strip(last.results), past: past.map((s) => strip(s.results)) };
+}
