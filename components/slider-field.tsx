@@ -16,15 +16,22 @@ interface SliderFieldProps {
   hint?: ComponentChildren;
   /** Quiet time before a moved slider is saved. */
   delayMs?: number;
+  /** The value shown, on every move and when the saved value replaces it: for previews that follow the thumb. */
+  onLive?(value: number): void;
 }
 
-/** A range input with its value shown; saved after `delayMs` without movement, or at once when focus leaves. */
-export function SliderField({ id, label, min, max, step, value, format, commit, hint, delayMs = 150 }: SliderFieldProps) {
+/**
+ * A range input with its value shown; saved after `delayMs` without movement, or at once when the
+ * thumb is released (change) or focus leaves.
+ */
+export function SliderField({ id, label, min, max, step, value, format, commit, hint, delayMs = 150, onLive }: SliderFieldProps) {
   const [draft, setDraft] = useState(value);
   const c = useCommit(commit, delayMs);
   // The saved value wins unless the user is still moving the slider.
   useEffect(() => {
-    if (!c.waiting()) setDraft(value);
+    if (c.waiting()) return;
+    setDraft(value);
+    onLive?.(value);
   }, [value]);
 
   const shown = format(draft);
@@ -53,8 +60,10 @@ export function SliderField({ id, label, min, max, step, value, format, commit, 
         onInput={(e) => {
           const v = Number(e.currentTarget.value);
           setDraft(v);
+          onLive?.(v);
           c.later(v);
         }}
+        onChange={c.flush}
         onBlur={c.flush}
       />
     </Field>

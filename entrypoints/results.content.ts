@@ -2,47 +2,101 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
-import { migrateSettings } from '../lib/settings';
-import { ResultsWatcher } from './results/watcher';
+import { type PageGroups, checkPageGroups } from '../lib/messages';
+import { type Settings, migrateSettings } from '../lib/settings';
+import { GroupsOnPage } from './results/groups-on-page';
+import { ResultBlocks } from './results/marks';
+import { type ResultsBatch, ResultsWatcher } from './results/watcher';
 
 /**
  * Reads the organic results of a results page once they are there, and again when the page adds
- * more (infinite scroll, "more results", continuous loading), sending only what it has not sent.
- * It never fetches, stores or groups: the background does.
+ * more (infinite scroll, "more results"), sending only what it has not sent; applies the groups the
+ * background answers. It never fetches, stores or decides groups: the background does.
  */
 export default defineContentScript({
   matches: ENGINES.flatMap((e) => e.matches),
-  runAt: 'document_idle',
+  // As soon as the document is parsed: groups are applied within a few milliseconds of
+  // DOMContentLoaded instead of after the page's images load.
+  runAt: 'document_end',
   async main(ctx) {
-    // Results get data-resemble-* attributes anyway (issue #5); this one says the script is running.
+    // Results get data-resemble-* attributes; this one says the script is running.
     document.documentElement.dataset.resembleReady = 'true';
-    const { settings } = await browser.storage.sync.get('settings');
-    const s = migrateSettings(settings);
-    const first = extract(document, location.href, { searxngHosts: s.searxngHosts });
-    if (!first) return;
-    if (!s.engines[first.engine]) {
-      await send({ engine: first.engine, url: location.href, query: first.query, results: [], disabled: true });
-      return;
-    }
-    const watcher = new ResultsWatcher(() => extract(document, location.href, { searxngHosts: s.searxngHosts }), send);
-    watcher.start();
-    ctx.onInvalidated(() => watcher.stop());
+    const blocks = new ResultBlocks();
+    const page = new GroupsOnPage(ctx, blocks);
+    let settings = await readSettings();
+    let watcher: ResultsWatcher | undefined;
+
+    const read = () => {
+      const found: Element[][] = [];
+      const x = extract(document, location.href, { searxngHosts: settings.searxngHosts, blocks: found });
+      if (x) blocks.saw(x.results.map((r) => r.url), found);
+      return x;
+    };
+    const start = () => {
+      const first = read();
+      if (!first) return false;
+      if (!settings.engines[first.engine]) {
+        void send({ engine: first.engine, url: location.href, query: first.query, results: [], disabled: true });
+        return true;
+      }
+      watcher = new ResultsWatcher(read, async (batch) => {
+        blocks.ranked(batch.results);
+        await show(page, await send(batch));
+      }, () => blocks.reset());
+      watcher.start();
+      ctx.onInvalidated(() => watcher?.stop());
+      return true;
+    };
+    if (!start()) return;
+
+    // Settings changed in the options or the popup: regroup or restyle without a reload.
+    const onChange = async (changes: Record<string, unknown>, area: string) => {
+      if (area !== 'sync' || !('settings' in changes)) return;
+      settings = await readSettings();
+      const engine = read()?.engine;
+      if (engine && !settings.engines[engine]) {
+        watcher?.stop();
+        watcher = undefined;
+        await page.apply(undefined);
+        return;
+      }
+      if (!watcher) {
+        start();
+        return;
+      }
+      await show(page, await ask('page/groups', {}));
+    };
+    browser.storage.onChanged.addListener(onChange);
+    ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onChange));
   },
 });
 
-type ResultsPayload = {
-  engine: string;
-  url: string;
-  query: string;
-  results: { rank: number; url: string; title: string; snippet: string; displayUrl: string; unresolved?: true }[];
-  append?: boolean;
-  disabled?: boolean;
-};
+async function readSettings(): Promise<Settings> {
+  const { settings } = await browser.storage.sync.get('settings');
+  return migrateSettings(settings);
+}
 
-async function send(payload: ResultsPayload): Promise<void> {
+/** Applies an answer once it is checked: the page is touched only with what has the expected shape. */
+async function show(page: GroupsOnPage, answer: unknown): Promise<void> {
+  const groups = checkPageGroups(answer);
+  if (groups) {
+    await page.apply(groups);
+    // For the benchmark and for tests: when the groups were last applied (ms since navigation start).
+    document.documentElement.dataset.resembleApplied = performance.now().toFixed(1);
+  }
+}
+
+async function send(batch: ResultsBatch & { disabled?: boolean }): Promise<PageGroups | undefined> {
+  const reply = (await ask('page/results', batch)) as { groups?: unknown } | undefined;
+  return reply?.groups as PageGroups | undefined;
+}
+
+async function ask(type: string, payload: unknown): Promise<unknown> {
   try {
-    await browser.runtime.sendMessage({ type: 'page/results', payload });
+    const r = (await browser.runtime.sendMessage({ type, payload })) as { ok?: boolean; value?: unknown } | undefined;
+    return r?.ok ? r.value : undefined;
   } catch {
     // The extension was reloaded or updated under this page: nothing to do until the next load.
+    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 import type { Group, GroupInput } from './group/results';
-import { type DisplayMode, type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
-import { type Check, type Infer, arr, bool, check, num, obj, optional, str } from './validate';
+import { DISPLAY_MODES, type DisplayMode, type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
+import { type Check, type Infer, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
@@ -174,4 +174,24 @@ export async function route(
   } catch (e) {
     return err('FAILED', e instanceof Error ? e.message : String(e));
   }
+}
+
+const groupReason: Check<Group['members'][number]['reason']> = (v, path, errors) => {
+  const kind = (v as { kind?: unknown } | null)?.kind;
+  if (kind === 'same-page') return obj({ kind: str(), url: str({ max: 8192 }) })(v, path, errors) as Group['members'][number]['reason'];
+  if (kind === 'snippet') return obj({ kind: str(), resemblance: num({ min: 0, max: 1 }) })(v, path, errors) as Group['members'][number]['reason'];
+  errors.push(`${path || 'value'}: unknown reason`);
+  return undefined as never;
+};
+const rank = num({ min: 1, max: 1000, int: true });
+const pageGroupsCheck = obj({
+  mode: oneOf(...DISPLAY_MODES),
+  threshold: num({ min: 0, max: 1 }),
+  groups: arr(obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: 1000 }) }), { max: 1000 }),
+});
+
+/** The content script checks what the background answers before touching the page. */
+export function checkPageGroups(v: unknown): PageGroups | undefined {
+  const c = check(pageGroupsCheck, v);
+  return c.ok ? (c.value as PageGroups) : undefined;
 }

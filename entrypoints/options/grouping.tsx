@@ -1,12 +1,16 @@
+import { useState } from 'preact/hooks';
 import { percent } from '../../components/format';
 import { SliderField } from '../../components/slider-field';
 import type { SettingsProps } from '../../components/use-settings';
+import { ThresholdPreview } from './preview';
 
 /** A range input's value as the setting holds it: two decimals, whatever the float arithmetic. */
 const hundredths = (v: number) => Math.round(v * 100) / 100;
 
-/** The two thresholds grouping uses (the live preview of issue #5 goes after these, in the same section). */
+/** The two thresholds grouping uses, with the live preview of the resemblance threshold right under its slider. */
 export function GroupingControls({ settings, save }: SettingsProps) {
+  // The preview follows the thumb, ahead of the saved value; SliderField passes on the saved value when it replaces the thumb's.
+  const [live, setLive] = useState(settings.resemblanceThreshold);
   return (
     <>
       <SliderField
@@ -18,8 +22,10 @@ export function GroupingControls({ settings, save }: SettingsProps) {
         value={settings.resemblanceThreshold}
         format={percent}
         commit={(v) => save({ resemblanceThreshold: hundredths(v) })}
+        onLive={setLive}
         hint="Results whose texts overlap at least this much count as copies. Lower finds more copies; higher, only near-identical ones."
       />
+      <ThresholdPreview threshold={live} shingle={settings.snippetShingle} size={settings.sketchSize} />
       <SliderField
         id="containment-threshold"
         label="Containment threshold"

@@ -1,9 +1,9 @@
-import { useState } from 'preact/hooks';
-import { engineName, plural } from '../../components/format';
-import { send } from '../../components/messaging';
-import type { EngineId } from '../../lib/settings';
+import { engineName } from '../../components/format';
 import type { TabState } from '../../lib/messages';
+import { EnableEngine } from './enable-engine';
+import { GroupsView } from './groups-view';
 import type { PopupState } from './use-tab-state';
+import { WorkingView } from './working-view';
 
 /** The popup's body for each state. Everything that comes from the page is set as text. */
 export function TabStateView({ state }: { state: PopupState }) {
@@ -32,59 +32,14 @@ function Status({ s }: { s: TabState }) {
         <>
           <p>Resemble could not read this {engineName(s.engine)} page.</p>
           {s.url && <p class="url">{s.url}</p>}
+          <p class="muted">The engine may have changed its page layout; the results are left as they are.</p>
         </>
       );
     case 'working':
-      return (
-        <div role="status">
-          <p>Reading {engineName(s.engine)} results…</p>
-          <progress aria-label="Reading results" />
-          {s.results > 0 && <p class="muted">{plural(s.results, 'result')} read so far.</p>}
-        </div>
-      );
+      return <WorkingView s={s} />;
     case 'done':
-      return <Done s={s} />;
+      return <GroupsView s={s} />;
     case 'disabled':
-      return <Disabled s={s} />;
+      return <EnableEngine s={s} />;
   }
-}
-
-/** The engine is turned off: one click turns it back on (its hosts are built in: no permission to ask). */
-function Disabled({ s }: { s: TabState }) {
-  const [state, setState] = useState<'idle' | 'saving' | 'done' | string>('idle');
-  const enable = async () => {
-    setState('saving');
-    try {
-      await send('settings/set', { engines: { [s.engine as EngineId]: true } });
-      setState('done');
-    } catch (e) {
-      setState(e instanceof Error ? e.message : String(e));
-    }
-  };
-  return (
-    <div>
-      <p>Resemble is turned off for {engineName(s.engine)}.</p>
-      {state === 'done' ? (
-        <p role="status">Turned on: reload the page to read it.</p>
-      ) : (
-        <button type="button" onClick={enable} disabled={state === 'saving'}>
-          Turn on for {engineName(s.engine)}
-        </button>
-      )}
-      {state !== 'idle' && state !== 'saving' && state !== 'done' && <p class="quiet-error">{state}</p>}
-    </div>
-  );
-}
-
-/** Results read; the groups come with issue #5 (TabState carries none yet, so there are none to show). */
-function Done({ s, groups = 0 }: { s: TabState; groups?: number }) {
-  return (
-    <div role="status">
-      <p class="count">
-        <strong>{plural(s.results, 'result')}</strong> read on {engineName(s.engine)}
-        {s.query ? ` for “${s.query}”` : ''}.
-      </p>
-      {groups === 0 && <p>No near-duplicates found.</p>}
-    </div>
-  );
 }

@@ -30,6 +30,8 @@ export class ResultsWatcher {
   constructor(
     private read: () => Extraction | undefined,
     private send: (b: ResultsBatch) => Promise<void>,
+    /** The address changed (pushState): what was sent belongs to the old view. */
+    private onNewView: () => void = () => {},
   ) {}
 
   start(): void {
@@ -57,6 +59,7 @@ export class ResultsWatcher {
       this.href = location.href;
       this.sent.clear();
       this.count = 0;
+      this.onNewView();
     }
     const x = this.read();
     if (!x) return;

@@ -43,7 +43,7 @@ test('the demo is served offline: the results page with the content script, ever
   const page = await context.newPage();
   await page.goto(demo.searchUrl);
   await expect(page.locator('#rso div.MjjYud > div.g')).toHaveCount(demo.results.length);
-  await expect(page.locator('html')).toHaveAttribute('data-resemble-ready', 'true');
+  await expect(page.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
   await takeScreenshot(page, 'demo-results');
 
   const hrefs = await page.locator('#rso div.g a[href]:has(h3)').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));

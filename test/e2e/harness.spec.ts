@@ -59,7 +59,7 @@ test('the content script runs on the results pages it is declared for, and only 
   const tab = await context.newPage();
   for (const url of declared) {
     await tab.goto(url);
-    await expect(tab.locator('html'), url).toHaveAttribute('data-resemble-ready', 'true');
+    await expect(tab.locator(':root'), url).toHaveAttribute('data-resemble-ready', 'true');
   }
   // Its isolated world speaks for the extension.
   const seen = await evalInContentScript<{ id: string; ready?: string }>(tab, '({ id: chrome.runtime.id, ready: document.documentElement.dataset.resembleReady })');
@@ -67,7 +67,7 @@ test('the content script runs on the results pages it is declared for, and only 
 
   await tab.goto('https://www.example.org/search?q=test');
   await tab.waitForTimeout(750);
-  await expect(tab.locator('html')).not.toHaveAttribute('data-resemble-ready', /.*/);
+  await expect(tab.locator(':root')).not.toHaveAttribute('data-resemble-ready', /.*/);
 });
 
 test('the service worker restarts through CDP with a fresh global scope, and sw() follows it', async ({ sw, restartServiceWorker }) => {

@@ -237,7 +237,7 @@ test('malformed, unknown and forbidden messages from a content script are refuse
   });
   const tab = await context.newPage();
   await tab.goto('https://www.google.com/search?q=test'); // a results page with no results: the content script reads nothing
-  await expect(tab.locator('html')).toHaveAttribute('data-resemble-ready', 'true');
+  await expect(tab.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
   await tab.waitForTimeout(500); // whatever the content script sends by itself is settled before the "before" picture
 
   const extPage = await openExtensionPage('popup.html');
@@ -272,7 +272,7 @@ test('a well-formed page/results from a content script is accepted', async ({ co
   await serveHtml('https://www.google.com/search?q=walden', '<!doctype html><html><head><title>walden - Google Search</title></head><body><div id="rso"></div></body></html>');
   const tab = await context.newPage();
   await tab.goto('https://www.google.com/search?q=walden');
-  await expect(tab.locator('html')).toHaveAttribute('data-resemble-ready', 'true');
+  await expect(tab.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
   const results = SNIPPETS.slice(0, 3).map((s, i) => ({ rank: i + 1, url: `https://site${i}.example/walden`, title: `Walden ${i}`, snippet: s.text, displayUrl: `site${i}.example › walden` }));
   const msg = { type: 'page/results', payload: { engine: 'google', url: 'https://www.google.com/search?q=walden', query: 'walden', results } };
   const reply = await evalInContentScript<{ ok: boolean; value?: { accepted: number }; error?: unknown }>(tab, `chrome.runtime.sendMessage(${JSON.stringify(msg)})`);

@@ -1,0 +1,97 @@
+import { domainOf, percent, reasonDetail, reasonLabel } from '../lib/group/describe';
+import type { Group, GroupReason } from '../lib/group/results';
+import type { ResultSummary } from '../lib/messages';
+
+/**
+ * Only http(s) targets become links: a result URL comes from the page, and a `javascript:` or `data:`
+ * one must never be something the user can click in an extension page.
+ */
+export function safeHref(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A reason as loosely as it may arrive: later issues add kinds (page resemblance, containment) this build does not know. */
+type AnyReason = { kind: string; resemblance?: unknown; containment?: unknown; url?: unknown };
+
+const isFraction = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 1;
+
+/**
+ * What the UI shows of a reason: its words, the longer account, and the measures the words do not
+ * already say (a kind this build does not know keeps its resemblance and containment visible).
+ */
+export function reasonParts(reason: GroupReason | AnyReason, representative: number): { label: string; detail: string; measures: string[] } {
+  const r = reason as AnyReason;
+  if (r.kind === 'same-page' || (r.kind === 'snippet' && isFraction(r.resemblance))) {
+    const known = reason as GroupReason;
+    return { label: reasonLabel(known, representative), detail: reasonDetail(known, representative), measures: [] };
+  }
+  const measures: string[] = [];
+  if (isFraction(r.resemblance)) measures.push(`${percent(r.resemblance)} alike`);
+  if (isFraction(r.containment)) measures.push(`containment ${percent(r.containment)}`);
+  return {
+    label: `grouped with #${representative}`,
+    detail: `Grouped with result #${representative} (evidence: ${String(r.kind)}${measures.length ? `; ${measures.join(', ')}` : ''}).`,
+    measures,
+  };
+}
+
+/** A result's rank, title (a link when its target is http(s)) and domain; every part is page text, set as text. */
+function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
+  const href = item && safeHref(item.url);
+  const text = item ? item.title.trim() || item.displayUrl || item.url : 'a result no longer listed';
+  const domain = item ? domainOf(item.url) || item.displayUrl : '';
+  return (
+    <>
+      <span class="rank">#{rank}</span>{' '}
+      {href ? (
+        <a href={href} target="_blank" rel="noreferrer" class="result-title">
+          {text}
+        </a>
+      ) : (
+        <span class="result-title">{text}</span>
+      )}
+      {domain && <span class="domain">{domain}</span>}
+    </>
+  );
+}
+
+function Member({ rank, reason, representative, item }: { rank: number; reason: GroupReason; representative: number; item?: ResultSummary }) {
+  const p = reasonParts(reason, representative);
+  return (
+    <li class="member">
+      <ResultLine rank={rank} item={item} />
+      {p.measures.length > 0 && <span class="measures">{p.measures.join(' · ')}</span>}
+      {/* The label is always visible; the longer account opens on demand (a title alone is out of reach by keyboard). */}
+      <details class="reason">
+        <summary>{p.label}</summary>
+        <p>{p.detail}</p>
+      </details>
+    </li>
+  );
+}
+
+/** A results page's groups: each representative as a heading, its copies listed under it with why they are copies. */
+export function GroupList({ groups, items }: { groups: readonly Group[]; items: readonly ResultSummary[] }) {
+  const byRank = new Map(items.map((it) => [it.rank, it]));
+  return (
+    <ol class="groups" aria-label="Groups of near-duplicates">
+      {groups.map((g) => (
+        <li key={g.id} class="group">
+          <h2 class="group-rep">
+            <ResultLine rank={g.representative} item={byRank.get(g.representative)} />
+          </h2>
+          <ul class="members" aria-label={`Copies of result #${g.representative}`}>
+            {g.members.map((m) => (
+              <Member key={m.rank} rank={m.rank} reason={m.reason} representative={g.representative} item={byRank.get(m.rank)} />
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,46 @@
+import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/page';
+import { type GroupInput, type GroupOutcome, boilerplateFrom, groupResults } from '../../lib/group/results';
+
+export interface PreviewOptions {
+  shingle: number;
+  size: number;
+}
+
+/**
+ * groupPage for one results page at any threshold, fast enough to follow a slider. groupPage's past
+ * boilerplate costs ~250 ms for 20 past pages of 100 results and does not depend on the threshold, so
+ * it is worked out once here, exactly as groupPage does (a unit test holds the two to the same
+ * answers); outcomes are kept per threshold, as a slider goes back and forth over the same values.
+ */
+export function previewGrouper(items: readonly GroupInput[], past: readonly (readonly GroupInput[])[], o: PreviewOptions): (threshold: number) => GroupOutcome {
+  const boilerplate = past.length >= DEFAULT_MIN_PAST_PAGES ? boilerplateFrom(past, DEFAULT_MIN_PAST_PAGES, o.shingle) : undefined;
+  const outcomes = new Map<number, GroupOutcome>();
+  return (threshold) => {
+    let out = outcomes.get(threshold);
+    if (!out) {
+      out = groupResults(items, { threshold, shingle: o.shingle, size: o.size, ...(boilerplate ? { boilerplate } : {}) });
+      outcomes.set(threshold, out);
+    }
+    return out;
+  };
+}
+
+/** "just now", "5 minutes ago", "yesterday"; after a week the date, which then says more than "9 days ago". */
+export function timeAgo(at: number, now: number): string {
+  const minutes = Math.round(Math.max(0, now - at) / 60_000);
+  const hours = Math.round(minutes / 60);
+  const days = Math.round(hours / 24);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return rtf.format(-minutes, 'minute');
+  if (hours < 24) return rtf.format(-hours, 'hour');
+  if (days < 7) return rtf.format(-days, 'day');
+  return `on ${new Date(at).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' })}`;
+}
+
+/** "3 groups, 5 copies" / "no groups": the line above the groups, also announced as the value moves. */
+export function outcomeLine(outcome: GroupOutcome): string {
+  const copies = outcome.groups.reduce((n, g) => n + g.members.length, 0);
+  if (copies === 0) return 'no groups';
+  return `${outcome.groups.length} group${outcome.groups.length === 1 ? '' : 's'}, ${copies} cop${copies === 1 ? 'y' : 'ies'}`;
+}

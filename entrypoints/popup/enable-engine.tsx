@@ -1,0 +1,84 @@
+import { browser } from 'wxt/browser';
+import { useState } from 'preact/hooks';
+import { engineName } from '../../components/format';
+import { addHost } from '../../components/hosts';
+import { errorText, send } from '../../components/messaging';
+import { requestHostPermission } from '../../components/permissions';
+import type { TabState } from '../../lib/messages';
+import { ENGINE_IDS, type EngineId, type SettingsPatch } from '../../lib/settings';
+import { searxngHostOf } from './summary';
+
+type Step = { kind: 'idle' } | { kind: 'saving' } | { kind: 'on' } | { kind: 'error'; message: string };
+
+const isEngineId = (id: string | undefined): id is EngineId => (ENGINE_IDS as readonly (string | undefined)[]).includes(id);
+
+/**
+ * Turns the engine on. Built-in engines' hosts are in the manifest (their content scripts are
+ * declared), so there is no permission to ask. A SearXNG instance is a host the user added: its
+ * access is asked first, synchronously in the click, because browsers show the prompt only during a
+ * user action and not after an await.
+ */
+async function enable(engine: EngineId, host: string | undefined): Promise<void> {
+  if (engine === 'searxng') {
+    if (!host) throw new Error('this page’s address is not a host Resemble can be given access to');
+    const granted = await requestHostPermission(host);
+    if (!granted) throw new Error(`access to ${host} was not granted`);
+    const { searxngHosts } = await send('settings/get', {});
+    const patch: SettingsPatch = { engines: { searxng: true }, searxngHosts: addHost(searxngHosts, host) };
+    await send('settings/set', patch);
+    return;
+  }
+  await send('settings/set', { engines: { [engine]: true } });
+}
+
+/** The engine is turned off: one click turns it on, then the page can be reloaded to be read. */
+export function EnableEngine({ s }: { s: TabState }) {
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [reloadError, setReloadError] = useState<string>();
+  const name = engineName(s.engine);
+  const engine = s.engine;
+
+  const onEnable = () => {
+    if (!isEngineId(engine)) return;
+    // enable() reaches requestHostPermission before its first await: still inside this click.
+    const done = enable(engine, searxngHostOf(s.url));
+    setStep({ kind: 'saving' });
+    done.then(
+      () => setStep({ kind: 'on' }),
+      (e: unknown) => setStep({ kind: 'error', message: errorText(e) }),
+    );
+  };
+
+  const reload = () => {
+    browser.tabs.reload(s.tabId).then(
+      () => window.close(),
+      (e: unknown) => setReloadError(errorText(e)),
+    );
+  };
+
+  return (
+    <div>
+      <p>Resemble is turned off for {name}.</p>
+      {step.kind === 'on' ? (
+        <>
+          <p role="status" class="ok">
+            Turned on for {name}. Reload the page to read it.
+          </p>
+          <button type="button" class="primary" onClick={reload}>
+            Reload the page
+          </button>
+          {reloadError && <p class="quiet-error">Could not reload the page: {reloadError}.</p>}
+        </>
+      ) : isEngineId(engine) ? (
+        <button type="button" class="primary" onClick={onEnable} disabled={step.kind === 'saving'}>
+          Turn on for {name}
+        </button>
+      ) : null}
+      {step.kind === 'error' && (
+        <p class="quiet-error" role="alert">
+          Not turned on: {step.message}.
+        </p>
+      )}
+    </div>
+  );
+}

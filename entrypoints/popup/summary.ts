@@ -1,0 +1,48 @@
+import { plural } from '../../components/format';
+import { parseHost } from '../../components/hosts';
+import { copiesLabel } from '../../lib/group/describe';
+import type { Group } from '../../lib/group/results';
+import type { TabState } from '../../lib/messages';
+
+/** Results that are copies of another: every member of every group (representatives are not counted). */
+export function copiesCount(groups: readonly Group[]): number {
+  return groups.reduce((n, g) => n + g.members.length, 0);
+}
+
+/** The line at the top of a finished page: "10 results · 3 groups · 4 near-copies". */
+export function countsText(results: number, groups: readonly Group[]): string {
+  return [plural(results, 'result'), plural(groups.length, 'group'), copiesLabel(copiesCount(groups))].join(' · ');
+}
+
+/** The clear state of a finished page without groups. */
+export function noGroupsText(results: number): string {
+  if (results === 0) return 'No results were read on this page.';
+  return results === 1 ? 'Only one result was read: nothing to compare.' : `No near-duplicates among ${results} results.`;
+}
+
+/**
+ * What a page in progress says. `progress` counts steps (results grouped now, pages checked later),
+ * so the words stay general; without it the work has only started.
+ */
+export function progressText(progress: TabState['progress']): string {
+  if (!progress || progress.total <= 0) return 'Reading the results…';
+  const done = Math.min(Math.max(0, progress.done), progress.total);
+  return `Grouping: ${done} of ${progress.total} done…`;
+}
+
+/**
+ * The SearXNG instance a page is on, in the form the settings keep (host, or host:port); undefined
+ * when the URL is not an http(s) address of a valid host.
+ */
+export function searxngHostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+  const parsed = parseHost(u.host);
+  return parsed.ok ? parsed.host : undefined;
+}

@@ -1,0 +1,103 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { copiesLabel, domainOf, reasonDetail, reasonLabel } from '../../lib/group/describe';
+import type { Group } from '../../lib/group/results';
+import type { PageGroups } from '../../lib/messages';
+import { ATTR, type ResultBlocks } from './marks';
+import { type PageUi, mountLabel, mountToggle } from './page-ui';
+import { HIDDEN_CSS } from './page-styles';
+
+/**
+ * Applies the background's groups to the page: the DOM contract's attributes, copies hidden (collapse)
+ * or labelled (flag), one reveal control per group. Every apply starts from a clean page, so a regroup
+ * (new threshold, more results, another mode) never leaves stale marks; a group the user revealed
+ * stays revealed.
+ */
+export class GroupsOnPage {
+  private uis: PageUi[] = [];
+  /** Representatives (by target URL: ranks may be renumbered) whose copies the user revealed. */
+  private revealed = new Set<string>();
+  private generation = 0;
+
+  constructor(
+    private ctx: ContentScriptContext,
+    private blocks: ResultBlocks,
+  ) {}
+
+  async apply(view: PageGroups | undefined): Promise<void> {
+    const gen = ++this.generation;
+    this.clear();
+    this.blocks.markAll();
+    if (!view || view.mode === 'off') return;
+    hiddenStyle();
+    const mounts: Promise<PageUi>[] = [];
+    for (const g of view.groups) mounts.push(...this.group(g, view.mode === 'collapse'));
+    const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
+    for (const ui of uis) {
+      if (!ui) continue;
+      if (gen === this.generation) this.uis.push(ui);
+      else ui.remove(); // a newer apply started meanwhile
+    }
+  }
+
+  private group(g: Group, collapse: boolean): Promise<PageUi>[] {
+    const rep = this.blocks.of(g.representative);
+    if (!rep.length) return [];
+    const members = g.members.map((m) => ({ ...m, els: this.blocks.of(m.rank) })).filter((m) => m.els.length);
+    if (!members.length) return [];
+    rep[0].setAttribute(ATTR.cluster, String(g.id));
+    rep[0].setAttribute(ATTR.role, 'representative');
+    const repUrl = this.blocks.urlOf(g.representative) ?? '';
+    const hide = collapse && !this.revealed.has(repUrl);
+    const out: Promise<PageUi>[] = [];
+    for (const m of members) {
+      m.els[0].setAttribute(ATTR.cluster, String(g.id));
+      m.els[0].setAttribute(ATTR.role, 'copy');
+      if (hide) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
+      out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative)));
+    }
+    if (collapse) {
+      const summary = members
+        .map((m) => `#${m.rank} · ${domainOf(this.blocks.urlOf(m.rank) ?? '')} — ${reasonLabel(m.reason, g.representative)}`)
+        .join('\n');
+      out.push(
+        mountToggle(this.ctx, cell(rep[rep.length - 1], 'last'), {
+          representative: g.representative,
+          count: members.length,
+          summary,
+          revealed: !hide,
+          label: (shown) => (shown ? `Hide ${copiesLabel(members.length)}` : copiesLabel(members.length)),
+          onToggle: (shown) => {
+            if (shown) this.revealed.add(repUrl);
+            else this.revealed.delete(repUrl);
+            for (const m of members) for (const el of m.els) {
+              if (shown) el.removeAttribute(ATTR.hidden);
+              else el.setAttribute(ATTR.hidden, 'true');
+            }
+          },
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** Removes every mark but the ranks, and every piece of Resemble's UI. */
+  clear(): void {
+    for (const ui of this.uis) ui.remove();
+    this.uis = [];
+    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden]) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
+  }
+}
+
+/** A table row (DuckDuckGo Lite) takes our UI in a cell: anything else inside a <tr> is not laid out. */
+function cell(el: Element, which: 'first' | 'last'): Element {
+  if (el.tagName !== 'TR') return el;
+  return (which === 'first' ? el.firstElementChild : el.lastElementChild) ?? el;
+}
+
+function hiddenStyle(): void {
+  if (document.getElementById('resemble-hidden-style')) return;
+  const style = document.createElement('style');
+  style.id = 'resemble-hidden-style';
+  style.textContent = HIDDEN_CSS;
+  (document.head ?? document.documentElement).append(style);
+}

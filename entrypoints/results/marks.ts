@@ -1,0 +1,50 @@
+/** The DOM contract (issue #5): attributes users' styles and scripts rely on. Keep the names. */
+export const ATTR = {
+  rank: 'data-resemble-rank',
+  cluster: 'data-resemble-cluster',
+  role: 'data-resemble-role',
+  hidden: 'data-resemble-hidden',
+} as const;
+
+/**
+ * Where each result sits: rank → the elements it spans (its root first). Ranks are the content
+ * script's own (they continue across infinite-scroll batches); elements are refreshed on every read,
+ * since an engine may re-render a result.
+ */
+export class ResultBlocks {
+  private urlByRank = new Map<number, string>();
+  private blocksByUrl = new Map<string, Element[]>();
+
+  /** After a read: the latest elements of every result on the page, by target URL. */
+  saw(urls: readonly string[], blocks: readonly Element[][]): void {
+    urls.forEach((u, i) => blocks[i] && this.blocksByUrl.set(u, blocks[i]));
+  }
+
+  /** Results sent to the background under these ranks: they are marked as read. */
+  ranked(results: readonly { rank: number; url: string }[]): void {
+    for (const r of results) {
+      this.urlByRank.set(r.rank, r.url);
+      this.of(r.rank)[0]?.setAttribute(ATTR.rank, String(r.rank));
+    }
+  }
+
+  urlOf(rank: number): string | undefined {
+    return this.urlByRank.get(rank);
+  }
+
+  /** Marks every read result again (an engine that re-renders its results drops the attributes). */
+  markAll(): void {
+    for (const rank of this.urlByRank.keys()) this.of(rank)[0]?.setAttribute(ATTR.rank, String(rank));
+  }
+
+  of(rank: number): Element[] {
+    const url = this.urlByRank.get(rank);
+    return (url && this.blocksByUrl.get(url)?.filter((el) => el.isConnected)) || [];
+  }
+
+  /** A new page view (pushState to another query): nothing ranked yet. */
+  reset(): void {
+    for (const el of document.querySelectorAll(`[${ATTR.rank}]`)) el.removeAttribute(ATTR.rank);
+    this.urlByRank.clear();
+  }
+}

@@ -1,0 +1,81 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { UI_CSS } from './page-styles';
+
+export type PageUi = ShadowRootContentScriptUi<void>;
+
+let tips = 0;
+
+/** A control with a tooltip shown on hover and on focus, described to screen readers by the same text. */
+function withTip(container: HTMLElement, control: HTMLElement, tip: string): void {
+  const wrap = document.createElement('span');
+  wrap.className = 'wrap';
+  const t = document.createElement('span');
+  t.className = 'tip';
+  t.id = `resemble-tip-${++tips}`;
+  t.setAttribute('role', 'tooltip');
+  t.textContent = tip;
+  control.setAttribute('aria-describedby', t.id);
+  wrap.append(control, t);
+  container.append(wrap);
+}
+
+async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'first' | 'last', build: (c: HTMLElement) => void): Promise<PageUi> {
+  const ui = await createShadowRootUi(ctx, {
+    name: 'resemble-ui',
+    position: 'inline',
+    anchor,
+    append,
+    css: UI_CSS,
+    // Keys typed on our controls stay ours: the page's shortcuts (Google's "/" etc.) do not see them.
+    isolateEvents: true,
+    onMount: (container) => build(container),
+  });
+  ui.mount();
+  return ui;
+}
+
+/** On a copy: "near-copy of #1, 87% alike"; hover or focus tells why. */
+export function mountLabel(ctx: ContentScriptContext, root: Element, label: string, detail: string): Promise<PageUi> {
+  return mountUi(ctx, root, 'first', (c) => {
+    const el = document.createElement('span');
+    el.className = 'label';
+    el.tabIndex = 0;
+    el.textContent = label;
+    el.setAttribute('aria-label', `Resemble: ${label}`);
+    withTip(c, el, detail);
+  });
+}
+
+export interface ToggleSpec {
+  representative: number;
+  count: number;
+  summary: string;
+  label: (revealed: boolean) => string;
+  revealed: boolean;
+  onToggle: (revealed: boolean) => void;
+}
+
+/** On a representative: one button that reveals its hidden copies in place, and hides them again. */
+export function mountToggle(ctx: ContentScriptContext, root: Element, spec: ToggleSpec): Promise<PageUi> {
+  return mountUi(ctx, root, 'last', (c) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    let revealed = spec.revealed;
+    const show = () => {
+      b.textContent = spec.label(revealed);
+      b.setAttribute('aria-expanded', String(revealed));
+      b.setAttribute(
+        'aria-label',
+        revealed ? `Hide the ${spec.label(false)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`,
+      );
+    };
+    b.addEventListener('click', () => {
+      revealed = !revealed;
+      show();
+      spec.onToggle(revealed);
+    });
+    show();
+    withTip(c, b, spec.summary);
+  });
+}
