@@ -5,7 +5,8 @@ import { defineConfig } from 'wxt';
 // `matches`, so they work on install; other hosts are optional, asked for on a user action.
 export default defineConfig({
   srcDir: '.',
-  outDir: '.output',
+  // RESEMBLE_OUT_DIR: a separate build (two builds at once on one checkout would overwrite each other).
+  outDir: process.env.RESEMBLE_OUT_DIR ?? '.output',
   imports: false,
   vite: () => ({
     plugins: [preact()],

@@ -21,8 +21,9 @@ interface SliderFieldProps {
 }
 
 /**
- * A range input with its value shown; saved after `delayMs` without movement, or at once when the
- * thumb is released (change) or focus leaves.
+ * A range input with its value shown; saved after `delayMs` without movement, or at once when focus
+ * leaves. Not on every change event: a held arrow key fires one per step, and settings live in
+ * storage.sync, which allows about two writes a second.
  */
 export function SliderField({ id, label, min, max, step, value, format, commit, hint, delayMs = 150, onLive }: SliderFieldProps) {
   const [draft, setDraft] = useState(value);
@@ -63,7 +64,6 @@ export function SliderField({ id, label, min, max, step, value, format, commit, 
           onLive?.(v);
           c.later(v);
         }}
-        onChange={c.flush}
         onBlur={c.flush}
       />
     </Field>

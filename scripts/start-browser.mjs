@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `wxt build` writes the Chrome MV3 extension. */
-export const EXTENSION_DIR = join(ROOT, '.output', 'chrome-mv3');
+export const EXTENSION_DIR = join(ROOT, process.env.RESEMBLE_OUT_DIR ?? '.output', 'chrome-mv3');
 
 export const CHROMIUM_INSTALL_HINT =
   'Install Debian\'s Chromium with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
