@@ -13,7 +13,6 @@
  * The timing loops run in the service worker (bench/extension-sw.mjs, evaluated there over DevTools),
  * so none of Playwright's own traffic is counted. Without Chromium the part is skipped (exit 0).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -24,6 +23,7 @@ import { PAGE_OPTIONS, SNIPPET_OPTIONS, serializeSketch, sketch } from '../lib/i
 import { prosePages, rng, snippets } from './corpus';
 import { median } from './timing';
 import { chromiumArgs } from '../scripts/start-browser.mjs';
+import { ensureBuilt as ensureBuiltAt, extensionDir, findChromium } from './ext-build';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
@@ -79,15 +79,6 @@ function skip(reason: string): never {
 if (args.includes('--no-extension')) skip('--no-extension');
 if (QUICK && !args.includes('--extension')) skip('--quick; add --extension for a short run');
 
-function findChromium(): string | undefined {
-  const p = process.env.RESEMBLE_CHROMIUM || '/usr/bin/chromium';
-  try {
-    fs.accessSync(p, fs.constants.X_OK);
-    return p;
-  } catch {
-    return undefined;
-  }
-}
 const chromiumPath = findChromium();
 if (!chromiumPath) {
   skip(`${process.env.RESEMBLE_CHROMIUM || '/usr/bin/chromium'} not found; install it with: sudo apt-get update && sudo apt-get install -y chromium`);
@@ -243,35 +234,8 @@ function nodeDirect(batches: readonly Item[][], kind: 'snippet' | 'page', sample
 
 // --- Build and browser ---------------------------------------------------------------------------------
 
-const EXT_SRC = path.join(repoRoot, '.output', 'chrome-mv3');
-const SOURCES = ['lib', 'entrypoints', 'components', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
-
-function newestMtime(p: string): number {
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(p);
-  } catch {
-    return 0;
-  }
-  if (!st.isDirectory()) return st.mtimeMs;
-  let m = st.mtimeMs;
-  for (const e of fs.readdirSync(p)) m = Math.max(m, newestMtime(path.join(p, e)));
-  return m;
-}
-
-/** Builds the extension when it is missing or older than its sources (or with --rebuild). */
-function ensureBuilt(): 'built' | 'reused' {
-  const manifest = path.join(EXT_SRC, 'manifest.json');
-  const builtAt = fs.existsSync(manifest) ? fs.statSync(manifest).mtimeMs : 0;
-  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(repoRoot, s))));
-  if (!args.includes('--rebuild') && builtAt > sourcesAt) return 'reused';
-  log(builtAt ? 'extension: sources changed since the last build, running wxt build...' : 'extension: not built yet, running wxt build...');
-  const wxt = path.join(repoRoot, 'node_modules', 'wxt', 'bin', 'wxt.mjs');
-  const run = spawnSync(process.execPath, [wxt, 'build'], { cwd: repoRoot, stdio: ['ignore', 2, 2], env: process.env });
-  if (run.status !== 0) throw new Error(`wxt build failed (${run.signal ?? `exit code ${run.status}`})`);
-  if (!fs.existsSync(manifest)) throw new Error(`wxt build left no ${manifest}`);
-  return 'built';
-}
+const EXT_SRC = extensionDir(repoRoot);
+const ensureBuilt = () => ensureBuiltAt(repoRoot, args.includes('--rebuild'), log);
 
 /** The measuring code for the service worker: bench/extension-sw.mjs with lib, as one script. */
 async function kitSource(): Promise<string> {

@@ -1,4 +1,5 @@
-// Runs bench/sketch.bench.ts, then bench/extension.bench.ts (the extension in Chromium), each as one
+// Runs bench/sketch.bench.ts, then bench/extension.bench.ts (the extension in Chromium), then
+// bench/page-groups.bench.ts (issue #5's DOMContentLoaded → groups applied), each as one
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -57,9 +58,15 @@ try {
       process.stderr.write('bench: the extension part failed (see above); the sketch figures stand.\n');
       status = ext.status;
     }
+    const onPage = await runBench('page-groups.bench');
+    if (onPage.status !== 0) {
+      process.stderr.write('bench: the groups-on-the-page part failed (see above).\n');
+      status = onPage.status;
+    }
     if (json) {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
-      process.stdout.write(`${JSON.stringify({ ...sketch.obj, extension })}\n`);
+      const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
+      process.stdout.write(`${JSON.stringify({ ...sketch.obj, extension, pageGroups })}\n`);
     }
   } else if (json && sketch.obj) {
     process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);

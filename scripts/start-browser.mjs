@@ -6,7 +6,8 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+// RESEMBLE_ROOT: set by bench/run.mjs, whose bundles run from a temporary directory.
+export const ROOT = process.env.RESEMBLE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `wxt build` writes the Chrome MV3 extension. */
 export const EXTENSION_DIR = join(ROOT, process.env.RESEMBLE_OUT_DIR ?? '.output', 'chrome-mv3');
 

@@ -1,0 +1,46 @@
+/** The built extension for the browser benches: rebuilt only when a source is newer than the build. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['lib', 'entrypoints', 'components', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+export const extensionDir = (repoRoot: string): string => path.join(repoRoot, process.env.RESEMBLE_OUT_DIR ?? '.output', 'chrome-mv3');
+
+function newestMtime(p: string): number {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let m = st.mtimeMs;
+  for (const e of fs.readdirSync(p)) m = Math.max(m, newestMtime(path.join(p, e)));
+  return m;
+}
+
+/** Builds the extension when it is missing or older than its sources (or when `rebuild`). */
+export function ensureBuilt(repoRoot: string, rebuild: boolean, log: (m: string) => void): 'built' | 'reused' {
+  const manifest = path.join(extensionDir(repoRoot), 'manifest.json');
+  const builtAt = fs.existsSync(manifest) ? fs.statSync(manifest).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(repoRoot, s))));
+  if (!rebuild && builtAt > sourcesAt) return 'reused';
+  log(builtAt ? 'extension: sources changed since the last build, running wxt build...' : 'extension: not built yet, running wxt build...');
+  const wxt = path.join(repoRoot, 'node_modules', 'wxt', 'bin', 'wxt.mjs');
+  const run = spawnSync(process.execPath, [wxt, 'build'], { cwd: repoRoot, stdio: ['ignore', 2, 2], env: process.env });
+  if (run.status !== 0) throw new Error(`wxt build failed (${run.signal ?? `exit code ${run.status}`})`);
+  if (!fs.existsSync(manifest)) throw new Error(`wxt build left no ${manifest}`);
+  return 'built';
+}
+
+/** Debian's Chromium, or $RESEMBLE_CHROMIUM; undefined when it is not there. */
+export function findChromium(): string | undefined {
+  const p = process.env.RESEMBLE_CHROMIUM || '/usr/bin/chromium';
+  try {
+    fs.accessSync(p, fs.constants.X_OK);
+    return p;
+  } catch {
+    return undefined;
+  }
+}
