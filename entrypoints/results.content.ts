@@ -15,15 +15,19 @@ import { type ResultsBatch, ResultsWatcher } from './results/watcher';
  */
 export default defineContentScript({
   matches: ENGINES.flatMap((e) => e.matches),
-  // As soon as the document is parsed: groups are applied within a few milliseconds of
-  // DOMContentLoaded instead of after the page's images load.
-  runAt: 'document_end',
+  // Started while the page loads, so that the settings are read by the time the document is parsed
+  // and the groups are applied within milliseconds of DOMContentLoaded.
+  runAt: 'document_start',
   async main(ctx) {
+    const reading = readSettings();
+    if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     // Results get data-resemble-* attributes; this one says the script is running.
     document.documentElement.dataset.resembleReady = 'true';
+    (globalThis as any).__t = { start: performance.now() };
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks);
-    let settings = await readSettings();
+    let settings = await reading;
+    (globalThis as any).__t.settings = performance.now();
     let watcher: ResultsWatcher | undefined;
 
     const read = () => {
@@ -41,7 +45,11 @@ export default defineContentScript({
       }
       watcher = new ResultsWatcher(read, async (batch) => {
         blocks.ranked(batch.results);
-        await show(page, await send(batch));
+        (globalThis as any).__t.sent = performance.now();
+        const rep = await send(batch);
+        (globalThis as any).__t.reply = performance.now();
+        await show(page, rep);
+        document.documentElement.dataset.resembleT = JSON.stringify((globalThis as any).__t);
       }, () => blocks.reset());
       watcher.start();
       ctx.onInvalidated(() => watcher?.stop());

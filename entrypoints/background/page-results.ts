@@ -3,6 +3,7 @@ import type { Payload, ResultItem, Replies, SenderContext } from '../../lib/mess
 import type { SketchService } from './sketch-service';
 import { readSettings } from './settings-item';
 import { storeFor } from './store-access';
+import { BOILERPLATE_KEY, isStale, readCached, refreshBoilerplate } from './past-boilerplate';
 import { doneState, groupTab, pageGroups, serpRecord } from './tab-groups';
 import { setTabState } from './tab-state';
 
@@ -16,16 +17,26 @@ export interface TabResults {
 
 const key = (tabId: number) => `results:${tabId}`;
 
-async function accumulate(tabId: number, p: Payload<'page/results'>): Promise<TabResults> {
-  const prev = ((await browser.storage.session.get(key(tabId)))[key(tabId)] as TabResults | undefined) ?? undefined;
+/** What the page showed before this batch plus this batch (a new view starts over). */
+function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
   const sameView = prev && p.append && prev.url === p.url;
-  const next: TabResults = { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...p.results] : p.results };
-  await browser.storage.session.set({ [key(tabId)]: next });
-  return next;
+  return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...p.results] : p.results };
 }
 
 export async function tabResults(tabId: number): Promise<TabResults | undefined> {
   return (await browser.storage.session.get(key(tabId)))[key(tabId)] as TabResults | undefined;
+}
+
+/**
+ * What grouping a tab needs, read at once: its results so far, the settings, and the cached
+ * boilerplate (counted in the Worker when nothing is cached yet).
+ */
+async function inputs(service: SketchService, tabId: number) {
+  const [got, settings] = await Promise.all([browser.storage.session.get([key(tabId), BOILERPLATE_KEY]), readSettings()]);
+  let boilerplate = readCached(got, settings.snippetShingle);
+  const stale = boilerplate !== undefined && isStale(got, settings.snippetShingle);
+  if (!boilerplate) boilerplate = await refreshBoilerplate(service, await storeFor(false), settings.snippetShingle).catch(() => undefined);
+  return { prev: got[key(tabId)] as TabResults | undefined, settings, boilerplate, stale };
 }
 
 /** A result's title and snippet: what its snippet-level sketch is made of. */
@@ -64,20 +75,28 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
     await setTabState({ ...base, results: 0, status: 'disabled' });
     return { accepted: 0 };
   }
-  const all = await accumulate(tabId, p);
+  const T: any = { t0: performance.now() };
+  ((globalThis as any).__bgT ??= []).push(T);
+  const { prev, settings, boilerplate, stale } = await inputs(service, tabId);
+  T.inputs = performance.now();
+  const all = merge(prev, p);
+  const saved = browser.storage.session.set({ [key(tabId)]: all });
   if (all.results.length === 0) {
-    await setTabState({ ...base, results: 0, status: 'unreadable' });
+    await Promise.all([saved, setTabState({ ...base, results: 0, status: 'unreadable' })]);
     return { accepted: 0 };
   }
-  await setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
-  const settings = await readSettings();
-  const store = await storeFor(ctx.incognito);
-  const outcome = await groupTab(service, store, all, settings);
+  // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
+  const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
+  const outcome = await groupTab(service, all.results, boilerplate, settings);
   const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
+  T.grouped = performance.now();
   answer(reply);
+  await Promise.all([saved, working]);
   await setTabState(doneState(base, all.results, outcome, settings));
+  const store = await storeFor(ctx.incognito);
   await keepSketches(service, store, p.results, settings);
   await store.putSerp(serpRecord(all, outcome)).catch(() => undefined);
+  if (!ctx.incognito && stale) await refreshBoilerplate(service, store, settings.snippetShingle).catch(() => undefined);
   return reply;
 }
 
@@ -101,11 +120,9 @@ async function keepSketches(service: SketchService, store: Awaited<ReturnType<ty
 export function regroupTab(service: SketchService, ctx: SenderContext): Promise<Replies['page/groups']> {
   const tabId = ctx.tabId!;
   return inOrder(tabId, async () => {
-    const all = await tabResults(tabId);
+    const { prev: all, settings, boilerplate } = await inputs(service, tabId);
     if (!all?.results.length) return null;
-    const settings = await readSettings();
-    const store = await storeFor(ctx.incognito);
-    const outcome = await groupTab(service, store, all, settings);
+    const outcome = await groupTab(service, all.results, boilerplate, settings);
     await setTabState(doneState({ tabId, url: all.url, engine: all.engine, query: all.query }, all.results, outcome, settings));
     return pageGroups(outcome, settings);
   });

@@ -10,7 +10,10 @@ const strip = (results: unknown[]): GroupInput[] =>
  * page's live preview, with the older pages whose recurring shingles count as boilerplate.
  */
 export async function lastPreview(): Promise<PreviewData | null> {
-  const [last, ...past] = await (await storeFor(false)).recentSerps(20);
+  const recent = await (await storeFor(false)).recentSerps(20);
+  const last = recent[0];
   if (!last) return null;
-  return { url: last.url, engine: last.engine, query: last.query, at: last.at, items: strip(last.results), past: past.map((s) => strip(s.results)) };
+  // Past pages as the background counts them when it regroups: the recent pages, this one included
+  // (boilerplate needs ≥ 3 different sites, so a page cannot make its own results boilerplate).
+  return { url: last.url, engine: last.engine, query: last.query, at: last.at, items: strip(last.results), past: recent.map((s) => strip(s.results)) };
 }

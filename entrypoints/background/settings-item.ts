@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_SETTINGS, MIGRATIONS, SETTINGS_VERSION, type Settings, type SettingsPatch, applySettingsPatch, migrateSettings } from '../../lib/settings';
 
@@ -14,12 +15,24 @@ export const settingsItem = storage.defineItem<Settings>('sync:settings', {
   ),
 });
 
-export async function readSettings(): Promise<Settings> {
-  return migrateSettings(await settingsItem.getValue());
+// Read once per service-worker lifetime and again after any change (from any context): a results page
+// waits on this read, and storage.sync costs milliseconds.
+let cached: Promise<Settings> | undefined;
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'sync' && 'settings' in changes) cached = undefined;
+});
+
+export function readSettings(): Promise<Settings> {
+  cached ??= settingsItem.getValue().then(migrateSettings, (e: unknown) => {
+    cached = undefined;
+    throw e;
+  });
+  return cached;
 }
 
 export async function writeSettings(patch: SettingsPatch): Promise<Settings> {
   const next = applySettingsPatch(await readSettings(), patch);
   await settingsItem.setValue(next);
+  cached = Promise.resolve(next);
   return next;
 }

@@ -8,7 +8,7 @@
 import { browser } from 'wxt/browser';
 import { type CallOptions, WorkerClient, WorkerError } from '../../lib/worker/client';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { GroupRequest, ItemResult, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
+import type { BoilerplateRequest, GroupRequest, ItemResult, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
 import { createOffscreenTransport } from './offscreen-transport';
 
@@ -20,6 +20,7 @@ export interface SketchService {
   sketch(items: SketchItem[], options?: WorkerSketchOptions, call?: CallOptions): Promise<ItemResult[]>;
   /** Groups a results page's results in the Worker (lib/group; past pages' boilerplate left out). */
   group(req: Omit<GroupRequest, 'id' | 'op'>, call?: CallOptions): Promise<GroupOutcome>;
+  boilerplate(req: Omit<BoilerplateRequest, 'id' | 'op'>, call?: CallOptions): Promise<number[]>;
   ping(call?: CallOptions): Promise<void>;
   /** Diagnostics for failure handling: a crash (fails WORKER_CRASHED) or a busy worker for `ms`. */
   diagnose(op: 'crash' | 'hang', ms?: number, call?: CallOptions): Promise<void>;
@@ -56,6 +57,7 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
     host,
     sketch: async (items, options, call) => get().sketch(items, options, call),
     group: async (req, call) => get().group(req, call),
+    boilerplate: async (req, call) => get().boilerplate(req, call),
     ping: async (call) => get().ping(call),
     diagnose: async (op, ms, call) => get().diagnose(op, ms, call),
   };

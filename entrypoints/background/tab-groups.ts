@@ -1,38 +1,23 @@
 import type { GroupInput, GroupOutcome } from '../../lib/group/results';
-import { groupPage } from '../../lib/group/page';
+import { groupResults } from '../../lib/group/results';
 import type { PageGroups, ResultItem, TabState } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
-import type { SketchStore } from '../../lib/store';
 import type { SketchService } from './sketch-service';
-
-/** Past results pages read for boilerplate (the store keeps at most 20). */
-const PAST_PAGES = 20;
 
 const input = (r: ResultItem): GroupInput => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet });
 
 /**
- * Groups a tab's results in the Worker, leaving out boilerplate that recurs on past results pages
- * (other than this one). Should the Worker fail, the same lib code runs here: a few dozen snippets
- * cost well under a millisecond, and the page should not go without its groups.
+ * Groups a tab's results in the Worker, leaving out `boilerplate` (shingles recurring on past
+ * results pages). Should the Worker fail, the same lib code runs here: a few dozen snippets cost
+ * well under a millisecond, and the page should not go without its groups.
  */
-export async function groupTab(
-  service: SketchService,
-  store: SketchStore,
-  view: { url: string; results: ResultItem[] },
-  settings: Settings,
-): Promise<GroupOutcome> {
-  const past = (await store.recentSerps(PAST_PAGES).catch(() => []))
-    .filter((s) => s.url !== view.url)
-    .map((s) => (s.results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet })));
-  const req = {
-    items: view.results.map(input),
-    past,
-    options: { threshold: settings.resemblanceThreshold, shingle: settings.snippetShingle, size: settings.sketchSize },
-  };
+export async function groupTab(service: SketchService, results: ResultItem[], boilerplate: number[] | undefined, settings: Settings): Promise<GroupOutcome> {
+  const items = results.map(input);
+  const options = { threshold: settings.resemblanceThreshold, shingle: settings.snippetShingle, size: settings.sketchSize };
   try {
-    return await service.group(req, { timeoutMs: 5000 });
+    return await service.group({ items, ...(boilerplate?.length ? { boilerplate } : {}), options }, { timeoutMs: 5000 });
   } catch {
-    return groupPage(req.items, req.past, req.options);
+    return groupResults(items, { ...options, ...(boilerplate?.length ? { boilerplate: new Set(boilerplate) } : {}) });
   }
 }
 

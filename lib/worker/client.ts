@@ -5,6 +5,7 @@
  */
 import type { GroupOutcome } from '../group/results';
 import {
+  type BoilerplateRequest,
   type GroupRequest,
   type ItemResult,
   type SketchItem,
@@ -104,6 +105,13 @@ export class WorkerClient {
     return resp.outcome;
   }
 
+  /** Shingles recurring on past results pages (see BoilerplateRequest). */
+  async boilerplate(req: Omit<BoilerplateRequest, 'id' | 'op'>, call?: CallOptions): Promise<number[]> {
+    const resp = await this.request({ op: 'boilerplate', ...req }, call);
+    if (!('fingerprints' in resp)) throw new WorkerError('BAD_RESPONSE', 'a boilerplate request was answered without fingerprints');
+    return resp.fingerprints;
+  }
+
   async ping(call?: CallOptions): Promise<void> {
     await this.request({ op: 'ping' }, call);
   }
@@ -174,7 +182,7 @@ export class WorkerClient {
     this.restartTransport();
     p.reject(new WorkerError('WORKER_TIMEOUT', `the sketch worker did not answer ${p.op} within ${p.timeoutMs} ms`));
     for (const o of others) {
-      if (o.op === 'sketch' || o.op === 'group' || o.op === 'ping') this.send(o);
+      if (o.op === 'sketch' || o.op === 'group' || o.op === 'boilerplate' || o.op === 'ping') this.send(o);
       else o.reject(new WorkerError('WORKER_CRASHED', `the sketch worker was restarted (request ${id} timed out) during ${o.op}`));
     }
   }

@@ -4,7 +4,7 @@
  * Worker's global scope.
  */
 import { isResembleError } from '../errors';
-import { groupPage } from '../group/page';
+import { boilerplateFrom, groupResults } from '../group/results';
 import { type SketchOptions, resolveOptions } from '../options';
 import { serializeSketch } from '../serialize';
 import { sketch } from '../sketch';
@@ -48,7 +48,8 @@ function sketchItems(req: SketchRequest): WorkerResponse {
 }
 
 function groupItems(req: GroupRequest): WorkerResponse {
-  return { id: req.id, ok: true, outcome: groupPage(req.items, req.past, req.options) };
+  const boilerplate = req.boilerplate?.length ? new Set(req.boilerplate) : undefined;
+  return { id: req.id, ok: true, outcome: groupResults(req.items, { ...req.options, ...(boilerplate ? { boilerplate } : {}) }) };
 }
 
 /**
@@ -85,6 +86,8 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
         return sketchItems(req);
       case 'group':
         return groupItems(req);
+      case 'boilerplate':
+        return { id: req.id, ok: true, fingerprints: [...boilerplateFrom(req.past, req.minPages, req.shingle)] };
     }
   } catch (e) {
     return { id: req.id, ok: false, error: describe(e) };

@@ -45,18 +45,23 @@ export interface HangRequest {
   op: 'hang';
   ms: number;
 }
-/**
- * Groups one results page's results (lib/group): boilerplate shingles from `past` results pages
- * (each a list of results) that recur on ≥ minPastPages of them are left out.
- */
+/** Groups one results page's results (lib/group), leaving out `boilerplate` fingerprints. */
 export interface GroupRequest {
   id: number;
   op: 'group';
   items: GroupInput[];
-  past?: GroupInput[][];
-  options: { threshold: number; shingle?: number; size?: number; minPastPages?: number };
+  boilerplate?: number[];
+  options: { threshold: number; shingle?: number; size?: number };
 }
-export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest;
+/** The shingles that recur on ≥ minPages of `past` results pages (lib/group boilerplateFrom). */
+export interface BoilerplateRequest {
+  id: number;
+  op: 'boilerplate';
+  past: GroupInput[][];
+  minPages: number;
+  shingle: number;
+}
+export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest | BoilerplateRequest;
 export type WorkerOp = WorkerRequest['op'];
 /** A request before the client gives it an id. */
 export type WorkerRequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -84,14 +89,19 @@ export interface GroupResponse {
   ok: true;
   outcome: GroupOutcome;
 }
-export type WorkerResponse = SketchResponse | GroupResponse | OkResponse | ErrorResponse;
+export interface BoilerplateResponse {
+  id: number;
+  ok: true;
+  fingerprints: number[];
+}
+export type WorkerResponse = SketchResponse | GroupResponse | BoilerplateResponse | OkResponse | ErrorResponse;
 
 export const HANG_MAX_MS = 60_000;
 /** Items per sketch request at most: a batch is one message, and one message should stay reasonable. */
 export const MAX_ITEMS = 10_000;
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(['shingle', 'size', 'seed', 'modMax', 'maxChars']);
-const GROUP_OPTION_KEYS: ReadonlySet<string> = new Set(['threshold', 'shingle', 'size', 'minPastPages']);
+const GROUP_OPTION_KEYS: ReadonlySet<string> = new Set(['threshold', 'shingle', 'size']);
 const FORMATS: ReadonlySet<string> = new Set(['auto', 'text', 'html']);
 
 export function isRecord(x: unknown): x is Record<string, unknown> {
@@ -125,6 +135,10 @@ function isGroupInput(x: unknown): x is GroupInput {
   return (
     isRecord(x) && typeof x.rank === 'number' && typeof x.url === 'string' && typeof x.title === 'string' && typeof x.snippet === 'string'
   );
+}
+
+function isNumbers(x: unknown): x is number[] {
+  return Array.isArray(x) && x.every((v) => typeof v === 'number');
 }
 
 function isGroupOutcome(x: unknown): x is GroupOutcome {
@@ -179,9 +193,7 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
     }
     case 'group': {
       if (!Array.isArray(msg.items) || !msg.items.every(isGroupInput)) return bad(msg, 'group needs items [{rank, url, title, snippet}]');
-      if (msg.past !== undefined && !(Array.isArray(msg.past) && msg.past.every((p) => Array.isArray(p) && p.every(isGroupInput)))) {
-        return bad(msg, 'group: past must be a list of result lists');
-      }
+      if (msg.boilerplate !== undefined && !isNumbers(msg.boilerplate)) return bad(msg, 'group: boilerplate must be a list of numbers');
       const o = msg.options;
       if (!isRecord(o) || typeof o.threshold !== 'number') return bad(msg, 'group needs options {threshold}');
       for (const [k, v] of Object.entries(o)) {
@@ -191,8 +203,13 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
       if (msg.items.length > MAX_ITEMS) return bad(msg, `at most ${MAX_ITEMS} items per request, got ${msg.items.length}`);
       return {
         ok: true,
-        value: { id, op: 'group', items: msg.items, ...(msg.past ? { past: msg.past as GroupInput[][] } : {}), options: o as GroupRequest['options'] },
+        value: { id, op: 'group', items: msg.items, ...(msg.boilerplate ? { boilerplate: msg.boilerplate } : {}), options: o as GroupRequest['options'] },
       };
+    }
+    case 'boilerplate': {
+      if (!(Array.isArray(msg.past) && msg.past.every((p) => Array.isArray(p) && p.every(isGroupInput)))) return bad(msg, 'boilerplate needs past: a list of result lists');
+      if (typeof msg.minPages !== 'number' || typeof msg.shingle !== 'number') return bad(msg, 'boilerplate needs numbers minPages and shingle');
+      return { ok: true, value: { id, op: 'boilerplate', past: msg.past as GroupInput[][], minPages: msg.minPages, shingle: msg.shingle } };
     }
     default:
       return bad(msg, `unknown op ${String(msg.op)}`);
@@ -221,6 +238,9 @@ export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Pars
   if (msg.ok !== true) return fail('a response needs ok: true or false');
   if (op === 'group') {
     return isGroupOutcome(msg.outcome) ? { ok: true, value: { id, ok: true, outcome: msg.outcome } } : fail('a group response needs an outcome {groups, pairs, boilerplate}');
+  }
+  if (op === 'boilerplate') {
+    return isNumbers(msg.fingerprints) ? { ok: true, value: { id, ok: true, fingerprints: msg.fingerprints } } : fail('a boilerplate response needs fingerprints');
   }
   if (op !== 'sketch') return { ok: true, value: { id, ok: true } };
   if (!Array.isArray(msg.results) || msg.results.length !== items) return fail(`a sketch response needs ${items} results`);
