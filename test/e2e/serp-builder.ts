@@ -16,6 +16,7 @@ import { parseHTML } from 'linkedom';
 import { extract } from '../../lib/engines/extract';
 import { ENGINES } from '../../lib/engines/table';
 import type { Extraction } from '../../lib/engines/types';
+import { unwrapRedirect } from '../../lib/engines/unwrap';
 import { decodeBytes } from '../../lib/text/decode';
 import { htmlToText } from '../../lib/text/html-to-text';
 import { tokens } from '../../lib/text/tokens';
@@ -90,18 +91,20 @@ export function buildSerp(template: string, url: string, results: readonly Built
       for (const el of block) el.remove();
       return;
     }
-    // Every link of the block to the old target (title, thumbnail, "cached"), and the title link itself.
+    // Every link of the block to the old target (title, site header, thumbnail; direct or through the
+    // engine's redirect), and the title link itself.
     const link = first(block, [v.link]);
     for (const el of block) {
       for (const a of [...(el.matches('a[href]') ? [el] : []), ...el.querySelectorAll('a[href]')]) {
         const href = a.getAttribute('href') ?? '';
-        if (a === link || href === old.url || href.includes(encodeURIComponent(old.url))) a.setAttribute('href', r.url);
-        for (const attr of ['ping', 'data-ved', 'onmousedown', 'data-jsarwt', 'data-usg']) a.removeAttribute(attr);
+        if (a === link || href === old.url || unwrapRedirect(href, url)?.url === old.url) a.setAttribute('href', r.url);
+        for (const attr of ['ping', 'data-ved', 'onmousedown', 'data-jsarwt', 'data-usg', 'h']) a.removeAttribute(attr);
       }
     }
     const title = v.title ? first(block, [v.title]) : link;
     if (!title) throw new Error(`serp-builder: result ${i + 1} has no title element`);
-    setText(title, r.title);
+    // Bing's title is the h2 around the link: the text goes in the link, which must stay.
+    setText(link && title.contains(link) ? link : title, r.title);
     const display = first(block, v.displayUrl);
     if (display) setText(display, r.displayUrl ?? r.url.replace(/^https?:\/\//, ''));
     const snippet = first(block, v.snippet);
