@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { deserializeSketch } from '../../lib/serialize';
+import { readCompactSketch } from '../../lib/store/compact';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/options';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
@@ -32,7 +32,7 @@ export function installTestHook(service: SketchService): void {
         const rec = await (await storeFor(false)).get(url);
         if (!rec) return undefined;
         const sk = rec.page ?? rec.snippet;
-        return { url: rec.url, title: rec.title, hasSnippet: !!rec.snippet, hasPage: !!rec.page, tokens: sk ? deserializeSketch(sk).tokens : undefined };
+        return { url: rec.url, title: rec.title, hasSnippet: !!rec.snippet, hasPage: !!rec.page, tokens: sk ? readCompactSketch(sk).tokens : undefined };
       },
       usage: async () => (await storeFor(false)).usage(),
       async offscreenCount() {

@@ -9,6 +9,7 @@ import { wrap, type IDBPTransaction, type StoreNames } from 'idb';
 import type { StoreBackend } from './backend';
 import { StoreError, isNamedError } from './errors';
 import { evictionCandidate, type DropDecision } from './eviction';
+import { urlId } from './compact';
 import { storedBytes } from './record';
 import { SCHEMA_VERSION, checkSchema, upgrade, type ResembleDB, type ResembleDatabase, type UpgradeTransaction } from './schema';
 import type { PageRecord, SerpRecord, Usage } from './types';
@@ -177,14 +178,14 @@ export class IdbBackend implements StoreBackend {
   async getPages(urls: readonly string[]): Promise<unknown[]> {
     return this.run(async (db) => {
       const store = this.tx(db, ['pages'], 'readonly').objectStore('pages');
-      return Promise.all(urls.map((u) => store.get(u)));
+      return Promise.all(urls.map((u) => store.get(urlId(u))));
     });
   }
 
   async upsertPage(url: string, build: (stored: unknown) => PageRecord): Promise<Usage> {
     return this.write(async (tx, usage) => {
       const pages = tx.objectStore('pages');
-      const stored: unknown = await pages.get(url);
+      const stored: unknown = await pages.get(urlId(url));
       const rec = build(stored);
       await pages.put(rec);
       const next = { entries: usage.entries + (stored === undefined ? 1 : 0), bytes: usage.bytes - storedBytes(stored) + storedBytes(rec) };
@@ -195,9 +196,9 @@ export class IdbBackend implements StoreBackend {
   async deletePages(urls: readonly string[]): Promise<number> {
     return this.write(async (tx, usage) => {
       const pages = tx.objectStore('pages');
-      const stored: unknown[] = await Promise.all(urls.map((u) => pages.get(u)));
+      const stored: unknown[] = await Promise.all(urls.map((u) => pages.get(urlId(u))));
       const gone = urls.filter((_, i) => stored[i] !== undefined);
-      await Promise.all(gone.map((u) => pages.delete(u)));
+      await Promise.all(gone.map((u) => pages.delete(urlId(u))));
       const bytes = stored.reduce<number>((n, s) => n + storedBytes(s), 0);
       return [gone.length, { entries: usage.entries - gone.length, bytes: usage.bytes - bytes }];
     });
@@ -208,8 +209,8 @@ export class IdbBackend implements StoreBackend {
       const store = this.tx(db, ['pages'], 'readonly').objectStore('pages');
       const index = store.index('keys');
       const lists = await Promise.all(Array.from(keys, (k) => index.getAllKeys(k)));
-      const urls = new Set(lists.flat());
-      return Promise.all([...urls].map((u) => store.get(u)));
+      const ids = new Set(lists.flat());
+      return Promise.all([...ids].map((id) => store.get(id)));
     });
   }
 
@@ -224,7 +225,8 @@ export class IdbBackend implements StoreBackend {
         let dropped = 0;
         let u = usage;
         for (let c = await tx.objectStore('pages').index('lastSeen').openCursor(); c; c = await c.continue()) {
-          const rec = evictionCandidate(c.primaryKey, c.key, c.value);
+          const url = (c.value as { url?: unknown }).url;
+          const rec = evictionCandidate(typeof url === 'string' ? url : String(c.primaryKey), c.key, c.value);
           if (dropped === EVICT_BATCH) return [[dropped, true], u];
           if (!decide(rec, u, total + dropped)) break;
           await c.delete();

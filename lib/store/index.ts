@@ -39,3 +39,4 @@ export async function openIdbStore(opts?: { name?: string; limits?: Partial<Stor
 export function createMemoryStore(opts?: { limits?: Partial<StoreLimits> }): SketchStore {
   return createSketchStore(new MemoryBackend(), opts?.limits);
 }
+export { compactSketch, cutSketch, readCompactSketch, urlId } from './compact';

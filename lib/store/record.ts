@@ -5,6 +5,7 @@
 import { prefixLength } from '../candidate-index';
 import { deserializeSketch } from '../serialize';
 import type { Sketch } from '../sketch';
+import { compactSketch, readCompactSketch, urlId } from './compact';
 import { StoreError } from './errors';
 import type { PageInput, PageRecord } from './types';
 
@@ -27,9 +28,18 @@ export function indexedSketch(r: { snippet?: Sketch; page?: Sketch }): Sketch | 
   return r.page ?? r.snippet;
 }
 
-/** Candidate-index keys of a sketch: its first prefixLength(|MIN_s|, minThreshold) values. */
+/**
+ * Keys per stored sketch at most. The i-th smallest shingle of A ∪ B is in both with probability r,
+ * and then it is among the first i values of both sketches: two sketches that share none of their
+ * first K values resemble each other with probability ≈ (1 − r)^K, 0.3% at r = 0.3 and 0.0015% at
+ * r = 0.5 for K = 16. The exact prefix filter needs ~90 keys at 0.3, and each key is an index entry
+ * on disk: 16 keep a page within its ~2 KB.
+ */
+export const INDEX_KEYS = 16;
+
+/** Candidate-index keys of a sketch: its first min(INDEX_KEYS, prefixLength(|MIN_s|, minThreshold)) values. */
 export function indexKeys(s: Sketch | undefined, minThreshold: number): number[] {
-  return s ? Array.from(s.min.subarray(0, prefixLength(s.min.length, minThreshold))) : [];
+  return s ? Array.from(s.min.subarray(0, Math.min(INDEX_KEYS, prefixLength(s.min.length, minThreshold)))) : [];
 }
 
 /**
@@ -39,11 +49,12 @@ export function indexKeys(s: Sketch | undefined, minThreshold: number): number[]
  */
 export function estimateBytes(r: Omit<PageRecord, 'bytes'>): number {
   const str = (s: string | undefined) => (s === undefined ? 0 : 8 + 2 * s.length);
-  let n = 64 + str(r.url) + str(r.title) + str(r.status) + str(r.canonical);
+  let n = 72 + str(r.url) + str(r.title) + str(r.status) + str(r.canonical);
   for (const p of r.phrases ?? []) n += str(p);
   n += (r.snippet?.byteLength ?? 0) + (r.page?.byteLength ?? 0);
   n += 9 * r.keys.length;
-  n += (1 + r.keys.length) * (16 + 2 * r.url.length);
+  // Index entries (keys and lastSeen) hold their key and the record's 8-byte numeric id.
+  n += (1 + r.keys.length) * 24;
   return n;
 }
 
@@ -57,7 +68,7 @@ function decode(bytes: unknown): Sketch | undefined | null {
   if (bytes === undefined) return undefined;
   if (!(bytes instanceof Uint8Array)) return null;
   try {
-    return deserializeSketch(bytes);
+    return readCompactSketch(bytes);
   } catch {
     return null;
   }
@@ -74,7 +85,7 @@ function clean<T extends PageInput>(r: T): T {
 export function readRecord(raw: unknown): ReadRecord | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
-  if (typeof r.url !== 'string' || r.url === '' || typeof r.title !== 'string') return undefined;
+  if (typeof r.url !== 'string' || r.url === '' || typeof r.title !== 'string' || r.id !== urlId(r.url)) return undefined;
   if (!isNum(r.firstSeen) || !isNum(r.lastSeen) || !isNum(r.bytes) || r.bytes < 0) return undefined;
   if (!optNum(r.fetchedAt) || !optStr(r.status) || !optStr(r.canonical) || !optStrArray(r.phrases)) return undefined;
   if (!Array.isArray(r.keys) || !r.keys.every(isNum)) return undefined;
@@ -82,10 +93,6 @@ export function readRecord(raw: unknown): ReadRecord | undefined {
   const page = decode(r.page);
   if (snippet === null || page === null) return undefined;
   return { rec: clean(r as unknown as PageRecord), snippet, page };
-}
-
-function ownBytes(b: Uint8Array): Uint8Array {
-  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : b.slice();
 }
 
 /** Checks a caller's input; throws StoreError 'BAD_RECORD' (or ResembleError 'BAD_SKETCH_BYTES' for bad sketch bytes). */
@@ -103,15 +110,13 @@ export function prepareInput(input: PageInput): PreparedInput {
   for (const k of ['snippet', 'page'] as const) {
     if (input[k] !== undefined && !(input[k] instanceof Uint8Array)) bad(`${k} must be a Uint8Array`);
   }
-  const { keys: _k, bytes: _b, ...rest } = input as PageInput & { keys?: unknown; bytes?: unknown };
-  // Storage clones a typed array's whole buffer: a view into a larger one is copied to its own bytes.
-  if (rest.snippet) rest.snippet = ownBytes(rest.snippet);
-  if (rest.page) rest.page = ownBytes(rest.page);
-  return {
-    input: clean(rest),
-    snippet: input.snippet && deserializeSketch(input.snippet),
-    page: input.page && deserializeSketch(input.page),
-  };
+  const { keys: _k, bytes: _b, id: _i, ...rest } = input as PageInput & { keys?: unknown; bytes?: unknown; id?: unknown };
+  // Sketches arrive as lib's serialized form and are kept compact (./compact.ts).
+  const snippet = input.snippet && readCompactSketch(compactSketch(deserializeSketch(input.snippet)));
+  const page = input.page && readCompactSketch(compactSketch(deserializeSketch(input.page)));
+  if (snippet) rest.snippet = compactSketch(snippet);
+  if (page) rest.page = compactSketch(page);
+  return { input: clean(rest), snippet, page };
 }
 
 /**
@@ -125,6 +130,7 @@ export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, m
   const n = next.input;
   const page = next.page ?? prev?.page;
   const merged = clean({
+    id: urlId(n.url),
     url: n.url,
     title: n.title !== '' || p === undefined ? n.title : p.title,
     snippet: n.snippet ?? p?.snippet,

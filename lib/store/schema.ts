@@ -9,7 +9,7 @@ import { StoreError } from './errors';
 import type { PageRecord, SerpRecord } from './types';
 
 export interface ResembleDB extends DBSchema {
-  pages: { key: string; value: PageRecord; indexes: { lastSeen: number; keys: number } };
+  pages: { key: number; value: PageRecord; indexes: { lastSeen: number; keys: number } };
   serps: { key: string; value: SerpRecord; indexes: { at: number } };
   /** Out-of-line keys: 'usage' → { entries, bytes } (the running total), room for more. */
   meta: { key: string; value: unknown };
@@ -19,7 +19,7 @@ export type ResembleDatabase = IDBPDatabase<ResembleDB>;
 export type UpgradeTransaction = IDBPTransaction<ResembleDB, StoreNames<ResembleDB>[], 'versionchange'>;
 export type Migration = (db: ResembleDatabase, tx: UpgradeTransaction) => void;
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const MIGRATIONS: Readonly<Record<number, Migration>> = Object.freeze({
   1: (db: ResembleDatabase) => {
@@ -29,6 +29,15 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = Object.freeze({
     const serps = db.createObjectStore('serps', { keyPath: 'id' });
     serps.createIndex('at', 'at');
     db.createObjectStore('meta');
+  },
+  // Pages keyed by a numeric id (urlId) with compact sketches and 16 index keys: ~2 KB a page instead
+  // of ~10 KB. The store is a cache: version 1's pages are dropped rather than converted.
+  2: (db: ResembleDatabase, tx: UpgradeTransaction) => {
+    db.deleteObjectStore('pages');
+    const pages = db.createObjectStore('pages', { keyPath: 'id' });
+    pages.createIndex('lastSeen', 'lastSeen');
+    pages.createIndex('keys', 'keys', { multiEntry: true });
+    void tx.objectStore('meta').put({ entries: 0, bytes: 0 }, 'usage');
   },
 });
 
@@ -57,7 +66,7 @@ export async function checkSchema(db: ResembleDatabase): Promise<void> {
   const pages = tx.objectStore('pages');
   const serps = tx.objectStore('serps');
   try {
-    if (pages.keyPath !== 'url' || serps.keyPath !== 'id') bad('wrong key paths');
+    if (pages.keyPath !== 'id' || serps.keyPath !== 'id') bad('wrong key paths');
     if (!pages.indexNames.contains('lastSeen') || !pages.indexNames.contains('keys') || !serps.indexNames.contains('at')) bad('missing indexes');
     if (!pages.index('keys').multiEntry) bad("the 'keys' index is not multiEntry");
   } finally {

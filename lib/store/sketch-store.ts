@@ -3,13 +3,14 @@
  * this same code, so they cannot drift apart.
  */
 import { prefixLength } from '../candidate-index';
+import { cutSketch } from './compact';
 import { minResemblance } from '../estimate';
 import type { Sketch } from '../sketch';
 import type { StoreBackend } from './backend';
 import { StoreError, isQuotaError } from './errors';
 import { ageAndSize, oldestFraction } from './eviction';
 import { resolveLimits } from './limits';
-import { type ReadRecord, indexedSketch, mergeRecord, prepareInput, readRecord } from './record';
+import { INDEX_KEYS, type ReadRecord, indexedSketch, mergeRecord, prepareInput, readRecord } from './record';
 import { checkSerp, readSerp } from './serp';
 import type { PageInput, PageRecord, SerpRecord, SimilarPage, SketchStore, StoreLimits, Usage } from './types';
 
@@ -83,9 +84,11 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
       if (!(threshold >= lim.minThreshold && threshold <= 1)) {
         throw new RangeError(`threshold ${threshold} is outside [${lim.minThreshold}, 1]: the index is built for minThreshold ${lim.minThreshold}`);
       }
-      // The query's own prefix for `threshold` meets the stored prefixes (for minThreshold ≤ threshold)
-      // of every sketch it resembles at `threshold` or more (see prefixLength): recall of a full scan.
-      const keys = sketch.min.subarray(0, prefixLength(sketch.min.length, threshold));
+      // Stored sketches are cut (./compact.ts): the query is cut alike. Its first keys meet a stored
+      // sketch's first keys whenever one of the smallest shingles of their union is in both (see
+      // INDEX_KEYS): recall 1 − (1 − r)^16 or better.
+      sketch = cutSketch(sketch);
+      const keys = sketch.min.subarray(0, Math.min(INDEX_KEYS, prefixLength(sketch.min.length, threshold)));
       const raws = keys.length ? await backend.candidates(keys) : [];
       const out: SimilarPage[] = [];
       const bad: string[] = [];

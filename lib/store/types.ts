@@ -2,12 +2,14 @@ import type { Sketch } from '../sketch';
 
 /** One page the extension has seen in a results page, with what it knows of it. */
 export interface PageRecord {
-  /** Normalized URL (the caller normalizes): the record's key. */
+  /** `urlId(url)`: the record's key in IndexedDB (index entries repeat it: a number is short). */
+  id: number;
+  /** Normalized URL (the caller normalizes). */
   url: string;
   title: string;
-  /** Serialized sketch of title + snippet (`serializeSketch`). */
+  /** Sketch of title + snippet, as the store keeps it (`compactSketch`; the caller puts `serializeSketch` bytes). */
   snippet?: Uint8Array;
-  /** Serialized sketch of the fetched page's main text. */
+  /** Sketch of the fetched page's main text, kept likewise. */
   page?: Uint8Array;
   firstSeen: number;
   lastSeen: number;
@@ -23,7 +25,7 @@ export interface PageRecord {
 }
 
 /** What a caller puts: the store computes `keys` and `bytes`. */
-export type PageInput = Omit<PageRecord, 'keys' | 'bytes'>;
+export type PageInput = Omit<PageRecord, 'keys' | 'bytes' | 'id'>;
 
 /** A recent results page (for the popup, the options preview and cross-query memory). */
 export interface SerpRecord {

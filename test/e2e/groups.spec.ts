@@ -151,8 +151,6 @@ async function openDemo(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-test.describe.configure({ mode: 'default' });
-
 // ---------------------------------------------------------------------------------------------------
 // 1a. The demo collapses exactly its groups
 
@@ -404,6 +402,10 @@ test('demo: a higher threshold (settings/set) regroups the open page: only the s
   expect(libGroups(groupResults(demoResults, { threshold: 0.95 }).groups), 'lib at 0.95').toEqual([[4, 8]]);
   const page = await openDemo(context);
   await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
+  // The user reveals #5's copy first: a group revealed stays revealed through regroups.
+  await toggleOf(page, 5).click();
+  await expect(page.locator('[data-resemble-rank="9"]')).toBeVisible();
+  const revealed5 = (ms: Mark[]) => ms.map((m) => (m.rank === 9 ? { rank: 9, cluster: m.cluster, role: 'copy', shown: true } : m));
   const ext = await openExtensionPage('options.html');
 
   await setSettings(ext, { resemblanceThreshold: 0.95 });
@@ -412,8 +414,11 @@ test('demo: a higher threshold (settings/set) regroups the open page: only the s
   await expect(toggleOf(page, 4)).toHaveText('1 near-copy');
 
   await setSettings(ext, { resemblanceThreshold: 0.5 });
-  await expect.poll(() => marks(page), { message: 'marks back at 0.5' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
+  await expect.poll(() => marks(page), { message: 'marks back at 0.5, #5’s group still revealed' }).toEqual(revealed5(expectedMarks(DEMO_N, DEMO_GROUPS, true)));
   await expect(page.locator('resemble-ui button')).toHaveCount(3);
+  await expect(toggleOf(page, 5)).toHaveAttribute('aria-expanded', 'true');
+  await expect(toggleOf(page, 5)).toHaveText('Hide 1 near-copy');
+  await expect(toggleOf(page, 1)).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('demo: moving the options page’s resemblance slider regroups the open page and its preview follows', async ({ context, openExtensionPage }) => {
@@ -580,6 +585,13 @@ const CLS_INIT = `(() => {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   } catch (e) { cls.error = String(e); }
+  // When Resemble first touched the layout: a copy hidden, or its UI inserted.
+  new MutationObserver((records, obs) => {
+    for (const r of records) {
+      const hit = r.type === 'attributes' ? r.attributeName === 'data-resemble-hidden' : [...r.addedNodes].some((n) => n.nodeName === 'RESEMBLE-UI');
+      if (hit) { cls.firstChange = Math.round(performance.now()); obs.disconnect(); return; }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-resemble-hidden'] });
   document.addEventListener('DOMContentLoaded', () => {
     window.__tops = [...document.querySelectorAll('#rso div.MjjYud > div.g')].map((el) => el.getBoundingClientRect().top + scrollY);
   });
@@ -587,6 +599,7 @@ const CLS_INIT = `(() => {
 
 interface Cls {
   total: number;
+  firstChange?: number;
   entries: { value: number; at: number; sources: string[] }[];
   error?: string;
 }
@@ -595,34 +608,45 @@ test('demo: applying the groups barely shifts the layout (cumulative layout shif
   await context.addInitScript(CLS_INIT);
   const measure = async (mode: string) => {
     const page = await openDemo(context);
-    await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, mode === 'collapse'));
+    if (mode === 'off') await expect.poll(() => marks(page)).toEqual(Array.from({ length: DEMO_N }, (_, i) => ({ rank: i + 1, shown: true })));
+    else await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, mode === 'collapse'));
     await page.waitForTimeout(500); // layout-shift entries are reported after the frame
     const r = await page.evaluate(() => {
       const w = window as unknown as { __cls: Cls; __tops: number[] };
       const tops = [...document.querySelectorAll('#rso div.MjjYud > div.g')].map((el) => el.getBoundingClientRect().top + scrollY);
       const applied = Number(document.documentElement.dataset.resembleApplied);
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-      return { cls: w.__cls, before: w.__tops, after: tops, applied, fcp };
+      const paint = (name: string) => performance.getEntriesByName(name)[0]?.startTime;
+      return { cls: w.__cls, before: w.__tops, after: tops, applied, fp: paint('first-paint'), fcp: paint('first-contentful-paint') };
     });
     await page.close();
     return r;
   };
+  // The first results page after the browser starts (the sketch Worker starts too), then the same page again.
   const collapse = await measure('collapse');
+  const warm = await measure('collapse');
   const ext = await openExtensionPage('options.html');
   await setSettings(ext, { displayMode: 'flag' });
   const flag = await measure('flag');
+  // The baseline: the same page with Resemble's display off (the page's own shifts, if any).
+  await setSettings(ext, { displayMode: 'off' });
+  const off = await measure('off');
 
-  for (const [mode, r] of [['collapse', collapse], ['flag', flag]] as const) {
+  for (const [mode, r] of [['collapse, first page', collapse], ['collapse, again', warm], ['flag', flag], ['off', off]] as const) {
     expect(r.cls.error, 'layout-shift entries are observable').toBeUndefined();
     test.info().annotations.push({
       type: `CLS (${mode})`,
-      description: `${r.cls.total.toFixed(4)} in ${r.cls.entries.length} shift(s) ${JSON.stringify(r.cls.entries)}; groups applied at ${r.applied} ms, first contentful paint ${r.fcp?.toFixed(0) ?? 'n/a'} ms`,
+      description:
+        `${r.cls.total.toFixed(4)} in ${r.cls.entries.length} shift(s) ${JSON.stringify(r.cls.entries)}; ` +
+        `first paint ${r.fp?.toFixed(0) ?? 'n/a'} ms, first contentful paint ${r.fcp?.toFixed(0) ?? 'n/a'} ms, ` +
+        `Resemble first changed the layout at ${r.cls.firstChange ?? 'n/a'} ms, groups applied at ${r.applied} ms`,
     });
   }
+  expect(off.cls.total, 'the demo page itself does not shift').toBe(0);
   // #1 is the first result and a representative: it stays where it was whatever is hidden below it.
   expect(collapse.after[0], 'the first result does not move').toBeCloseTo(collapse.before[0], 0);
   expect(flag.after[0]).toBeCloseTo(flag.before[0], 0);
   // Good CLS is below 0.1 (web.dev); what Resemble adds should be far less.
   expect(collapse.cls.total, 'CLS with copies collapsed').toBeLessThan(0.1);
+  expect(warm.cls.total, 'CLS with copies collapsed, second load').toBeLessThan(0.1);
   expect(flag.cls.total, 'CLS with copies flagged').toBeLessThan(0.1);
 });

@@ -40,7 +40,7 @@ describe('IndexedDB store', () => {
     await store.putSerp({ id: '1:x', url: 'x', engine: 'e', query: 'q', at: 1, results: [1], groups: [] });
     store.close();
     const { db } = await openRaw(factory, SCHEMA_VERSION);
-    expect(db.version).toBe(1);
+    expect(db.version).toBe(SCHEMA_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(['meta', 'pages', 'serps']);
     const tx = db.transaction(['pages', 'serps']);
     expect([...tx.objectStore('pages').indexNames].sort()).toEqual(['keys', 'lastSeen']);
@@ -87,15 +87,15 @@ describe('IndexedDB store', () => {
     await backend.open();
     const store = createSketchStore(backend);
     await store.put(inputs[0]);
-    // Another context upgrades to version 2, adding a store: the layout this code needs is still there.
-    const { db, blocked } = await openRaw(factory, 2, (d) => d.createObjectStore('extra'));
+    // Another context upgrades to the next version, adding a store: the layout this code needs is still there.
+    const { db, blocked } = await openRaw(factory, SCHEMA_VERSION + 1, (d) => d.createObjectStore('extra'));
     expect(blocked).toBe(false);
     expect(backend.stats.versionChanges).toBe(1);
-    // Calls keep working while the newer connection is open: the store reopens at version 2.
+    // Calls keep working while the newer connection is open: the store reopens at the newer version.
     expect((await store.get(inputs[0].url))?.title).toBe('page 0');
     await store.put(inputs[1]);
     expect(backend.stats.opened).toBe(2);
-    expect((await backend.open()).version).toBe(2);
+    expect((await backend.open()).version).toBe(SCHEMA_VERSION + 1);
     db.close();
     expect((await store.usage()).entries).toBe(2);
   });

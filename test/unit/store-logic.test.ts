@@ -5,7 +5,8 @@ import { DEFAULT_LIMITS, isQuotaError, type PageRecord } from '../../lib/store/i
 import { DAY_MS, ageAndSize, oldestFirst, oldestFraction, planEviction, type EvictionCandidate } from '../../lib/store/eviction';
 import { transactionFailure } from '../../lib/store/idb-backend';
 import { resolveLimits } from '../../lib/store/limits';
-import { estimateBytes, indexKeys, mergeRecord, prepareInput, readRecord } from '../../lib/store/record';
+import { compactSketch, cutSketch } from '../../lib/store/compact';
+import { INDEX_KEYS, estimateBytes, indexKeys, mergeRecord, prepareInput, readRecord } from '../../lib/store/record';
 import { newestFirst } from '../../lib/store/serp';
 import { proseText } from './helpers/prose';
 
@@ -15,15 +16,15 @@ const snippet = sketchText(text.split(' ').slice(0, 30).join(' '), SNIPPET_OPTIO
 const base = { url: 'https://p.example/a', title: 'A', firstSeen: 10, lastSeen: 20 };
 
 describe('store records', () => {
-  it('keys: the prefix of the page sketch for minThreshold, else the snippet’s, else none', () => {
-    expect(indexKeys(page, 0.3)).toEqual(Array.from(page.min.subarray(0, 90)));
-    expect(indexKeys(page, 0.5)).toHaveLength(65);
-    expect(indexKeys(snippet, 0.3)).toHaveLength(prefixLength(snippet.min.length, 0.3));
+  it('keys: the first INDEX_KEYS values (at most the prefix for minThreshold) of the page sketch, else the snippet’s, else none', () => {
+    expect(indexKeys(page, 0.3)).toEqual(Array.from(page.min.subarray(0, INDEX_KEYS)));
+    expect(indexKeys(page, 0.95)).toHaveLength(prefixLength(128, 0.95));
+    expect(prefixLength(128, 0.95)).toBeLessThan(INDEX_KEYS);
     expect(indexKeys(undefined, 0.3)).toEqual([]);
     const both = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page) }), 0.3);
-    expect(both.keys).toEqual(indexKeys(page, 0.3));
+    expect(both.keys).toEqual(indexKeys(cutSketch(page), 0.3));
     const snip = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet) }), 0.3);
-    expect(snip.keys).toEqual(indexKeys(snippet, 0.3));
+    expect(snip.keys).toEqual(indexKeys(cutSketch(snippet), 0.3));
   });
 
   it('size estimate: grows with every stored part; sketch bytes and index entries dominate', () => {
@@ -31,36 +32,37 @@ describe('store records', () => {
     const withSnippet = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet) }), 0.3);
     const full = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page), phrases: ['a b c'], canonical: 'https://p.example/' }), 0.3);
     expect(bare.bytes).toBeLessThan(200);
-    expect(withSnippet.bytes).toBeGreaterThan(bare.bytes + serializeSketch(snippet).byteLength);
-    expect(full.bytes).toBeGreaterThan(withSnippet.bytes + serializeSketch(page).byteLength);
+    expect(withSnippet.bytes).toBeGreaterThan(bare.bytes + compactSketch(snippet).byteLength);
+    expect(full.bytes).toBeGreaterThan(withSnippet.bytes + compactSketch(page).byteLength);
     expect(full.bytes).toBe(estimateBytes({ ...full }));
-    // A page record with a 20-character URL: ~1.9 KB of sketch + 90 index entries.
-    expect(full.bytes).toBeGreaterThan(4000);
-    expect(full.bytes).toBeLessThan(9000);
+    // A page record with a 20-character URL: ~0.9 KB of page sketch, its snippet's, 16 index entries: ≤ 2 KB.
+    expect(full.bytes).toBeGreaterThan(1200);
+    expect(full.bytes).toBeLessThan(2048);
   });
 
   it('merge: earliest firstSeen, latest lastSeen, undefined fields keep stored ones, an empty title keeps the stored title', () => {
     const prev = readRecord(mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), status: 'ok', phrases: ['x'] }), 0.3))!;
     const next = mergeRecord(prev, prepareInput({ ...base, title: '', firstSeen: 15, lastSeen: 30, page: serializeSketch(page), status: 'http-404' }), 0.3);
     expect(next).toMatchObject({ title: 'A', firstSeen: 10, lastSeen: 30, status: 'http-404', phrases: ['x'] });
-    expect(next.snippet).toEqual(serializeSketch(snippet));
-    expect(next.keys).toEqual(indexKeys(page, 0.3));
+    expect(next.snippet).toEqual(compactSketch(snippet));
+    expect(next.keys).toEqual(indexKeys(cutSketch(page), 0.3));
     expect('fetchedAt' in next).toBe(false);
     // Stored page sketch kept when the input has none: keys still from it.
     const later = mergeRecord(readRecord(next), prepareInput({ ...base, lastSeen: 40 }), 0.3);
-    expect(later.keys).toEqual(indexKeys(page, 0.3));
+    expect(later.keys).toEqual(indexKeys(cutSketch(page), 0.3));
     expect(later.page).toEqual(next.page);
   });
 
   it('readRecord accepts what mergeRecord writes and refuses damage of every kind', () => {
     const good = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page) }), 0.3);
     expect(readRecord(good)?.rec).toEqual(good);
-    expect(readRecord(good)?.page).toEqual(page);
+    expect(readRecord(good)?.page).toEqual(cutSketch(page));
     const damaged: [string, (r: Record<string, unknown>) => void][] = [
       ['format byte', (r) => void ((r.page as Uint8Array)[0] ^= 1)],
       ['truncated', (r) => void (r.snippet = (r.snippet as Uint8Array).slice(0, 50))],
       ['magic', (r) => void ((r.page as Uint8Array)[3] ^= 1)],
-      ['unsorted body', (r) => void (r.page as Uint8Array).fill(0xff, 48, 56)],
+      ['unsorted body', (r) => void (r.page as Uint8Array).fill(0xff, 36, 40)],
+      ['id', (r) => void (r.id = 7)],
       ['not bytes', (r) => void (r.page = 'abc')],
       ['no url', (r) => void delete r.url],
       ['title type', (r) => void (r.title = 3)],
@@ -89,13 +91,13 @@ describe('store records', () => {
       err = e;
     }
     expect(isResembleError(err, 'BAD_SKETCH_BYTES')).toBe(true);
-    // A view into a larger buffer is copied: storage would clone the whole buffer.
+    // A view into a larger buffer is read, and what is kept owns its (compact) bytes alone.
     const big = new Uint8Array(10_000);
     const bytes = serializeSketch(page);
     big.set(bytes, 100);
     const view = prepareInput({ ...base, page: big.subarray(100, 100 + bytes.length) }).input.page!;
-    expect(view.buffer.byteLength).toBe(bytes.length);
-    expect(view).toEqual(bytes);
+    expect(view.buffer.byteLength).toBe(view.byteLength);
+    expect(view).toEqual(compactSketch(page));
     // keys and bytes from the caller are ignored: the store computes them.
     const p = prepareInput({ ...base, keys: [1], bytes: 5 } as unknown as PageRecord);
     expect(p.input).toEqual(base);

@@ -5,7 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS, deserializeSketch, prefixLength, resemblance, serializeSketch, sketchText, type Sketch } from '../../lib/index';
 import { createMemoryStore, isStoreError, type PageInput, type SerpRecord } from '../../lib/store/index';
+import { cutSketch, readCompactSketch } from '../../lib/store/compact';
 import { DAY_MS } from '../../lib/store/eviction';
+import { INDEX_KEYS } from '../../lib/store/record';
 import { editWords } from './helpers/edits';
 import { proseText } from './helpers/prose';
 import { mulberry32 } from './helpers/random';
@@ -51,19 +53,25 @@ beforeAll(() => {
 });
 
 describe.each(KINDS)('store ($kind)', ({ open }) => {
-  it('put/get round trip: the sketch bytes come back and deserialize to equal sketches; keys and bytes are computed', async () => {
+  it('put/get round trip: the sketches come back as the store keeps them (values cut to 32 bits); keys and bytes are computed', async () => {
     const { store } = await open();
     const text = proseText(1, 300);
     const snippet = sketchText(words(text, 30), SNIPPET_OPTIONS);
     const page = sketchText(text, PAGE_OPTIONS);
     await store.put(input('https://a.example/', { snippet: serializeSketch(snippet), page: serializeSketch(page), status: 'ok', fetchedAt: 1500, canonical: 'https://a.example/c', phrases: ['one phrase'] }));
     const got = (await store.get('https://a.example/'))!;
-    expect(deserializeSketch(got.snippet!)).toEqual(snippet);
-    expect(deserializeSketch(got.page!)).toEqual(page);
+    expect(readCompactSketch(got.snippet!)).toEqual(cutSketch(snippet));
+    expect(readCompactSketch(got.page!)).toEqual(cutSketch(page));
+    // Cutting changes no estimate: the same resemblance with another page's sketch, cut alike.
+    const other = sketchText(editWords(text, 0.1, 3), PAGE_OPTIONS);
+    expect(resemblance(readCompactSketch(got.page!), cutSketch(other))).toBe(resemblance(page, other));
+    // Compact: 4 bytes a value.
+    expect(got.page!.byteLength).toBeLessThan(serializeSketch(page).byteLength * 0.55);
     expect(got).toMatchObject({ url: 'https://a.example/', title: 'title of https://a.example/', firstSeen: 1000, lastSeen: 1000, status: 'ok', fetchedAt: 1500, canonical: 'https://a.example/c', phrases: ['one phrase'] });
-    // Keys: the page sketch's prefix for minThreshold 0.3 (90 of 128 values).
-    expect(got.keys).toEqual(Array.from(page.min.subarray(0, prefixLength(page.min.length, 0.3))));
-    expect(got.keys.length).toBe(90);
+    // Keys: the page sketch's first INDEX_KEYS values (fewer than its prefix for minThreshold 0.3, 90).
+    expect(got.keys).toEqual(Array.from(cutSketch(page).min.subarray(0, INDEX_KEYS)));
+    expect(got.keys.length).toBe(16);
+    expect(prefixLength(page.min.length, 0.3)).toBe(90);
     expect(got.bytes).toBeGreaterThan(got.page!.byteLength + got.snippet!.byteLength);
     expect(await store.usage()).toEqual({ entries: 1, bytes: got.bytes });
     expect(await store.get('https://missing.example/')).toBeUndefined();
@@ -71,7 +79,7 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     got.title = 'changed';
     got.page![100] ^= 0xff;
     expect((await store.get('https://a.example/'))!.title).toBe('title of https://a.example/');
-    expect(deserializeSketch((await store.get('https://a.example/'))!.page!)).toEqual(page);
+    expect(readCompactSketch((await store.get('https://a.example/'))!.page!)).toEqual(cutSketch(page));
     const many = await store.getMany(['https://a.example/', 'https://missing.example/', 'https://a.example/']);
     expect([...many.keys()]).toEqual(['https://a.example/']);
   });
@@ -80,17 +88,19 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     const { store } = await open();
     const text = proseText(2, 200);
     const url = 'https://m.example/';
-    const snippet = serializeSketch(sketchText(words(text, 30), SNIPPET_OPTIONS));
-    const page = serializeSketch(sketchText(text, PAGE_OPTIONS));
-    await store.put(input(url, { title: 'first', snippet, firstSeen: 100, lastSeen: 100 }));
+    const snippetSketch = sketchText(words(text, 30), SNIPPET_OPTIONS);
+    const pageSketch = sketchText(text, PAGE_OPTIONS);
+    await store.put(input(url, { title: 'first', snippet: serializeSketch(snippetSketch), firstSeen: 100, lastSeen: 100 }));
     const one = (await store.get(url))!;
-    expect(one.keys).toEqual(Array.from(deserializeSketch(snippet).min.subarray(0, prefixLength(deserializeSketch(snippet).min.length, 0.3))));
-    await store.put(input(url, { title: 'second', page, firstSeen: 200, lastSeen: 200, status: 'ok', fetchedAt: 210 }));
+    expect(one.keys).toEqual(Array.from(cutSketch(snippetSketch).min.subarray(0, Math.min(INDEX_KEYS, prefixLength(snippetSketch.min.length, 0.3)))));
+    const snippet = one.snippet;
+    await store.put(input(url, { title: 'second', page: serializeSketch(pageSketch), firstSeen: 200, lastSeen: 200, status: 'ok', fetchedAt: 210 }));
     const two = (await store.get(url))!;
     expect(two).toMatchObject({ title: 'second', firstSeen: 100, lastSeen: 200, status: 'ok', fetchedAt: 210 });
     expect(two.snippet).toEqual(snippet);
-    expect(two.page).toEqual(page);
-    expect(two.keys).toEqual(Array.from(deserializeSketch(page).min.subarray(0, 90)));
+    const page = two.page;
+    expect(readCompactSketch(page!)).toEqual(cutSketch(pageSketch));
+    expect(two.keys).toEqual(Array.from(cutSketch(pageSketch).min.subarray(0, INDEX_KEYS)));
     await store.put(input(url, { title: '', firstSeen: 300, lastSeen: 300 }));
     const three = (await store.get(url))!;
     expect(three).toMatchObject({ title: 'second', firstSeen: 100, lastSeen: 300, status: 'ok', fetchedAt: 210 });
@@ -149,24 +159,22 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     expect(read).toBeLessThan(docs.length / 10);
   });
 
-  it.each([0.3, 0.5, 0.8])('similar() at t = %f finds pairs at the prefix bound, where a shorter prefix on either side misses', async (t) => {
-    // a = [u…, c…], b = [c…, v…] with u < c < v and k = ⌈t·128⌉ common values c: r̂(a, b) = k/128 ≥ t,
-    // and the first common value is the last one a's query prefix for t holds (and, at t = 0.3, the
-    // last of a's stored keys): one value less on either side and the pair is missed.
+  it('similar() finds a pair through its first INDEX_KEYS values, and only through them', async () => {
+    // a = [u…, c, …], b = [c, …]: the one shared value is a's 16th (found) or 17th (missed: the
+    // index's recall bound, 1 − (1 − r)^16, is about such pairs).
     const { store } = await open();
-    const k = Math.ceil(t * 128);
-    const run = (from: number, n: number) => Array.from({ length: n }, (_, i) => 1e12 + from + i);
+    const run = (from: number, n: number) => Array.from({ length: n }, (_, i) => (1e6 + from + i) * 2 ** 20);
     const synth = (values: number[]): Sketch => {
       const min = new Float64Array(values);
       return { format: 1, shingle: 5, size: 128, seed: 0, min, mod: min, modBits: 0, tokens: 200, shingles: 196, distinct: 128, whole: 0, truncated: false };
     };
-    const a = synth([...run(0, 128 - k), ...run(1000, k)]);
-    const b = synth([...run(1000, k), ...run(2000, 128 - k)]);
-    expect(resemblance(a, b)).toBe(k / 128);
-    await store.put(input('https://a.example/', { page: serializeSketch(a) }));
-    await store.put(input('https://b.example/', { page: serializeSketch(b) }));
-    expect(await store.similar(a, t, { exclude: 'https://a.example/' })).toEqual([{ url: 'https://b.example/', title: 'title of https://b.example/', resemblance: k / 128 }]);
-    expect(await store.similar(b, t, { exclude: 'https://b.example/' })).toEqual([{ url: 'https://a.example/', title: 'title of https://a.example/', resemblance: k / 128 }]);
+    for (const [lead, found] of [[15, true], [16, false]] as const) {
+      const a = synth([...run(0, lead), ...run(1000, 128 - lead)]);
+      const b = synth([...run(1000, 80), ...run(5000, 48)]);
+      await store.put(input(`https://a${lead}.example/`, { page: serializeSketch(a) }));
+      const got = await store.similar(b, 0.3);
+      expect(got.some((m) => m.url === `https://a${lead}.example/`), `shared value at position ${lead + 1}`).toBe(found && resemblance(a, b) >= 0.3);
+    }
   });
 
   it('similar(): exclude, limit, shape and the index floor', async () => {
@@ -211,7 +219,7 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     expect((await store.usage()).entries).toBe(1);
     // Put again (recomputed by the caller), it is a record like any other.
     await store.put(b.input);
-    expect(deserializeSketch((await store.get(b.url))!.page!)).toEqual(b.indexed);
+    expect(readCompactSketch((await store.get(b.url))!.page!)).toEqual(cutSketch(b.indexed));
   });
 
   it('evict() drops records older than maxAgeDays (by lastSeen), then the oldest until the total fits maxBytes', async () => {

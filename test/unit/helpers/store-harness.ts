@@ -1,3 +1,4 @@
+import { urlId } from '../../../lib/store/compact';
 import './idb-classes';
 import { IDBFactory, rawWrite, req } from './idb-classes';
 import { IdbBackend, MemoryBackend, createSketchStore, type SketchStore, type StoreBackend, type StoreLimits } from '../../../lib/store/index';
@@ -62,7 +63,7 @@ export const KINDS: Kind[] = [
         tamper: (url, fn) =>
           rawWrite(factory, NAME, ['pages'], async (tx) => {
             const pages = tx.objectStore('pages');
-            const rec = (await req(pages.get(url))) as Record<string, unknown>;
+            const rec = (await req(pages.get(urlId(url)))) as Record<string, unknown>;
             fn(rec);
             await req(pages.put(rec));
           }),

@@ -1,0 +1,116 @@
+import { kindFromThrown } from './net-error';
+import { Failure, readPage } from './read-page';
+import type { FailureKind, FetchOutcome, FetchPageOptions } from './types';
+
+export const FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8';
+
+const isHttp = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
+
+/**
+ * Fetches one search result under the policy of issue #6 and never throws: every way it can go wrong
+ * ends as a FetchOutcome with a FailureKind. One timer covers the whole call (all hops, headers and
+ * body), so a server that answers slowly or stalls mid-body cannot hold a queue slot longer.
+ */
+export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promise<FetchOutcome> {
+  const now = opts.now ?? Date.now;
+  const start = now();
+  // A local: calling opts.fetch(...) would bind `this` to opts ("Illegal invocation" in browsers).
+  const doFetch = opts.fetch ?? fetch;
+  const { timeoutMs = FETCH_DEFAULTS.timeoutMs, maxBytes = FETCH_DEFAULTS.maxBytes } = opts;
+  const maxRedirects = opts.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
+  const allowed = opts.allowed ?? (() => true);
+  const redirects: string[] = [];
+  let current = url;
+  let status: number | undefined;
+  const fail = (kind: FailureKind, message: string, st = status): FetchOutcome =>
+    ({ ok: false, url: current, kind, ...(st !== undefined && { status: st }), message, redirects, ms: now() - start });
+
+  let first: URL;
+  try {
+    first = new URL(url);
+  } catch {
+    return fail('blocked', 'not a valid URL');
+  }
+  if (!isHttp(first)) return fail('blocked', `${first.protocol} URLs are never fetched`);
+  if (!allowed(first)) return fail('blocked', 'not an allowed URL');
+  if (opts.signal?.aborted) return fail('cancelled', 'cancelled before the request');
+  current = first.href;
+
+  // One controller for the request: the caller's cancel and our timer both abort it; `why` remembers which.
+  const controller = new AbortController();
+  let why: 'timeout' | 'cancelled' | undefined;
+  const stop = (reason: 'timeout' | 'cancelled') => { why ??= reason; controller.abort(); };
+  const onCancel = () => stop('cancelled');
+  opts.signal?.addEventListener('abort', onCancel, { once: true });
+  const timer = setTimeout(() => stop('timeout'), timeoutMs);
+  // Raced against every await, so a fetch or a body stream that ignores the signal still ends.
+  const stopped = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+  stopped.catch(() => {});
+  const race = <T>(p: Promise<T>) => Promise.race([p, stopped]);
+  // cache is left at 'default' on purpose: with credentials omitted a cached answer is the same for
+  // everyone, and revisiting a query (paging back, re-running it) should not hit every site again.
+  const init = (redirect: RequestRedirect): RequestInit => ({
+    method: 'GET', credentials: 'omit', referrerPolicy: 'no-referrer', redirect,
+    headers: { Accept: ACCEPT }, signal: controller.signal,
+  });
+  const seen = new Set([first.href.replace(/#.*$/, '')]);
+  /** Every redirect target is checked as the start URL was, plus loop and count. */
+  const checkHop = (location: string) => {
+    let target: URL;
+    try {
+      target = new URL(location, current);
+    } catch {
+      throw new Failure('redirect', `unparsable redirect target ${JSON.stringify(location)}`);
+    }
+    redirects.push(target.href);
+    if (!isHttp(target)) throw new Failure('redirect', `redirect to ${target.protocol} refused`);
+    if (!allowed(target)) throw new Failure('redirect', `redirect to ${target.host} not allowed`);
+    const key = target.href.replace(/#.*$/, '');
+    if (seen.has(key)) throw new Failure('redirect', `redirect loop back to ${key}`);
+    if (redirects.length > maxRedirects) throw new Failure('redirect', `more than ${maxRedirects} redirects`);
+    seen.add(key);
+    return target.href;
+  };
+
+  try {
+    for (;;) {
+      status = undefined;
+      let response = await race(doFetch(current, init('manual')));
+      if (response.type === 'opaqueredirect') {
+        // Browsers hide the Location of a manual redirect: let the browser follow, then check the
+        // hops after the fact (from the observer if the glue gives one, else only the final URL).
+        response = await race(doFetch(current, init('follow')));
+        const final = response.url || current;
+        const hops = [...(opts.redirects?.hops(current) ?? [])];
+        if (response.redirected && hops.at(-1) !== final) hops.push(final);
+        for (const hop of hops) current = checkHop(hop);
+      } else if (REDIRECT_STATUSES.has(response.status) && response.headers.has('location')) {
+        status = response.status;
+        response.body?.cancel().catch(() => {});
+        current = checkHop(response.headers.get('location')!);
+        continue;
+      }
+      status = response.status;
+      const page = await readPage(response, maxBytes, race);
+      return { ok: true, url: current, status, ...page, redirects, ms: now() - start, truncated: false };
+    }
+  } catch (e) {
+    if (why) return fail(why, why === 'timeout' ? `no complete answer within ${timeoutMs} ms` : 'cancelled');
+    if (e instanceof Failure) return fail(e.kind, e.message, e.status ?? status);
+    const kind = opts.classify?.(current) ?? kindFromThrown(e) ?? 'network';
+    return fail(kind, describe(e));
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCancel);
+  }
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e.cause as { code?: unknown } | undefined)?.code;
+  return `${e.name}: ${e.message}${typeof code === 'string' ? ` (${code})` : ''}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * Shapes of the fetch policy (issue #6). Pure types: the browser glue (background) and the Node
+ * tests share them; nothing here touches `browser.*`.
+ */
+
+/** Why a fetch produced no usable page. Stored with the page record, shown in the popup. */
+export type FailureKind =
+  | 'gone' // 404 or 410: the result is dead, a fact worth remembering
+  | 'http' // any other status ≥ 400, or a status we cannot use (204, 3xx without Location…)
+  | 'dns'
+  | 'tls'
+  | 'connection' // refused, reset, unreachable, offline
+  | 'timeout'
+  | 'too-large' // Content-Length or the bytes read passed maxBytes
+  | 'wrong-type' // not HTML or plain text (by header or by magic number)
+  | 'redirect' // too many, a loop, a non-http(s) target or a target `allowed` refuses
+  | 'blocked' // the start URL itself is not http(s) or not allowed
+  | 'cancelled' // the caller's signal (tab closed, queue cancelled)
+  | 'network'; // any other fetch failure we cannot name
+
+export type PageType = 'text/html' | 'text/plain';
+
+export type FetchOutcome =
+  | {
+      ok: true;
+      /** The final URL, after redirects. */
+      url: string;
+      status: number;
+      contentType: PageType;
+      /** Lower-cased charset label from Content-Type, when the server gave one. */
+      charset?: string;
+      body: Uint8Array;
+      /** The redirect targets followed, in order (empty when none). */
+      redirects: string[];
+      ms: number;
+      /** Never a partial body: a body over the limit is a 'too-large' failure, not a truncation. */
+      truncated: false;
+    }
+  | {
+      ok: false;
+      /** The last URL actually requested. */
+      url: string;
+      kind: FailureKind;
+      status?: number;
+      message: string;
+      /** Redirect targets seen, including a refused one, so the record shows where it tried to go. */
+      redirects: string[];
+      ms: number;
+    };
+
+/**
+ * Fed by the browser glue from webRequest.onBeforeRedirect, keyed by the URL a `redirect: 'follow'`
+ * fetch started at. Browsers hide redirects from `redirect: 'manual'` (opaque-redirect responses), so
+ * in that mode the hop-by-hop check happens after the fact from what this observer saw.
+ */
+export interface RedirectObserver {
+  /** The redirect targets observed for a fetch that started at `url`, in order; undefined if unknown. */
+  hops(url: string): string[] | undefined;
+}
+
+export interface FetchPageOptions {
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Covers the whole call: every hop, headers and body. Default 10 s. */
+  timeoutMs?: number;
+  /** Default 2 MB. */
+  maxBytes?: number;
+  /** Default 3. */
+  maxRedirects?: number;
+  /** Checked for the start URL and every redirect target (after the http(s) check). */
+  allowed?: (url: URL) => boolean;
+  now?: () => number;
+  /** Names a thrown network error for `url` (browsers only say "Failed to fetch"); see kindFromNetError. */
+  classify?: (url: string) => FailureKind | undefined;
+  redirects?: RedirectObserver;
+}
