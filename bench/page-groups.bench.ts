@@ -63,7 +63,6 @@ async function loadOnce(page: Page, url: string, expectGroups: boolean): Promise
       applied: applied - nav.domContentLoadedEventStart,
       onload: nav.loadEventStart - nav.domContentLoadedEventStart,
       cls: (window as unknown as { __cls: number }).__cls,
-      t: document.documentElement.dataset.resembleT, dcl: nav.domContentLoadedEventStart,
       groups: new Set([...document.querySelectorAll('[data-resemble-cluster]')].map((e) => e.getAttribute('data-resemble-cluster'))).size,
     };
   });
@@ -89,9 +88,6 @@ async function main() {
   const lines = ['groups on the page (DOMContentLoaded → groups applied, headless Chromium, built extension):'];
   for (const [name, url, expectGroups] of [['demo (10 results, 3 groups)', demo.searchUrl, true], ['saved Google page (8 results)', googleUrl, false]] as const) {
     const first = await loadOnce(page, url, expectGroups);
-    for (let i = 0; i < 3; i++) log(JSON.stringify(await loadOnce(page, url, expectGroups)));
-    const sw = context!.serviceWorkers()[0];
-    log(JSON.stringify(await sw.evaluate(() => (globalThis as any).__bgT.slice(-3))));
     const runs: Load[] = [];
     for (let i = 0; i < LOADS; i++) runs.push(await loadOnce(page, url, expectGroups));
     const applied = median(runs.map((r) => r.applied));

@@ -1,5 +1,5 @@
 import { domainOf, percent, reasonDetail, reasonLabel } from '../lib/group/describe';
-import type { Group, GroupReason } from '../lib/group/results';
+import type { PageGroup, PageReason } from '../lib/group/pages';
 import type { ResultSummary } from '../lib/messages';
 
 /**
@@ -15,8 +15,9 @@ export function safeHref(url: string): string | undefined {
   }
 }
 
-/** A reason as loosely as it may arrive: later issues add kinds (page resemblance, containment) this build does not know. */
+/** A reason as loosely as it may arrive: a newer background may add kinds this build does not know. */
 type AnyReason = { kind: string; resemblance?: unknown; containment?: unknown; url?: unknown };
+const KNOWN = new Set(['same-page', 'same-text', 'snippet', 'page', 'excerpt', 'contains']);
 
 const isFraction = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 1;
 
@@ -24,11 +25,12 @@ const isFraction = (v: unknown): v is number => typeof v === 'number' && v >= 0 
  * What the UI shows of a reason: its words, the longer account, and the measures the words do not
  * already say (a kind this build does not know keeps its resemblance and containment visible).
  */
-export function reasonParts(reason: GroupReason | AnyReason, representative: number): { label: string; detail: string; measures: string[] } {
+export function reasonParts(reason: PageReason | AnyReason, representative: number): { label: string; detail: string; measures: string[] } {
   const r = reason as AnyReason;
-  if (r.kind === 'same-page' || (r.kind === 'snippet' && isFraction(r.resemblance))) {
-    const known = reason as GroupReason;
-    return { label: reasonLabel(known, representative), detail: reasonDetail(known, representative), measures: [] };
+  if (KNOWN.has(r.kind) && (r.resemblance === undefined || isFraction(r.resemblance))) {
+    const known = reason as PageReason;
+    const measures = known.kind === 'excerpt' || known.kind === 'contains' ? [`containment ${percent(known.containment)}`, `${percent(known.resemblance)} alike`] : [];
+    return { label: reasonLabel(known, representative), detail: reasonDetail(known, representative), measures };
   }
   const measures: string[] = [];
   if (isFraction(r.resemblance)) measures.push(`${percent(r.resemblance)} alike`);
@@ -60,7 +62,7 @@ function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
   );
 }
 
-function Member({ rank, reason, representative, item }: { rank: number; reason: GroupReason; representative: number; item?: ResultSummary }) {
+function Member({ rank, reason, representative, item }: { rank: number; reason: PageReason; representative: number; item?: ResultSummary }) {
   const p = reasonParts(reason, representative);
   return (
     <li class="member">
@@ -76,7 +78,7 @@ function Member({ rank, reason, representative, item }: { rank: number; reason: 
 }
 
 /** A results page's groups: each representative as a heading, its copies listed under it with why they are copies. */
-export function GroupList({ groups, items }: { groups: readonly Group[]; items: readonly ResultSummary[] }) {
+export function GroupList({ groups, items }: { groups: readonly PageGroup[]; items: readonly ResultSummary[] }) {
   const byRank = new Map(items.map((it) => [it.rank, it]));
   return (
     <ol class="groups" aria-label="Groups of near-duplicates">
@@ -85,6 +87,7 @@ export function GroupList({ groups, items }: { groups: readonly Group[]; items: 
           <h2 class="group-rep">
             <ResultLine rank={g.representative} item={byRank.get(g.representative)} />
           </h2>
+          <p class="evidence">{g.evidence === 'pages' ? 'Checked against the pages' : 'From the snippets only'}</p>
           <ul class="members" aria-label={`Copies of result #${g.representative}`}>
             {g.members.map((m) => (
               <Member key={m.rank} rank={m.rank} reason={m.reason} representative={g.representative} item={byRank.get(m.rank)} />

@@ -23,11 +23,9 @@ export default defineContentScript({
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     // Results get data-resemble-* attributes; this one says the script is running.
     document.documentElement.dataset.resembleReady = 'true';
-    (globalThis as any).__t = { start: performance.now() };
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks);
     let settings = await reading;
-    (globalThis as any).__t.settings = performance.now();
     let watcher: ResultsWatcher | undefined;
 
     const read = () => {
@@ -45,11 +43,7 @@ export default defineContentScript({
       }
       watcher = new ResultsWatcher(read, async (batch) => {
         blocks.ranked(batch.results);
-        (globalThis as any).__t.sent = performance.now();
-        const rep = await send(batch);
-        (globalThis as any).__t.reply = performance.now();
-        await show(page, rep);
-        document.documentElement.dataset.resembleT = JSON.stringify((globalThis as any).__t);
+        await show(page, await send(batch));
       }, () => blocks.reset());
       watcher.start();
       ctx.onInvalidated(() => watcher?.stop());

@@ -1,4 +1,5 @@
-import type { Group, GroupInput } from './group/results';
+import type { PageGroup, PageReason } from './group/pages';
+import type { GroupInput } from './group/results';
 import { DISPLAY_MODES, type DisplayMode, type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import { type Check, type Infer, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
 
@@ -75,7 +76,7 @@ export interface TabState {
   progress?: { done: number; total: number };
   /** When 'done': the results read, and the groups of two or more among them (by rank). */
   items?: ResultSummary[];
-  groups?: Group[];
+  groups?: PageGroup[];
   /** The resemblance threshold the groups were made with. */
   threshold?: number;
 }
@@ -84,7 +85,7 @@ export interface TabState {
 export interface PageGroups {
   mode: DisplayMode;
   threshold: number;
-  groups: Group[];
+  groups: PageGroup[];
 }
 
 /** The options page's preview: a results page's results and the past pages whose boilerplate is left out. */
@@ -176,10 +177,18 @@ export async function route(
   }
 }
 
-const groupReason: Check<Group['members'][number]['reason']> = (v, path, errors) => {
+const share = num({ min: 0, max: 1 });
+const REASONS: Record<PageReason['kind'], Check<unknown>> = {
+  'same-page': obj({ kind: str(), url: str({ max: 8192 }) }),
+  'same-text': obj({ kind: str(), how: oneOf('canonical', 'lexical') }),
+  snippet: obj({ kind: str(), resemblance: share }),
+  page: obj({ kind: str(), resemblance: share }),
+  excerpt: obj({ kind: str(), containment: share, resemblance: share }),
+  contains: obj({ kind: str(), containment: share, resemblance: share }),
+};
+const groupReason: Check<PageReason> = (v, path, errors) => {
   const kind = (v as { kind?: unknown } | null)?.kind;
-  if (kind === 'same-page') return obj({ kind: str(), url: str({ max: 8192 }) })(v, path, errors) as Group['members'][number]['reason'];
-  if (kind === 'snippet') return obj({ kind: str(), resemblance: num({ min: 0, max: 1 }) })(v, path, errors) as Group['members'][number]['reason'];
+  if (typeof kind === 'string' && Object.hasOwn(REASONS, kind)) return REASONS[kind as PageReason['kind']](v, path, errors) as PageReason;
   errors.push(`${path || 'value'}: unknown reason`);
   return undefined as never;
 };
@@ -187,7 +196,10 @@ const rank = num({ min: 1, max: 1000, int: true });
 const pageGroupsCheck = obj({
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
-  groups: arr(obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: 1000 }) }), { max: 1000 }),
+  groups: arr(
+    obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: 1000 }), evidence: oneOf('snippets', 'pages') }),
+    { max: 1000 },
+  ),
 });
 
 /** The content script checks what the background answers before touching the page. */

@@ -75,10 +75,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
     await setTabState({ ...base, results: 0, status: 'disabled' });
     return { accepted: 0 };
   }
-  const T: any = { t0: performance.now() };
-  ((globalThis as any).__bgT ??= []).push(T);
   const { prev, settings, boilerplate, stale } = await inputs(service, tabId);
-  T.inputs = performance.now();
   const all = merge(prev, p);
   const saved = browser.storage.session.set({ [key(tabId)]: all });
   if (all.results.length === 0) {
@@ -89,7 +86,6 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
   const outcome = await groupTab(service, all.results, boilerplate, settings);
   const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
-  T.grouped = performance.now();
   answer(reply);
   await Promise.all([saved, working]);
   await setTabState(doneState(base, all.results, outcome, settings));

@@ -1,4 +1,5 @@
 import type { GroupInput, GroupOutcome } from '../../lib/group/results';
+import { fromSnippets } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import type { PageGroups, ResultItem, TabState } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
@@ -22,7 +23,7 @@ export async function groupTab(service: SketchService, results: ResultItem[], bo
 }
 
 export function pageGroups(outcome: GroupOutcome, settings: Settings): PageGroups {
-  return { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups: outcome.groups };
+  return { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups: fromSnippets(outcome) };
 }
 
 /** The tab state once grouped: the popup lists these. */
@@ -32,7 +33,7 @@ export function doneState(base: Omit<TabState, 'status' | 'results'>, results: R
     results: results.length,
     status: 'done',
     items: results.map((r) => ({ rank: r.rank, url: r.url, title: r.title, displayUrl: r.displayUrl })),
-    groups: outcome.groups,
+    groups: fromSnippets(outcome),
     threshold: settings.resemblanceThreshold,
   };
 }

@@ -1,7 +1,7 @@
 import { plural } from '../../components/format';
 import { parseHost } from '../../components/hosts';
 import { copiesLabel } from '../../lib/group/describe';
-import type { Group } from '../../lib/group/results';
+import type { PageGroup as Group } from '../../lib/group/pages';
 import type { TabState } from '../../lib/messages';
 
 /** Results that are copies of another: every member of every group (representatives are not counted). */

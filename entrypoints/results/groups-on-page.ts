@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { copiesLabel, domainOf, reasonDetail, reasonLabel } from '../../lib/group/describe';
-import type { Group } from '../../lib/group/results';
+import type { PageGroup as Group } from '../../lib/group/pages';
 import type { PageGroups } from '../../lib/messages';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountLabel, mountToggle } from './page-ui';

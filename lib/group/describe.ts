@@ -1,4 +1,4 @@
-import type { GroupReason } from './results';
+import type { PageReason } from './pages';
 
 /** 0.873 → "87%" (never "100%" for less than 1, never "0%" for more than 0). */
 export function percent(r: number): string {
@@ -7,16 +7,41 @@ export function percent(r: number): string {
 }
 
 /** The short label a copy carries: "near-copy of #1, 87% alike" or "same page as #1". */
-export function reasonLabel(reason: GroupReason, representative: number): string {
-  return reason.kind === 'same-page' ? `same page as #${representative}` : `near-copy of #${representative}, ${percent(reason.resemblance)} alike`;
+export function reasonLabel(reason: PageReason, representative: number): string {
+  switch (reason.kind) {
+    case 'same-page':
+      return `same page as #${representative}`;
+    case 'same-text':
+      return reason.how === 'canonical' ? `same page as #${representative}` : `same text as #${representative}`;
+    case 'snippet':
+    case 'page':
+      return `near-copy of #${representative}, ${percent(reason.resemblance)} alike`;
+    case 'excerpt':
+      return `excerpt of #${representative}`;
+    case 'contains':
+      return `contains #${representative}`;
+  }
 }
 
 /** The longer account shown on hover or focus, in the popup and in the options preview. */
-export function reasonDetail(reason: GroupReason, representative: number): string {
-  if (reason.kind === 'same-page') {
-    return `Same page as result #${representative}: both addresses lead to ${reason.url} once tracking parameters, www/m/AMP variants, trailing slashes and fragments are set aside.`;
+export function reasonDetail(reason: PageReason, representative: number): string {
+  const n = `result #${representative}`;
+  switch (reason.kind) {
+    case 'same-page':
+      return `Same page as ${n}: both addresses lead to ${reason.url} once tracking parameters, www/m/AMP variants, trailing slashes and fragments are set aside.`;
+    case 'same-text':
+      return reason.how === 'canonical'
+        ? `Same page as ${n}: both pages name the same canonical address. Evidence: the pages.`
+        : `Same text as ${n}: the two pages' main texts are word for word the same (lexically equivalent). Evidence: the pages.`;
+    case 'snippet':
+      return `Title and snippet are ${percent(reason.resemblance)} alike with ${n} (resemblance ${reason.resemblance.toFixed(2)} of word pairs, boilerplate left out). Evidence: snippets only.`;
+    case 'page':
+      return `The pages' main texts are ${percent(reason.resemblance)} alike with ${n} (resemblance ${reason.resemblance.toFixed(2)} of 5-word shingles). Evidence: the pages.`;
+    case 'excerpt':
+      return `${percent(reason.containment)} of this page's text is inside ${n}'s page (containment ${reason.containment.toFixed(2)}; resemblance ${reason.resemblance.toFixed(2)}). Evidence: the pages.`;
+    case 'contains':
+      return `${percent(reason.containment)} of ${n}'s page is inside this page (containment ${reason.containment.toFixed(2)}; resemblance ${reason.resemblance.toFixed(2)}). Evidence: the pages.`;
   }
-  return `Title and snippet are ${percent(reason.resemblance)} alike with result #${representative} (resemblance ${reason.resemblance.toFixed(2)} of word pairs, boilerplate left out). Evidence: snippets only.`;
 }
 
 /** "2 near-copies" / "1 near-copy". */

@@ -127,7 +127,7 @@ async function openPopup(context: BrowserContext, extensionOrigin: string, page:
   return popup;
 }
 
-/** Fails the test on any dialog of any page of the context (alert() from injected markup). */
+/** Records (and dismisses) every dialog of every page of the context: alert() from injected markup. */
 function noDialogs(context: BrowserContext): () => string[] {
   const seen: string[] = [];
   context.on('dialog', (d) => {

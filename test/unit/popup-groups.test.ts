@@ -5,14 +5,14 @@ import { GroupList, reasonParts, safeHref } from '../../components/group-list';
 import { GroupsView } from '../../entrypoints/popup/groups-view';
 import { countsText, noGroupsText, progressText, searxngHostOf } from '../../entrypoints/popup/summary';
 import { WorkingView } from '../../entrypoints/popup/working-view';
-import type { Group } from '../../lib/group/results';
+import type { PageGroup as Group } from '../../lib/group/pages';
 import type { ResultSummary } from '../../lib/messages';
 
 const item = (rank: number, url: string, title: string): ResultSummary => ({ rank, url, title, displayUrl: url });
 
 const groups: Group[] = [
-  { id: 1, representative: 1, members: [{ rank: 3, reason: { kind: 'snippet', resemblance: 0.873 } }, { rank: 4, reason: { kind: 'same-page', url: 'https://a.example/story' } }] },
-  { id: 2, representative: 2, members: [{ rank: 5, reason: { kind: 'snippet', resemblance: 0.5 } }] },
+  { id: 1, representative: 1, evidence: 'snippets', members: [{ rank: 3, reason: { kind: 'snippet', resemblance: 0.873 } }, { rank: 4, reason: { kind: 'same-page', url: 'https://a.example/story' } }] },
+  { id: 2, representative: 2, evidence: 'snippets', members: [{ rank: 5, reason: { kind: 'snippet', resemblance: 0.5 } }] },
 ];
 
 /** Renders with Preact into a linkedom document (no browser needed: the list imports no extension API). */
@@ -64,10 +64,15 @@ describe('popup: reasons and links', () => {
   it('uses the shared words for known reasons and stays readable for kinds it does not know', () => {
     expect(reasonParts({ kind: 'snippet', resemblance: 0.873 }, 1)).toMatchObject({ label: 'near-copy of #1, 87% alike', measures: [] });
     expect(reasonParts({ kind: 'same-page', url: 'https://a.example/' }, 2).label).toBe('same page as #2');
-    const page = reasonParts({ kind: 'page', resemblance: 0.9, containment: 0.95 }, 1);
-    expect(page.label).toBe('grouped with #1');
-    expect(page.measures).toEqual(['90% alike', 'containment 95%']);
-    expect(page.detail).toContain('page');
+    const page = reasonParts({ kind: 'page', resemblance: 0.9 }, 1);
+    expect(page.label).toBe('near-copy of #1, 90% alike');
+    expect(page.detail).toContain('Evidence: the pages');
+    const excerpt = reasonParts({ kind: 'excerpt', containment: 0.95, resemblance: 0.2 }, 2);
+    expect(excerpt.label).toBe('excerpt of #2');
+    expect(excerpt.measures).toEqual(['containment 95%', '20% alike']);
+    const future = reasonParts({ kind: 'archived', resemblance: 0.9, containment: 0.95 }, 1);
+    expect(future.label).toBe('grouped with #1');
+    expect(future.measures).toEqual(['90% alike', 'containment 95%']);
     const odd = reasonParts({ kind: 'whatever', resemblance: 'x' }, 3);
     expect(odd.measures).toEqual([]);
     expect(odd.label).not.toMatch(/NaN|undefined/);
@@ -116,7 +121,7 @@ describe('popup: the group list', () => {
   });
 
   it('still names a rank whose result is missing', () => {
-    const r = renderList([{ id: 1, representative: 1, members: [{ rank: 9, reason: { kind: 'snippet', resemblance: 0.6 } }] }], []);
+    const r = renderList([{ id: 1, representative: 1, evidence: 'snippets', members: [{ rank: 9, reason: { kind: 'snippet', resemblance: 0.6 } }] }], []);
     expect(r.textContent).toContain('#9');
     expect(r.querySelectorAll('a').length).toBe(0);
   });
@@ -132,7 +137,7 @@ describe('popup: page states', () => {
   const base = { tabId: 7, engine: 'google', query: 'sourdough', url: 'https://www.google.com/search?q=sourdough' };
 
   it('a finished page: counts on top, then the groups or the clear "none" state', () => {
-    const full = mount(h(GroupsView, { s: { ...base, status: 'done', results: 5, items: [item(1, 'https://a.example/', 'A'), item(2, 'https://b.example/', 'B')], groups: [{ id: 1, representative: 1, members: [{ rank: 2, reason: { kind: 'snippet', resemblance: 0.7 } }] }], threshold: 0.5 } }));
+    const full = mount(h(GroupsView, { s: { ...base, status: 'done', results: 5, items: [item(1, 'https://a.example/', 'A'), item(2, 'https://b.example/', 'B')], groups: [{ id: 1, representative: 1, evidence: 'snippets', members: [{ rank: 2, reason: { kind: 'snippet', resemblance: 0.7 } }] }], threshold: 0.5 } }));
     expect(full.querySelector('.count')!.textContent).toBe('5 results · 1 group · 1 near-copy');
     expect(full.querySelectorAll('.group').length).toBe(1);
     const none = mount(h(GroupsView, { s: { ...base, status: 'done', results: 10, items: [], groups: [] } }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copiesLabel, domainOf, percent, reasonDetail, reasonLabel } from '../../lib/group/describe';
 import { groupPage } from '../../lib/group/page';
+import { fromSnippets } from '../../lib/group/pages';
 import { boilerplateFrom, groupResults } from '../../lib/group/results';
 import { checkPageGroups } from '../../lib/messages';
 import { handleWorkerRequest } from '../../lib/worker/handle';
@@ -67,13 +68,16 @@ describe('the Worker groups a results page', () => {
 });
 
 describe('what the page is told, and how reasons read', () => {
-  const view = { mode: 'collapse', threshold: 0.5, groups: groupResults(items, { threshold: 0.5 }).groups };
+  const view = { mode: 'collapse', threshold: 0.5, groups: fromSnippets(groupResults(items, { threshold: 0.5 })) };
 
   it('checkPageGroups passes a well-formed answer and refuses anything else', () => {
     expect(checkPageGroups(view)).toEqual(view);
     expect(checkPageGroups({ ...view, mode: 'explode' })).toBeUndefined();
-    expect(checkPageGroups({ ...view, groups: [{ id: 1, representative: 1, members: [{ rank: 2, reason: { kind: 'magic' } }] }] })).toBeUndefined();
-    expect(checkPageGroups({ ...view, groups: [{ id: 1, representative: 0, members: [] }] })).toBeUndefined();
+    expect(checkPageGroups({ ...view, groups: [{ id: 1, representative: 1, evidence: 'pages', members: [{ rank: 2, reason: { kind: 'magic' } }] }] })).toBeUndefined();
+    expect(checkPageGroups({ ...view, groups: [{ id: 1, representative: 0, evidence: 'pages', members: [] }] })).toBeUndefined();
+    const excerpt = { id: 1, representative: 1, evidence: 'pages', members: [{ rank: 2, reason: { kind: 'excerpt', containment: 0.9, resemblance: 0.2 } }] };
+    expect(checkPageGroups({ ...view, groups: [excerpt] })).toEqual({ ...view, groups: [excerpt] });
+    expect(checkPageGroups({ ...view, groups: [{ ...excerpt, evidence: 'rumour' }] })).toBeUndefined();
     expect(checkPageGroups({ ...view, extra: '<script>' })).toBeUndefined();
     expect(checkPageGroups(null)).toBeUndefined();
   });
