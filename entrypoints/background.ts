@@ -7,6 +7,8 @@ import { syncSearxngScripts } from './background/searxng';
 import { evictOld } from './background/store-access';
 import { forgetTab } from './background/tab-state';
 import { installTestHook } from './background/test-hook';
+import { installNetObserver } from './background/net-observer';
+import { resumeChecks } from './background/tab-checks';
 
 // Thin on purpose: everything it needs later lives in storage, IndexedDB or the offscreen document,
 // so a service worker stopped mid-work starts again from here with nothing lost.
@@ -28,6 +30,9 @@ export default defineBackground({
     browser.runtime.onInstalled.addListener(() => void syncSearxngScripts().catch(() => undefined));
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).
     browser.runtime.onStartup.addListener(() => void evictOld());
+    installNetObserver();
+    // Page checks a stopped service worker left unfinished go on (what they stored is not fetched again).
+    void resumeChecks(service).catch(() => undefined);
     installTestHook(service);
   },
 });

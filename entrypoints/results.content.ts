@@ -4,6 +4,7 @@ import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { type PageGroups, checkPageGroups } from '../lib/messages';
 import { type Settings, migrateSettings } from '../lib/settings';
+import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
 import { ResultBlocks } from './results/marks';
 import { type ResultsBatch, ResultsWatcher } from './results/watcher';
@@ -25,6 +26,7 @@ export default defineContentScript({
     document.documentElement.dataset.resembleReady = 'true';
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks);
+    const indicator = new CheckingIndicator(ctx);
     let settings = await reading;
     let watcher: ResultsWatcher | undefined;
 
@@ -43,7 +45,7 @@ export default defineContentScript({
       }
       watcher = new ResultsWatcher(read, async (batch) => {
         blocks.ranked(batch.results);
-        await show(page, await send(batch));
+        await show(page, await send(batch), indicator);
       }, () => blocks.reset());
       watcher.start();
       ctx.onInvalidated(() => watcher?.stop());
@@ -66,8 +68,15 @@ export default defineContentScript({
         start();
         return;
       }
-      await show(page, await ask('page/groups', {}));
+      await show(page, await ask('page/groups', {}), indicator);
     };
+    // Pages checked by the background refine the groups as they come in (issue #6).
+    const onUpdate = (msg: unknown, sender: { id?: string }) => {
+      if (sender.id !== browser.runtime.id || (msg as { type?: unknown } | null)?.type !== 'page/update') return;
+      void show(page, (msg as { payload?: unknown }).payload, indicator);
+    };
+    browser.runtime.onMessage.addListener(onUpdate);
+    ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onUpdate));
     browser.storage.onChanged.addListener(onChange);
     ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onChange));
   },
@@ -79,9 +88,10 @@ async function readSettings(): Promise<Settings> {
 }
 
 /** Applies an answer once it is checked: the page is touched only with what has the expected shape. */
-async function show(page: GroupsOnPage, answer: unknown): Promise<void> {
+async function show(page: GroupsOnPage, answer: unknown, indicator: CheckingIndicator): Promise<void> {
   const groups = checkPageGroups(answer);
   if (groups) {
+    void indicator.show(groups.checking);
     await page.apply(groups);
     // For the benchmark and for tests: when the groups were last applied (ms since navigation start).
     document.documentElement.dataset.resembleApplied = performance.now().toFixed(1);

@@ -11,3 +11,4 @@ export { stringShingles } from './shingle';
 export { tokens } from './text/tokens';
 export { htmlToText } from './text/html-to-text';
 export { decodeBytes, looksLikeHtml } from './text/decode';
+export * from './fetch';

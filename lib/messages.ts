@@ -50,6 +50,8 @@ export const MESSAGES = {
   'cache/clear': { from: 'page', payload: empty },
   /** The popup asks about the tab it was opened on (an extension page may name a tab). */
   'tab/state': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
+  /** The popup: check the pages of this tab's results now (page checking was just turned on). */
+  'tab/check': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
@@ -79,6 +81,8 @@ export interface TabState {
   groups?: PageGroup[];
   /** The resemblance threshold the groups were made with. */
   threshold?: number;
+  /** Result pages checked (fetched and sketched, or failed) of those to check (issue #6). */
+  checking?: { done: number; total: number };
 }
 
 /** What a results page applies: its groups and how to show them. */
@@ -86,6 +90,8 @@ export interface PageGroups {
   mode: DisplayMode;
   threshold: number;
   groups: PageGroup[];
+  /** While result pages are checked: how far (the page shows a quiet indicator). */
+  checking?: { done: number; total: number };
 }
 
 /** The options page's preview: a results page's results and the past pages whose boilerplate is left out. */
@@ -107,6 +113,7 @@ export interface Replies {
   'cache/clear': { cleared: number };
   'tab/state': TabState;
   'preview/last': PreviewData | null;
+  'tab/check': { started: boolean };
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';
@@ -194,6 +201,7 @@ const groupReason: Check<PageReason> = (v, path, errors) => {
 };
 const rank = num({ min: 1, max: 1000, int: true });
 const pageGroupsCheck = obj({
+  checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }) })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(

@@ -1,5 +1,7 @@
 import type { Handlers } from '../../lib/messages';
+import { browser } from 'wxt/browser';
 import { pageResults, regroupTab } from './page-results';
+import { startChecks } from './tab-checks';
 import { lastPreview } from './preview';
 import { checkSettingsPatch } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
@@ -23,5 +25,11 @@ export function createHandlers(service: SketchService): Handlers {
     'cache/clear': async (_, ctx) => ({ cleared: await (await storeFor(ctx.incognito)).clear() }),
     'tab/state': ({ tabId }) => getTabState(tabId),
     'preview/last': () => lastPreview(),
+    'tab/check': async ({ tabId }) => {
+      const tab = await browser.tabs.get(tabId).catch(() => undefined);
+      if (!tab) return { started: false };
+      void startChecks(service, tabId, tab.incognito === true);
+      return { started: true };
+    },
   };
 }

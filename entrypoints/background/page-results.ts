@@ -5,17 +5,9 @@ import { readSettings } from './settings-item';
 import { storeFor } from './store-access';
 import { BOILERPLATE_KEY, isStale, readCached, refreshBoilerplate } from './past-boilerplate';
 import { doneState, groupTab, pageGroups, serpRecord } from './tab-groups';
-import { setTabState } from './tab-state';
-
-/** The results a tab's page has shown so far (in storage.session: survives a stopped service worker). */
-export interface TabResults {
-  url: string;
-  engine: string;
-  query: string;
-  results: ResultItem[];
-}
-
-const key = (tabId: number) => `results:${tabId}`;
+import { getTabState, setTabState } from './tab-state';
+import { type TabResults, inOrder, resultsKey, snippetsKey } from './tab-session';
+import { composeGroups, startChecks } from './tab-checks';
 
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
@@ -23,37 +15,20 @@ function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabRes
   return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...p.results] : p.results };
 }
 
-export async function tabResults(tabId: number): Promise<TabResults | undefined> {
-  return (await browser.storage.session.get(key(tabId)))[key(tabId)] as TabResults | undefined;
-}
-
 /**
  * What grouping a tab needs, read at once: its results so far, the settings, and the cached
  * boilerplate (counted in the Worker when nothing is cached yet).
  */
 async function inputs(service: SketchService, tabId: number) {
-  const [got, settings] = await Promise.all([browser.storage.session.get([key(tabId), BOILERPLATE_KEY]), readSettings()]);
+  const [got, settings] = await Promise.all([browser.storage.session.get([resultsKey(tabId), BOILERPLATE_KEY]), readSettings()]);
   let boilerplate = readCached(got, settings.snippetShingle);
   const stale = boilerplate !== undefined && isStale(got, settings.snippetShingle);
   if (!boilerplate) boilerplate = await refreshBoilerplate(service, await storeFor(false), settings.snippetShingle).catch(() => undefined);
-  return { prev: got[key(tabId)] as TabResults | undefined, settings, boilerplate, stale };
+  return { prev: got[resultsKey(tabId)] as TabResults | undefined, settings, boilerplate, stale };
 }
 
 /** A result's title and snippet: what its snippet-level sketch is made of. */
 const snippetText = (r: ResultItem) => `${r.title}\n${r.snippet}`;
-
-// One tab's messages are handled one after another: an appended batch must not finish before the batch
-// it extends (the last state written would carry an old count). Lost with the service worker: harmless,
-// since every step reads and writes session storage.
-const queues = new Map<number, Promise<unknown>>();
-
-function inOrder<T>(tabId: number, work: () => Promise<T>): Promise<T> {
-  const run = (queues.get(tabId) ?? Promise.resolve()).then(work, work);
-  const tail = run.catch(() => undefined);
-  queues.set(tabId, tail);
-  void tail.then(() => queues.get(tabId) === tail && queues.delete(tabId));
-  return run;
-}
 
 type ResultsReply = Replies['page/results'];
 
@@ -77,7 +52,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   }
   const { prev, settings, boilerplate, stale } = await inputs(service, tabId);
   const all = merge(prev, p);
-  const saved = browser.storage.session.set({ [key(tabId)]: all });
+  const saved = browser.storage.session.set({ [resultsKey(tabId)]: all });
   if (all.results.length === 0) {
     await Promise.all([saved, setTabState({ ...base, results: 0, status: 'unreadable' })]);
     return { accepted: 0 };
@@ -87,12 +62,14 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const outcome = await groupTab(service, all.results, boilerplate, settings);
   const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
   answer(reply);
-  await Promise.all([saved, working]);
+  await Promise.all([saved, working, browser.storage.session.set({ [snippetsKey(tabId)]: outcome })]);
   await setTabState(doneState(base, all.results, outcome, settings));
   const store = await storeFor(ctx.incognito);
   await keepSketches(service, store, p.results, settings);
   await store.putSerp(serpRecord(all, outcome)).catch(() => undefined);
   if (!ctx.incognito && stale) await refreshBoilerplate(service, store, settings.snippetShingle).catch(() => undefined);
+  // Pages are checked outside the tab's queue (seconds): later batches are not held up by them.
+  if (settings.pageChecking) void startChecks(service, tabId, ctx.incognito);
   return reply;
 }
 
@@ -119,7 +96,10 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const { prev: all, settings, boilerplate } = await inputs(service, tabId);
     if (!all?.results.length) return null;
     const outcome = await groupTab(service, all.results, boilerplate, settings);
-    await setTabState(doneState({ tabId, url: all.url, engine: all.engine, query: all.query }, all.results, outcome, settings));
-    return pageGroups(outcome, settings);
+    await browser.storage.session.set({ [snippetsKey(tabId)]: outcome });
+    const groups = await composeGroups(await storeFor(ctx.incognito), all, outcome, settings);
+    const prev = await getTabState(tabId);
+    await setTabState({ ...doneState({ tabId, url: all.url, engine: all.engine, query: all.query }, all.results, outcome, settings), groups, ...(prev.checking ? { checking: prev.checking } : {}) });
+    return { ...pageGroups(outcome, settings), groups };
   });
 }

@@ -8,8 +8,9 @@
 import { browser } from 'wxt/browser';
 import { type CallOptions, WorkerClient, WorkerError } from '../../lib/worker/client';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { BoilerplateRequest, GroupRequest, ItemResult, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
+import type { BoilerplateRequest, GroupRequest, ItemResult, PageInfo, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
+import { extractPage } from '../../lib/page/extract-page';
 import { createOffscreenTransport } from './offscreen-transport';
 
 export type { CallOptions, ItemResult, SketchItem, WorkerSketchOptions };
@@ -21,6 +22,8 @@ export interface SketchService {
   /** Groups a results page's results in the Worker (lib/group; past pages' boilerplate left out). */
   group(req: Omit<GroupRequest, 'id' | 'op'>, call?: CallOptions): Promise<GroupOutcome>;
   boilerplate(req: Omit<BoilerplateRequest, 'id' | 'op'>, call?: CallOptions): Promise<number[]>;
+  /** Sketches a fetched HTML page's main text (extracted where a DOM parser is) with its canonical link. */
+  page(html: string, url: string, options?: WorkerSketchOptions, call?: CallOptions): Promise<{ result: ItemResult; page: PageInfo }>;
   ping(call?: CallOptions): Promise<void>;
   /** Diagnostics for failure handling: a crash (fails WORKER_CRASHED) or a busy worker for `ms`. */
   diagnose(op: 'crash' | 'hang', ms?: number, call?: CallOptions): Promise<void>;
@@ -58,6 +61,13 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
     sketch: async (items, options, call) => get().sketch(items, options, call),
     group: async (req, call) => get().group(req, call),
     boilerplate: async (req, call) => get().boilerplate(req, call),
+    page: async (html, url, options, call) => {
+      if (host === 'offscreen') return get().page(html, url, options, call);
+      // A background page (Firefox) has a DOM parser itself: the Worker sketches the main text.
+      const { text, ...page } = extractPage((h) => new DOMParser().parseFromString(h, 'text/html'), html, url);
+      const [result] = await get().sketch([{ text, format: 'text' }], options, call);
+      return { result, page };
+    },
     ping: async (call) => get().ping(call),
     diagnose: async (op, ms, call) => get().diagnose(op, ms, call),
   };

@@ -6,6 +6,7 @@
  * first request and again after a crash (lib/worker/relay.ts).
  */
 import { browser, type Browser } from 'wxt/browser';
+import { extractPage } from '../../lib/page/extract-page';
 import { createRelay } from '../../lib/worker/relay';
 import { PORT_NAME } from '../../lib/worker/wire';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
@@ -13,7 +14,9 @@ import { createWorkerTransport } from '../../lib/worker/worker-transport';
 const WORKER_URL = browser.runtime.getURL('/sketch-worker.js');
 
 const transport = createWorkerTransport(() => new Worker(WORKER_URL));
-const relay = createRelay(transport);
+// Main-text extraction needs a DOM parser, which this document has and the Worker has not (issue #6).
+const parser = new DOMParser();
+const relay = createRelay(transport, (html, url) => extractPage((h) => parser.parseFromString(h, 'text/html'), html, url));
 
 /**
  * The background service worker's URL. WXT always emits it as /background.js (MV3), and the manifest

@@ -8,6 +8,7 @@ import {
   type BoilerplateRequest,
   type GroupRequest,
   type ItemResult,
+  type PageInfo,
   type SketchItem,
   type WorkerOp,
   type WorkerRequest,
@@ -112,6 +113,13 @@ export class WorkerClient {
     return resp.fingerprints;
   }
 
+  /** Sketches a fetched HTML page's main text (found by the offscreen relay; see PageRequest). */
+  async page(html: string, url: string, options?: WorkerSketchOptions, call?: CallOptions): Promise<{ result: ItemResult; page: PageInfo }> {
+    const resp = await this.request({ op: 'page', html, url, ...(options ? { options } : {}) }, call);
+    if (!('page' in resp)) throw new WorkerError('BAD_RESPONSE', 'a page request was answered without its page');
+    return { result: resp.results[0], page: resp.page };
+  }
+
   async ping(call?: CallOptions): Promise<void> {
     await this.request({ op: 'ping' }, call);
   }
@@ -182,7 +190,7 @@ export class WorkerClient {
     this.restartTransport();
     p.reject(new WorkerError('WORKER_TIMEOUT', `the sketch worker did not answer ${p.op} within ${p.timeoutMs} ms`));
     for (const o of others) {
-      if (o.op === 'sketch' || o.op === 'group' || o.op === 'boilerplate' || o.op === 'ping') this.send(o);
+      if (o.op === 'sketch' || o.op === 'page' || o.op === 'group' || o.op === 'boilerplate' || o.op === 'ping') this.send(o);
       else o.reject(new WorkerError('WORKER_CRASHED', `the sketch worker was restarted (request ${id} timed out) during ${o.op}`));
     }
   }

@@ -86,6 +86,11 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
         return sketchItems(req);
       case 'group':
         return groupItems(req);
+      case 'page': {
+        // No DOM in a Worker: where no relay found the main text first, the whole page's text is sketched.
+        const resp = sketchItems({ id: req.id, op: 'sketch', items: [{ text: req.html, format: 'html' }], options: req.options });
+        return 'results' in resp ? { ...resp, page: { title: '', method: 'whole-page', chars: req.html.length } } : resp;
+      }
       case 'boilerplate':
         return { id: req.id, ok: true, fingerprints: [...boilerplateFrom(req.past, req.minPages, req.shingle)] };
     }

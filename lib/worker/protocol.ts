@@ -61,7 +61,19 @@ export interface BoilerplateRequest {
   minPages: number;
   shingle: number;
 }
-export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest | BoilerplateRequest;
+/**
+ * A fetched HTML page to sketch (issue #6): its main text is found where a DOM parser is (the
+ * offscreen document in Chrome: the relay does it before the Worker sketches that text), with its
+ * canonical link. Answered like a sketch of one item, plus `page`.
+ */
+export interface PageRequest {
+  id: number;
+  op: 'page';
+  html: string;
+  url: string;
+  options?: WorkerSketchOptions;
+}
+export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest | BoilerplateRequest | PageRequest;
 export type WorkerOp = WorkerRequest['op'];
 /** A request before the client gives it an id. */
 export type WorkerRequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -94,7 +106,21 @@ export interface BoilerplateResponse {
   ok: true;
   fingerprints: number[];
 }
-export type WorkerResponse = SketchResponse | GroupResponse | BoilerplateResponse | OkResponse | ErrorResponse;
+/** What main-text extraction found besides the text. */
+export interface PageInfo {
+  canonical?: string;
+  title: string;
+  method: string;
+  /** Characters of main text sketched. */
+  chars: number;
+}
+export interface PageResponse {
+  id: number;
+  ok: true;
+  results: ItemResult[];
+  page: PageInfo;
+}
+export type WorkerResponse = SketchResponse | GroupResponse | BoilerplateResponse | PageResponse | OkResponse | ErrorResponse;
 
 export const HANG_MAX_MS = 60_000;
 /** Items per sketch request at most: a batch is one message, and one message should stay reasonable. */
@@ -135,6 +161,17 @@ function isGroupInput(x: unknown): x is GroupInput {
   return (
     isRecord(x) && typeof x.rank === 'number' && typeof x.url === 'string' && typeof x.title === 'string' && typeof x.snippet === 'string'
   );
+}
+
+/** Sketch options: undefined, an object of known numeric keys, or why not. */
+function checkOptions(o: unknown): WorkerSketchOptions | undefined | string {
+  if (o === undefined) return undefined;
+  if (!isRecord(o)) return 'options must be an object';
+  for (const [k, v] of Object.entries(o)) {
+    if (!OPTION_KEYS.has(k)) return `unknown or unsupported option ${k}`;
+    if (v !== undefined && typeof v !== 'number') return `option ${k} must be a number`;
+  }
+  return o as WorkerSketchOptions;
 }
 
 function isNumbers(x: unknown): x is number[] {
@@ -180,15 +217,8 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
     case 'sketch': {
       if (!Array.isArray(msg.items)) return bad(msg, 'sketch needs an items array');
       if (msg.items.length > MAX_ITEMS) return bad(msg, `at most ${MAX_ITEMS} items per request, got ${msg.items.length}`);
-      let options: WorkerSketchOptions | undefined;
-      if (msg.options !== undefined) {
-        if (!isRecord(msg.options)) return bad(msg, 'options must be an object');
-        for (const [k, v] of Object.entries(msg.options)) {
-          if (!OPTION_KEYS.has(k)) return bad(msg, `unknown or unsupported option ${k}`);
-          if (v !== undefined && typeof v !== 'number') return bad(msg, `option ${k} must be a number`);
-        }
-        options = msg.options as WorkerSketchOptions;
-      }
+      const options = checkOptions(msg.options);
+      if (typeof options === 'string') return bad(msg, options);
       return { ok: true, value: { id, op: 'sketch', items: msg.items as SketchItem[], ...(options ? { options } : {}) } };
     }
     case 'group': {
@@ -205,6 +235,12 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
         ok: true,
         value: { id, op: 'group', items: msg.items, ...(msg.boilerplate ? { boilerplate: msg.boilerplate } : {}), options: o as GroupRequest['options'] },
       };
+    }
+    case 'page': {
+      if (typeof msg.html !== 'string' || typeof msg.url !== 'string') return bad(msg, 'page needs strings html and url');
+      const opts = checkOptions(msg.options);
+      if (typeof opts === 'string') return bad(msg, opts);
+      return { ok: true, value: { id, op: 'page', html: msg.html, url: msg.url, ...(opts ? { options: opts } : {}) } };
     }
     case 'boilerplate': {
       if (!(Array.isArray(msg.past) && msg.past.every((p) => Array.isArray(p) && p.every(isGroupInput)))) return bad(msg, 'boilerplate needs past: a list of result lists');
@@ -242,9 +278,16 @@ export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Pars
   if (op === 'boilerplate') {
     return isNumbers(msg.fingerprints) ? { ok: true, value: { id, ok: true, fingerprints: msg.fingerprints } } : fail('a boilerplate response needs fingerprints');
   }
-  if (op !== 'sketch') return { ok: true, value: { id, ok: true } };
+  if (op !== 'sketch' && op !== 'page') return { ok: true, value: { id, ok: true } };
+  if (op === 'page') items = 1;
   if (!Array.isArray(msg.results) || msg.results.length !== items) return fail(`a sketch response needs ${items} results`);
   if (!msg.results.every(isItemResult)) return fail('a sketch response has a malformed result');
+  if (op === 'page') {
+    const p = msg.page;
+    const ok = isRecord(p) && typeof p.title === 'string' && typeof p.method === 'string' && typeof p.chars === 'number' && (p.canonical === undefined || typeof p.canonical === 'string');
+    if (!ok) return fail('a page response needs page {title, method, chars, canonical?}');
+    return { ok: true, value: { id, ok: true, results: msg.results, page: p as unknown as PageInfo } };
+  }
   return { ok: true, value: { id, ok: true, results: msg.results } };
 }
 

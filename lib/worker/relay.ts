@@ -8,6 +8,7 @@
 import type { WorkerTransport } from './client';
 import {
   type ErrorInfo,
+  type PageInfo,
   type WorkerOp,
   errorInfo,
   isRecord,
@@ -28,7 +29,12 @@ interface Route {
   id: number;
   op: WorkerOp;
   items: number;
+  /** A 'page' request sent on as a sketch of its main text: what the extraction found. */
+  page?: PageInfo;
 }
+
+/** Main-text extraction where a DOM parser is (the offscreen document): text plus what it found. */
+export type ExtractPage = (html: string, url: string) => PageInfo & { text: string };
 
 export interface Relay {
   attach(port: RelayPort): void;
@@ -36,7 +42,7 @@ export interface Relay {
   readonly inFlight: number;
 }
 
-export function createRelay(transport: WorkerTransport): Relay {
+export function createRelay(transport: WorkerTransport, extract?: ExtractPage): Relay {
   let nextId = 1;
   const routes = new Map<number, Route>();
 
@@ -62,7 +68,8 @@ export function createRelay(transport: WorkerTransport): Relay {
     if (!r || wid === undefined) return;
     routes.delete(wid);
     const parsed = parseWorkerResponse(msg, r.op, r.items);
-    const res = parsed.ok ? encodeResponse({ ...parsed.value, id: r.id }) : { id: r.id, ok: false, error: parsed.error };
+    const value = parsed.ok && r.page && parsed.value.ok ? { ...parsed.value, page: r.page } : parsed.ok ? parsed.value : undefined;
+    const res = value ? encodeResponse({ ...value, id: r.id }) : { id: r.id, ok: false, error: (parsed as { error: ErrorInfo }).error };
     try {
       r.port.postMessage({ t: 'res', res });
     } catch {
@@ -88,9 +95,20 @@ export function createRelay(transport: WorkerTransport): Relay {
           if (parsed.id !== undefined) reply(port, parsed.id, parsed.error);
           return;
         }
-        const req = parsed.value;
+        let req = parsed.value;
+        let page: PageInfo | undefined;
+        if (req.op === 'page' && extract) {
+          try {
+            const { text, ...info } = extract(req.html, req.url);
+            page = info;
+            req = { id: req.id, op: 'sketch', items: [{ text, format: 'text' }], ...(req.options ? { options: req.options } : {}) };
+          } catch (e) {
+            reply(port, req.id, errorInfo('EXTRACT_FAILED', `could not read the page: ${e instanceof Error ? e.message : String(e)}`));
+            return;
+          }
+        }
         const wid = nextId++;
-        routes.set(wid, { port, id: req.id, op: req.op, items: req.op === 'sketch' ? req.items.length : 0 });
+        routes.set(wid, { port, id: req.id, op: req.op, items: req.op === 'sketch' ? req.items.length : 0, ...(page ? { page } : {}) });
         try {
           transport.post({ ...req, id: wid });
         } catch (e) {

@@ -1,0 +1,56 @@
+import { browser } from 'wxt/browser';
+import { kindFromNetError } from '../../lib/fetch/net-error';
+import type { FailureKind, RedirectObserver } from '../../lib/fetch/types';
+
+/**
+ * What the network layer says of the background's own fetches, which fetch() hides: the error name
+ * (net::ERR_NAME_NOT_RESOLVED is a DNS failure, ERR_CERT_* a TLS one; fetch says only "Failed to
+ * fetch") and the redirects a `redirect: 'follow'` fetch went through. Seen through webRequest for
+ * requests of no tab (the extension's own), kept for a minute by URL.
+ */
+const KEEP_MS = 60_000;
+const errors = new Map<string, { kind: FailureKind; at: number }>();
+const chains = new Map<string, { start: string; hops: string[]; at: number }>(); // by requestId
+const byStart = new Map<string, string[]>();
+
+function prune(now: number): void {
+  for (const [k, v] of errors) if (now - v.at > KEEP_MS) errors.delete(k);
+  for (const [k, v] of chains) {
+    if (now - v.at > KEEP_MS) {
+      chains.delete(k);
+      byStart.delete(v.start);
+    }
+  }
+}
+
+let installed = false;
+
+/** Listens (once per service-worker lifetime) where webRequest is available and allowed. */
+export function installNetObserver(): void {
+  const wr = (browser as { webRequest?: typeof browser.webRequest }).webRequest;
+  if (installed || !wr) return;
+  installed = true;
+  const filter = { urls: ['http://*/*', 'https://*/*'], tabId: -1 };
+  wr.onBeforeRequest.addListener((d) => {
+    if (!chains.has(d.requestId)) chains.set(d.requestId, { start: d.url, hops: [], at: Date.now() });
+    return undefined;
+  }, filter);
+  wr.onBeforeRedirect.addListener((d) => {
+    const c = chains.get(d.requestId) ?? { start: d.url, hops: [], at: Date.now() };
+    c.hops.push(d.redirectUrl);
+    chains.set(d.requestId, c);
+    byStart.set(c.start, c.hops);
+  }, filter);
+  wr.onErrorOccurred.addListener((d) => {
+    const now = Date.now();
+    prune(now);
+    const kind = kindFromNetError(d.error);
+    if (kind) errors.set(d.url, { kind, at: now });
+    const c = chains.get(d.requestId);
+    if (c && kind) errors.set(c.start, { kind, at: now });
+  }, filter);
+}
+
+export const classifyNetError = (url: string): FailureKind | undefined => errors.get(url)?.kind;
+
+export const observedRedirects: RedirectObserver = { hops: (url) => byStart.get(url) };

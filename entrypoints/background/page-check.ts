@@ -1,0 +1,123 @@
+import { browser } from 'wxt/browser';
+import { fetchPage } from '../../lib/fetch/fetch-page';
+import { FetchQueue } from '../../lib/fetch/queue';
+import type { FailureKind } from '../../lib/fetch/types';
+import type { ResultItem } from '../../lib/messages';
+import type { Settings } from '../../lib/settings';
+import type { PageRecord, SketchStore } from '../../lib/store';
+import { decodeBytes } from '../../lib/text/decode';
+import { classifyNetError, installNetObserver, observedRedirects } from './net-observer';
+import type { SketchService } from './sketch-service';
+
+/** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
+export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' };
+
+/** Every origin: which sites a results page lists is not known in advance (asked for when page checking is turned on). */
+export const PAGE_ORIGINS = ['https://*/*', 'http://*/*'];
+
+export async function hasPageAccess(): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: PAGE_ORIGINS });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Hosts a results page may list but Resemble never fetches: the user's own machine and network. A
+ * GET sent there blind (a router's admin page, say) is not worth a snippet's confirmation.
+ */
+export function publicHost(u: URL): boolean {
+  const h = u.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || !h.includes('.') && !h.includes(':')) return false;
+  if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(h) || /^172\.(1[6-9]|2\d|3[01])\./.test(h)) return false;
+  if (h === '::1' || /^f[cd][0-9a-f]{2}:/.test(h) || /^fe80:/.test(h)) return false;
+  return true;
+}
+
+/** Failures worth remembering until the record ages out; others (a timeout, a network blip) are tried again next time. */
+const LASTING: ReadonlySet<string> = new Set(['gone', 'wrong-type', 'too-large', 'redirect', 'blocked', 'unreadable']);
+
+/** A record recent enough (younger than the cache's age limit) to stand for the page. */
+export function isFresh(rec: PageRecord | undefined, settings: Settings, now = Date.now()): boolean {
+  if (!rec?.fetchedAt || now - rec.fetchedAt > settings.cacheMaxAgeDays * 86_400_000) return false;
+  return rec.page !== undefined || LASTING.has(rec.status ?? '');
+}
+
+/**
+ * Fetches one result's page under the policy of issue #6 (lib/fetch: no cookies, HTML or plain text,
+ * 2 MB, 10 s, 3 redirects each re-checked), sketches its main text in the offscreen document and the
+ * Worker, and records the outcome in the store at once, so a service worker stopped mid-run loses
+ * nothing it finished. A failure is recorded with its kind.
+ */
+export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal): Promise<CheckOutcome> {
+  installNetObserver();
+  const got = await fetchPage(r.url, { signal, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
+  const now = Date.now();
+  const record = (status: string, extra: Partial<PageRecord> = {}) =>
+    store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra });
+  if (!got.ok) {
+    if (got.kind !== 'cancelled') await record(got.kind);
+    return { url: r.url, status: got.kind };
+  }
+  const options = { shingle: settings.pageShingle, size: settings.sketchSize };
+  try {
+    const { text } = decodeBytes(got.body);
+    if (got.contentType === 'text/plain') {
+      const [res] = await service.sketch([{ text, format: 'text' }], options, { timeoutMs: 15_000 });
+      if (!res?.ok) throw new Error(res?.error.message ?? 'no sketch');
+      await record('ok', { page: res.bytes });
+    } else {
+      const { result, page } = await service.page(text, got.url, options, { timeoutMs: 15_000 });
+      if (!result.ok) throw new Error(result.error.message);
+      await record('ok', { page: result.bytes, ...(page.canonical ? { canonical: page.canonical } : {}) });
+    }
+    return { url: r.url, status: 'ok' };
+  } catch {
+    // Binary after all, empty main text, or a Worker failure: the page cannot speak for the result.
+    await record('unreadable');
+    return { url: r.url, status: 'unreadable' };
+  }
+}
+
+/** Per tab: its queue (memory only: a restarted service worker rebuilds it from what is still missing). */
+const queues = new Map<number, FetchQueue<CheckOutcome, ResultItem & { rank: number }>>();
+
+export interface CheckHooks {
+  /** After each page: done of total (cached ones count as done). */
+  progress(done: number, total: number): Promise<void> | void;
+}
+
+/**
+ * Checks the pages of a tab's results in rank order (4 at a time, 2 per host), skipping results whose
+ * record is fresh. Resolves when every page is checked or the tab's checking is cancelled.
+ */
+export async function checkTab(service: SketchService, store: SketchStore, tabId: number, results: ResultItem[], settings: Settings, hooks: CheckHooks): Promise<void> {
+  const known = await store.getMany(results.map((r) => r.url));
+  const now = Date.now();
+  // Baidu's opaque redirects are the engine's, not the result's page: not fetched.
+  const todo = results.filter((r) => !r.unresolved && !isFresh(known.get(r.url), settings, now));
+  let done = results.length - todo.length;
+  const total = results.length;
+  await hooks.progress(done, total);
+  if (!todo.length) return;
+  let q = queues.get(tabId);
+  if (!q) {
+    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal) => checkOne(service, store, job, settings, signal));
+    queues.set(tabId, q);
+  }
+  const off = q.onDone(() => void hooks.progress(++done, total));
+  q.add(todo);
+  try {
+    await q.idle();
+  } finally {
+    off();
+    if (queues.get(tabId) === q && q.progress.running === 0 && q.progress.pending === 0) queues.delete(tabId);
+  }
+}
+
+/** The tab went away or to another page: its fetches stop. */
+export function cancelChecks(tabId: number): void {
+  queues.get(tabId)?.cancel();
+  queues.delete(tabId);
+}

@@ -1,0 +1,68 @@
+import { browser } from 'wxt/browser';
+import type { GroupOutcome } from '../../lib/group/results';
+import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from '../../lib/group/pages';
+import type { PageGroups } from '../../lib/messages';
+import type { Settings } from '../../lib/settings';
+import { type SketchStore, readCompactSketch } from '../../lib/store';
+import { checkTab, hasPageAccess } from './page-check';
+import { readSettings } from './settings-item';
+import type { SketchService } from './sketch-service';
+import { storeFor } from './store-access';
+import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
+import { getTabState, setTabState } from './tab-state';
+
+/** The tab's groups with what its checked pages say (snippet groups alone when no page is known). */
+export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings): Promise<PageGroup[]> {
+  const recs = await store.getMany(all.results.map((r) => r.url));
+  const pages = new Map<number, PageEvidence>();
+  for (const r of all.results) {
+    const rec = recs.get(r.url);
+    if (!rec?.page) continue;
+    try {
+      pages.set(r.rank, { sketch: readCompactSketch(rec.page), ...(rec.canonical ? { canonical: rec.canonical } : {}) });
+    } catch {
+      // unreadable: the snippet speaks for it
+    }
+  }
+  if (!pages.size) return fromSnippets(outcome);
+  return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold });
+}
+
+/** Regroups the tab with its pages, records the state and tells the page (which may have gone: then nothing). */
+async function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number }): Promise<void> {
+  await inOrder(tabId, async () => {
+    const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
+    if (!all || !outcome || state.url !== all.url) return;
+    const groups = await composeGroups(store, all, outcome, settings);
+    await setTabState({ ...state, groups, checking });
+    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, checking };
+    await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
+  });
+}
+
+/**
+ * Checks the pages of the tab's results when page checking is on and its host access granted; the
+ * groups are refined as pages come in. Marked in storage.session so that a service worker stopped
+ * mid-run resumes (`resumeChecks`): records finished before are fresh and are not fetched again.
+ */
+export async function startChecks(service: SketchService, tabId: number, incognito: boolean): Promise<void> {
+  const [settings, all] = await Promise.all([readSettings(), tabResults(tabId)]);
+  if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
+  await browser.storage.session.set({ [checkKey(tabId)]: { url: all.url, incognito } });
+  const store = await storeFor(incognito);
+  try {
+    await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(tabId, store, { done, total }) });
+  } finally {
+    const now = await tabResults(tabId);
+    if (now?.url === all.url) await browser.storage.session.remove(checkKey(tabId));
+  }
+}
+
+/** After a service-worker restart: the checks that were running go on from what is not yet stored. */
+export async function resumeChecks(service: SketchService): Promise<void> {
+  const all = await browser.storage.session.get(null);
+  for (const [k, v] of Object.entries(all)) {
+    const tabId = Number(k.startsWith('check:') ? k.slice(6) : NaN);
+    if (Number.isInteger(tabId)) void startChecks(service, tabId, (v as { incognito?: boolean })?.incognito === true);
+  }
+}

@@ -1,0 +1,45 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+
+const CSS = `
+:host { position: fixed !important; right: 12px !important; bottom: 12px !important; z-index: 2147483000 !important; }
+div { font: 12px/1.4 system-ui, sans-serif; color: #1f3a68; background: #eef3fbee; border: 1px solid #b7c7e3; border-radius: 10px; padding: 3px 10px; }
+`;
+
+/**
+ * The quiet indicator while result pages are checked (issue #6): a small status line in a corner,
+ * announced politely to screen readers, gone when the check ends.
+ */
+export class CheckingIndicator {
+  private ui?: Promise<ShadowRootContentScriptUi<HTMLElement>>;
+
+  constructor(private ctx: ContentScriptContext) {}
+
+  async show(checking: { done: number; total: number } | undefined): Promise<void> {
+    if (!checking || checking.done >= checking.total) {
+      const ui = this.ui;
+      this.ui = undefined;
+      (await ui)?.remove();
+      return;
+    }
+    this.ui ??= createShadowRootUi(this.ctx, {
+      name: 'resemble-checking',
+      position: 'inline',
+      anchor: 'body',
+      append: 'last',
+      css: CSS,
+      onMount: (container) => {
+        const el = document.createElement('div');
+        el.setAttribute('role', 'status');
+        el.setAttribute('data-resemble-checking', '');
+        container.append(el);
+        return el;
+      },
+    }).then((ui) => {
+      ui.mount();
+      return ui;
+    });
+    const el = (await this.ui).mounted;
+    if (el) el.textContent = `Resemble: checking pages, ${checking.done} of ${checking.total}`;
+  }
+}
