@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = process.env.RESEMBLE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `wxt build` writes the Chrome MV3 extension. */
 export const EXTENSION_DIR = join(ROOT, process.env.RESEMBLE_OUT_DIR ?? '.output', 'chrome-mv3');
+/** A test build with page checking's host access granted at install (RESEMBLE_GRANT_HOSTS=1), for e2e tests. */
+export const GRANTED_OUT_DIR = `${process.env.RESEMBLE_OUT_DIR ?? '.output'}-hosts`;
+export const GRANTED_EXTENSION_DIR = join(ROOT, GRANTED_OUT_DIR, 'chrome-mv3');
 
 export const CHROMIUM_INSTALL_HINT =
   'Install Debian\'s Chromium with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
@@ -74,12 +77,12 @@ export function assertBuilt(extDir = EXTENSION_DIR) {
  * Runs `wxt build` (Chrome MV3 into .output/chrome-mv3). Output is shown live unless `quiet`, in which
  * case it is kept and included in the error when the build fails. Resolves to the build's duration (ms).
  */
-export function buildExtension({ quiet = false } = {}) {
+export function buildExtension({ quiet = false, env = {}, extDir = EXTENSION_DIR } = {}) {
   const wxt = join(ROOT, 'node_modules', 'wxt', 'bin', 'wxt.mjs');
   const [cmd, args] = existsSync(wxt) ? [process.execPath, [wxt, 'build']] : ['npx', ['wxt', 'build']];
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
     child.stderr?.on('data', (d) => (out += d));
@@ -87,7 +90,7 @@ export function buildExtension({ quiet = false } = {}) {
     child.on('exit', (code, signal) => {
       if (code === 0) {
         try {
-          assertBuilt();
+          assertBuilt(extDir);
         } catch (e) {
           reject(e);
           return;

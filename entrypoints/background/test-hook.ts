@@ -32,7 +32,17 @@ export function installTestHook(service: SketchService): void {
         const rec = await (await storeFor(false)).get(url);
         if (!rec) return undefined;
         const sk = rec.page ?? rec.snippet;
-        return { url: rec.url, title: rec.title, hasSnippet: !!rec.snippet, hasPage: !!rec.page, tokens: sk ? readCompactSketch(sk).tokens : undefined };
+        return {
+          url: rec.url,
+          title: rec.title,
+          hasSnippet: !!rec.snippet,
+          hasPage: !!rec.page,
+          tokens: sk ? readCompactSketch(sk).tokens : undefined,
+          status: rec.status,
+          fetchedAt: rec.fetchedAt,
+          canonical: rec.canonical,
+          bytes: rec.bytes,
+        };
       },
       usage: async () => (await storeFor(false)).usage(),
       async offscreenCount() {

@@ -15,11 +15,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'wxt/browser';
 import { EXTENSION_DIR, assertBuilt, chromiumArgs, findChromium } from '../../scripts/start-browser.mjs';
+export { GRANTED_EXTENSION_DIR } from '../../scripts/start-browser.mjs';
 
 /** The extension API as functions evaluated in the service worker and extension pages see it. */
 declare const chrome: typeof Browser;
 
 export { expect };
+
+export interface ResembleOptions {
+  /** The built extension to load: EXTENSION_DIR, or GRANTED_EXTENSION_DIR (host access granted: page checking). */
+  extensionDir: string;
+}
 
 export interface ResembleFixtures {
   /** Persistent context with the extension loaded; every request aborted unless a later route serves it. */
@@ -78,14 +84,16 @@ async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix
   }
 }
 
-export const test = base.extend<ResembleFixtures>({
-  context: async ({}, use, testInfo) => {
-    assertBuilt();
+export const test = base.extend<ResembleFixtures & ResembleOptions>({
+  extensionDir: [EXTENSION_DIR, { option: true }],
+
+  context: async ({ extensionDir }, use, testInfo) => {
+    assertBuilt(extensionDir);
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: findChromium(),
       headless: true,
-      args: chromiumArgs(EXTENSION_DIR),
+      args: chromiumArgs(extensionDir),
       viewport: { width: 1280, height: 900 },
     });
     try {
