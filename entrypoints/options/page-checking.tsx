@@ -1,10 +1,15 @@
 import { Toggle } from '../../components/toggle';
+import { requestPageAccess } from '../../components/page-access';
 import { useCommit } from '../../components/use-commit';
 import type { SettingsProps } from '../../components/use-settings';
 
 /** Whether Resemble fetches result pages to confirm groups. Choosing here also answers the one-time question. */
 export function PageCheckingControl({ settings, save }: SettingsProps) {
-  const c = useCommit<boolean>((on) => save({ pageChecking: on, pageCheckingAsked: true }), 0);
+  const c = useCommit<boolean>(async (on) => {
+    // Turning it on asks for access to the sites results list, inside the user's change.
+    if (on && !(await requestPageAccess())) return 'Access to sites was not granted: pages are not checked.';
+    return save({ pageChecking: on, pageCheckingAsked: true });
+  }, 0);
   return (
     <Toggle
       id="page-checking-toggle"

@@ -2,7 +2,22 @@ import { engineName } from '../../components/format';
 import { GroupList } from '../../components/group-list';
 import { percent } from '../../lib/group/describe';
 import type { TabState } from '../../lib/messages';
+import { PageCheckOffer } from './page-check-offer';
 import { countsText, noGroupsText } from './summary';
+
+/** While result pages are checked: how far (groups refine as pages come in). */
+function Checking({ s }: { s: TabState }) {
+  const c = s.checking;
+  if (!c || c.done >= c.total) return null;
+  return (
+    <div role="status" class="checking">
+      <p class="muted">
+        Checking pages: {c.done} of {c.total}
+      </p>
+      <progress value={c.done} max={c.total} aria-label="Result pages checked" />
+    </div>
+  );
+}
 
 /** A finished page: the counts, then its groups, or plainly that there are none. */
 export function GroupsView({ s }: { s: TabState }) {
@@ -18,6 +33,8 @@ export function GroupsView({ s }: { s: TabState }) {
         {s.query ? ` · “${s.query}”` : ''}
         {s.threshold !== undefined && ` · threshold ${percent(s.threshold)}`}
       </p>
+      <Checking s={s} />
+      <PageCheckOffer tabId={s.tabId} />
       {groups.length === 0 ? <p role="status">{noGroupsText(s.results)}</p> : <GroupList groups={groups} items={items} />}
     </section>
   );

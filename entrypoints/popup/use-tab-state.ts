@@ -21,7 +21,7 @@ async function activeTabId(): Promise<number> {
   return tab.id;
 }
 
-/** The active tab's state from the background (tab/state), asked again every second while it is 'working'. */
+/** The active tab's state from the background (tab/state), asked again every second while it is 'working' or its pages are being checked. */
 export function useTabState(): PopupState {
   const [state, setState] = useState<PopupState>({ kind: 'loading' });
 
@@ -34,7 +34,8 @@ export function useTabState(): PopupState {
         const s = await send('tab/state', { tabId }, { timeoutMs: TIMEOUT_MS });
         if (stopped) return;
         setState({ kind: 'state', state: s });
-        if (s.status === 'working') timer = setTimeout(() => void ask(tabId), POLL_MS);
+        const checking = s.checking !== undefined && s.checking.done < s.checking.total;
+        if (s.status === 'working' || checking) timer = setTimeout(() => void ask(tabId), POLL_MS);
       } catch (e) {
         if (!stopped) setState({ kind: 'error', message: errorText(e) });
       }
