@@ -21,7 +21,7 @@ describe('groupWithPages', () => {
       [2, page(editWords(body, 0.03, 1))], // a lightly edited copy
       [3, page(other)],
       [4, page(body.split(' ').slice(300, 900).join(' '))], // an excerpt of #1
-      [5, page(`${other} ${body}`)], // contains #1 (and #3)
+      [5, page(`${other} ${proseText(7, 1500)} ${body}`)], // contains #1 (and #3)
     ]);
     const groups = groupWithPages(items, snippets, pages, opts);
     expect(groups).toHaveLength(1);
