@@ -5,7 +5,8 @@ import path from 'node:path';
 
 const SOURCES = ['lib', 'entrypoints', 'components', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
-export const extensionDir = (repoRoot: string): string => path.join(repoRoot, process.env.RESEMBLE_OUT_DIR ?? '.output', 'chrome-mv3');
+const outDir = () => process.env.RESEMBLE_OUT_DIR ?? '.output';
+export const extensionDir = (repoRoot: string, granted = false): string => path.join(repoRoot, `${outDir()}${granted ? '-hosts' : ''}`, 'chrome-mv3');
 
 function newestMtime(p: string): number {
   let st: fs.Stats;
@@ -21,14 +22,16 @@ function newestMtime(p: string): number {
 }
 
 /** Builds the extension when it is missing or older than its sources (or when `rebuild`). */
-export function ensureBuilt(repoRoot: string, rebuild: boolean, log: (m: string) => void): 'built' | 'reused' {
-  const manifest = path.join(extensionDir(repoRoot), 'manifest.json');
+export function ensureBuilt(repoRoot: string, rebuild: boolean, log: (m: string) => void, granted = false): 'built' | 'reused' {
+  const manifest = path.join(extensionDir(repoRoot, granted), 'manifest.json');
   const builtAt = fs.existsSync(manifest) ? fs.statSync(manifest).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(repoRoot, s))));
   if (!rebuild && builtAt > sourcesAt) return 'reused';
   log(builtAt ? 'extension: sources changed since the last build, running wxt build...' : 'extension: not built yet, running wxt build...');
   const wxt = path.join(repoRoot, 'node_modules', 'wxt', 'bin', 'wxt.mjs');
-  const run = spawnSync(process.execPath, [wxt, 'build'], { cwd: repoRoot, stdio: ['ignore', 2, 2], env: process.env });
+  // The granted variant: page checking's host access given at install, as e2e tests build it.
+  const env = granted ? { ...process.env, RESEMBLE_OUT_DIR: `${outDir()}-hosts`, RESEMBLE_GRANT_HOSTS: '1' } : process.env;
+  const run = spawnSync(process.execPath, [wxt, 'build'], { cwd: repoRoot, stdio: ['ignore', 2, 2], env });
   if (run.status !== 0) throw new Error(`wxt build failed (${run.signal ?? `exit code ${run.status}`})`);
   if (!fs.existsSync(manifest)) throw new Error(`wxt build left no ${manifest}`);
   return 'built';

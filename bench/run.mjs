@@ -1,5 +1,6 @@
 // Runs bench/sketch.bench.ts, then bench/extension.bench.ts (the extension in Chromium), then
-// bench/page-groups.bench.ts (issue #5's DOMContentLoaded → groups applied), each as one
+// bench/page-groups.bench.ts (issue #5's DOMContentLoaded → groups applied), then
+// bench/page-check.bench.ts (issue #6: extraction, confirming a page's results, bytes a page), each as one
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -59,6 +60,11 @@ try {
       status = ext.status;
     }
     const onPage = await runBench('page-groups.bench');
+    const check = await runBench('page-check.bench');
+    if (check.status !== 0) {
+      process.stderr.write('bench: the page-checking part failed (see above).\n');
+      status = check.status;
+    }
     if (onPage.status !== 0) {
       process.stderr.write('bench: the groups-on-the-page part failed (see above).\n');
       status = onPage.status;
@@ -66,7 +72,8 @@ try {
     if (json) {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
       const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
-      process.stdout.write(`${JSON.stringify({ ...sketch.obj, extension, pageGroups })}\n`);
+      const pageCheck = check.obj?.pageCheck ?? { error: `page-check bench exited with status ${check.status}` };
+      process.stdout.write(`${JSON.stringify({ ...sketch.obj, extension, pageGroups, pageCheck })}\n`);
     }
   } else if (json && sketch.obj) {
     process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);

@@ -76,7 +76,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
 /** Sketches results the store does not have yet (the cache is by URL) and keeps them. */
 async function keepSketches(service: SketchService, store: Awaited<ReturnType<typeof storeFor>>, results: ResultItem[], settings: { snippetShingle: number; sketchSize: number }) {
   const known = await store.getMany(results.map((r) => r.url));
-  const todo = results.filter((r) => !known.get(r.url)?.snippet);
+  const todo = results.filter((r) => !known.get(r.url)?.snippet && !known.get(r.url)?.page);
   if (!todo.length) return;
   const sketched = await service.sketch(todo.map((r) => ({ text: snippetText(r), format: 'text' as const })), {
     shingle: settings.snippetShingle,

@@ -20,6 +20,8 @@ export function installTestHook(service: SketchService): void {
         service.sketch(items, options(kind), opts),
       diagnose: (op: 'crash' | 'hang', ms?: number, opts?: { timeoutMs?: number }) => service.diagnose(op, ms, opts),
       ping: () => service.ping(),
+      /** A fetched page's main text extracted (offscreen document) and sketched (Worker), as page checking does. */
+      page: (html: string, url: string) => service.page(html, url, options('page')),
       async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {
         const [res] = await service.sketch([{ text }], options(kind));
         if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);

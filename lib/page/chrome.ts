@@ -42,8 +42,8 @@ const STRONG = new Set([
   'related', 'comment', 'comments', 'disqus',
   'newsletter', 'subscribe', 'subscription', 'signup', 'popup', 'modal', 'overlay', 'paywall',
 ]);
-/** Prefixes of glued words: "advertorial", "sponsoredlinks", "cookiebar", "newsletterbox", "subscribebox". */
-const STRONG_PREFIX = ['advert', 'sponsor', 'breadcrumb', 'cookie', 'newsletter', 'subscri', 'sidebar', 'navbar'];
+/** Prefixes of glued words: "advertorial", "sponsoredlinks", "cookiebar", "newsletterbox", "subscribebox", "relatedposts". */
+const STRONG_PREFIX = ['advert', 'sponsor', 'breadcrumb', 'cookie', 'newsletter', 'subscri', 'sidebar', 'navbar', 'related'];
 /** Suffixes of glued words: "topnav", "sidenav", "mainmenu", "dropdownmenu". */
 const STRONG_SUFFIX = ['nav', 'menu'];
 
@@ -82,8 +82,8 @@ function strongWord(w: string): boolean {
   return false;
 }
 
-/** Does this class + id string mark chrome? */
-export function chromeByName(classAndId: string): boolean {
+/** Does this class + id string mark chrome? (`weakHeaderWords` false: header/footer always do.) */
+export function chromeByName(classAndId: string, weakHeaderWords = true): boolean {
   const words = classTokens(classAndId);
   let weak = false;
   let content = false;
@@ -92,7 +92,7 @@ export function chromeByName(classAndId: string): boolean {
     if (WEAK.has(w)) weak = true;
     else if (CONTENT.has(w)) content = true;
   }
-  return weak && !content;
+  return weak && (!content || !weakHeaderWords);
 }
 
 /** Screen-reader-only classes. */

@@ -30,15 +30,33 @@ export interface MainText {
   method: 'article' | 'main' | 'density' | 'body';
 }
 
-/** An element holding at least this share of the page's visible text is never dropped as chrome. */
-export const CHROME_GUARD = 0.5;
-/** A lone <article> / <main> is the main container when it holds at least this share of the kept text. */
-export const CONTAINER_SHARE = 0.5;
+/**
+ * The measured constants of the heuristic (scripts/measure-main-text.ts varies them). Defaults in
+ * MAIN_TEXT_DEFAULTS; the parameter exists for measuring, callers need not pass it.
+ */
+export interface MainTextTuning {
+  /** An element holding at least this share of the page's visible text is never dropped as chrome. */
+  guard: number;
+  /** A lone <article> / <main> is the main container when it holds at least this share of the kept text. */
+  containerShare: number;
+  /** Beside a density pick, blocks with at least this many visible characters… */
+  proseMin: number;
+  /** …and a link density below this are kept as more of the document. */
+  proseLinkDensity: number;
+  /** In-page links (href="#…") weigh this much in link density (Readability's 0.3): a book's index stays. */
+  hashLinkWeight: number;
+  /** "header"/"footer" in a class or id are chrome only without a content word ("article-header" stays). */
+  weakHeaderWords: boolean;
+}
 
-/** Beside a density pick, blocks with at least this many visible characters… */
-export const PROSE_MIN = 80;
-/** …and a link density below this are kept as more of the document. */
-export const PROSE_LINK_DENSITY = 0.25;
+export const MAIN_TEXT_DEFAULTS: Readonly<MainTextTuning> = Object.freeze({
+  guard: 0.5,
+  containerShare: 0.5,
+  proseMin: 80,
+  proseLinkDensity: 0.25,
+  hashLinkWeight: 0.3,
+  weakHeaderWords: true,
+});
 
 /** Tags that do not break a word (the same set as lib/text/html-to-text.ts). */
 const INLINE = new Set([
@@ -64,6 +82,16 @@ const TAG_WEIGHT: Record<string, number> = {
   form: -3, h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5,
 };
 
+// How an element lays out its text: no break, a space, a new line, a line break (br, hr: no content).
+const L_INLINE = 0;
+const L_SPACE = 1;
+const L_BLOCK = 2;
+const L_BREAK = 3;
+
+function layoutOf(tag: string): number {
+  return INLINE.has(tag) ? L_INLINE : tag === 'br' || tag === 'hr' ? L_BREAK : BLOCK.has(tag) ? L_BLOCK : L_SPACE;
+}
+
 // Element flags.
 const F_SKIP = 1; // invisible or non-text: children not walked, nothing counted, not chrome
 const F_CHROME = 2; // candidate chrome (decided against the guard in pass 2)
@@ -74,9 +102,6 @@ const F_BLOCK_CHILD = 32; // has a BLOCK_CHILD child element
 const F_SECTION = 64; // inside a sectioning element: header/footer are not page-level here
 const F_HASH_LINK = 128; // inside <a href="#…">: an in-page link (table of contents, index, footnote)
 
-/** In-page links weigh this much in link density (Readability's coefficient): a book's index stays. */
-const HASH_LINK_WEIGHT = 0.3;
-
 /** Code points a reader does not see as characters: ASCII controls and spaces, NBSP, the Unicode spaces. */
 function isSpace(c: number): boolean {
   return c <= 32 || c === 160 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x1680 || c === 0x85;
@@ -85,6 +110,12 @@ function isSpace(c: number): boolean {
 interface Record_ {
   el: Node[];
   tag: string[];
+  /** L_INLINE / L_SPACE / L_BLOCK / L_BREAK. */
+  layout: number[];
+  /** role attribute, trimmed and lower-cased ('' when none). */
+  role: string[];
+  /** class and id attributes, joined by a space ('' when none). */
+  names: string[];
   parent: number[];
   flags: number[];
   /** Visible characters of the element's own text nodes. */
@@ -145,41 +176,47 @@ function readHead(head: Element, r: Record_): void {
   }
 }
 
-/** Why an element's subtree is not read at all (0: read it). */
-function classify(el: Element, tag: string, inSection: boolean): number {
+/** The attributes the heuristic reads, read once per element (none at all for bare elements). */
+interface Attrs {
+  role: string;
+  names: string;
+  cls: string;
+}
+const NO_ATTRS: Attrs = { role: '', names: '', cls: '' };
+
+function readAttrs(el: Element): Attrs {
+  if (!el.hasAttributes()) return NO_ATTRS;
+  const cls = el.getAttribute('class') ?? '';
+  const id = el.getAttribute('id') ?? '';
+  const role = el.getAttribute('role');
+  return { role: role ? role.trim().toLowerCase() : '', names: cls || id ? `${cls} ${id}` : '', cls };
+}
+
+/** F_SKIP (not read at all), F_CHROME (chrome unless it holds most of the text) or 0. */
+function classify(el: Element, tag: string, a: Attrs, inSection: boolean, t: MainTextTuning): number {
   if (INVISIBLE.has(tag) || NON_TEXT.has(tag)) return F_SKIP;
   if (tag === 'dialog' && !el.hasAttribute('open')) return F_SKIP;
   if (tag === 'body' || tag === 'html') return 0;
-  let chrome = CHROME_TAGS.has(tag) || ((tag === 'header' || tag === 'footer') && !inSection);
-  if (!chrome) {
-    const hidden = el.getAttribute('hidden');
-    if (hidden !== null && hidden.toLowerCase() !== 'until-found') chrome = true;
-  }
-  if (!chrome && (el.getAttribute('aria-hidden') ?? '').trim().toLowerCase() === 'true') chrome = true;
-  if (!chrome) {
-    const style = el.getAttribute('style');
-    if (style && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style)) chrome = true;
-  }
-  if (!chrome) {
-    const role = el.getAttribute('role');
-    if (role && CHROME_ROLES.has(role.trim().toLowerCase())) chrome = true;
-  }
-  if (!chrome) {
-    const cls = el.getAttribute('class') ?? '';
-    const id = el.getAttribute('id') ?? '';
-    if (cls || id) chrome = chromeByName(cls + ' ' + id) || hiddenByClass(cls);
-  }
-  return chrome ? F_CHROME : 0;
+  if (CHROME_TAGS.has(tag) || ((tag === 'header' || tag === 'footer') && !inSection)) return F_CHROME;
+  if (a === NO_ATTRS) return 0;
+  const hidden = el.getAttribute('hidden');
+  if (hidden !== null && hidden.toLowerCase() !== 'until-found') return F_CHROME;
+  if ((el.getAttribute('aria-hidden') ?? '').trim().toLowerCase() === 'true') return F_CHROME;
+  const style = el.getAttribute('style');
+  if (style && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style)) return F_CHROME;
+  if (a.role && CHROME_ROLES.has(a.role)) return F_CHROME;
+  if (a.names && (chromeByName(a.names, t.weakHeaderWords) || hiddenByClass(a.cls))) return F_CHROME;
+  return 0;
 }
 
 /** Pass 1: one pre-order walk. Element 0 is the document itself. */
-function record(doc: Document): Record_ {
+function record(doc: Document, tune: MainTextTuning): Record_ {
   const r: Record_ = {
-    el: [doc], tag: ['#document'], parent: [-1], flags: [0], own: [0], ownLink: [0], ownCommas: [0],
+    el: [doc], tag: ['#document'], layout: [L_BLOCK], role: [''], names: [''], parent: [-1], flags: [0], own: [0], ownLink: [0], ownCommas: [0],
     open: [0], close: [0], after: [0], seq: [0], text: [], textOwner: [], body: -1,
     title: '', ogTitle: '', canonical: '', baseHref: '', lang: '', metaLang: '',
   };
-  const { el, tag, parent, flags, own, ownLink, ownCommas, open, close, after, seq, text, textOwner } = r;
+  const { el, tag, layout, role, names, parent, flags, own, ownLink, ownCommas, open, close, after, seq, text, textOwner } = r;
   let cur = 0; // index of the element whose children are being walked
   // The document's own children from childNodes: some DOMs (linkedom) give a doctype no nextSibling.
   const tops = Array.from(doc.childNodes);
@@ -194,7 +231,8 @@ function record(doc: Document): Record_ {
       const i = el.length;
       const pf = flags[cur];
       const inSection = (pf & F_SECTION) !== 0;
-      let f = classify(e, t, inSection);
+      const a = readAttrs(e);
+      let f = classify(e, t, a, inSection, tune);
       if (t === 'head') readHead(e, r);
       else if (t === 'html' && !r.lang) r.lang = (e.getAttribute('lang') ?? e.getAttribute('xml:lang') ?? '').trim();
       else if (t === 'body' && r.body < 0) r.body = i;
@@ -202,16 +240,15 @@ function record(doc: Document): Record_ {
         f |= pf & (F_PRE | F_LINK | F_HASH_LINK | F_SECTION);
         if (t === 'pre' || t === 'listing' || t === 'xmp' || t === 'plaintext' || t === 'textarea') f |= F_PRE;
         else if (t === 'a' && !(f & F_LINK)) f |= /^\s*#./.test(e.getAttribute('href') ?? '') ? F_LINK | F_HASH_LINK : F_LINK;
-        if (SECTIONING.has(t)) f |= F_SECTION;
-        else {
-          const role = e.getAttribute('role');
-          if (role && SECTIONING_ROLES.has(role.trim().toLowerCase())) f |= F_SECTION;
-        }
+        if (SECTIONING.has(t) || (a.role && SECTIONING_ROLES.has(a.role))) f |= F_SECTION;
         descend = e.firstChild !== null;
       }
       if (BLOCK_CHILD.has(t)) flags[cur] |= F_BLOCK_CHILD;
       el.push(e);
       tag.push(t);
+      layout.push(layoutOf(t));
+      role.push(a.role);
+      names.push(a.names);
       parent.push(cur);
       flags.push(f);
       own.push(0);
@@ -240,7 +277,7 @@ function record(doc: Document): Record_ {
       }
       if (chars > 0) {
         own[cur] += chars;
-        if (flags[cur] & F_LINK) ownLink[cur] += flags[cur] & F_HASH_LINK ? chars * HASH_LINK_WEIGHT : chars;
+        if (flags[cur] & F_LINK) ownLink[cur] += flags[cur] & F_HASH_LINK ? chars * tune.hashLinkWeight : chars;
         ownCommas[cur] += commas;
         seq.push(4 * text.length + 2);
         text.push(data);
@@ -317,7 +354,7 @@ interface Density {
 }
 
 /** Readability's content scoring over the kept elements under `root`. */
-function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64Array, link: Float64Array, commas: Float64Array): Density {
+function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64Array, link: Float64Array, commas: Float64Array, tune: MainTextTuning): Density {
   const n = r.el.length;
   const score = new Float64Array(n);
   const isCand = new Uint8Array(n);
@@ -325,13 +362,8 @@ function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64A
   const rootEnd = r.after[root];
   const init = (a: number) => {
     isCand[a] = 1;
-    const e = r.el[a] as Element;
     let s = TAG_WEIGHT[tag[a]] ?? 0;
-    if (a !== root && e.getAttribute) {
-      const cls = e.getAttribute('class') ?? '';
-      const id = e.getAttribute('id') ?? '';
-      if (cls || id) s += classWeight(cls + ' ' + id);
-    }
+    if (a !== root && r.names[a]) s += classWeight(r.names[a]);
     score[a] = s;
   };
   for (let i = root + 1; i < rootEnd; i++) {
@@ -429,7 +461,7 @@ function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64A
       if (!kept[i] || total[i] === 0) continue;
       kids.push(i);
       const ld = link[i] / total[i];
-      state.push(i === branch || chosen.has(i) ? 1 : ld >= PROSE_LINK_DENSITY ? 0 : total[i] >= PROSE_MIN ? 1 : 2);
+      state.push(i === branch || chosen.has(i) ? 1 : ld >= tune.proseLinkDensity ? 0 : total[i] >= tune.proseMin ? 1 : 2);
     }
     let prev = 0;
     for (let k = 0; k < kids.length; k++) {
@@ -457,42 +489,50 @@ function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64A
 
 /** Pass 3: the text of the elements in `parts`, skipping dropped subtrees, one block a line. */
 function writeText(r: Record_, parts: number[], kept: Uint8Array): string {
-  const out: string[] = [];
-  const { seq, tag, flags, text, textOwner } = r;
+  const lines: string[] = [];
+  const line: string[] = [];
+  const flush = () => {
+    if (line.length === 0) return;
+    const l = line.join('').replace(/\s+/g, ' ').trim();
+    if (l) lines.push(l);
+    line.length = 0;
+  };
+  const { seq, layout, flags, text, textOwner, close } = r;
   for (const part of parts) {
-    out.push('\n');
-    const end = r.close[part];
+    flush();
+    const end = close[part];
     for (let k = r.open[part]; k <= end; k++) {
       const ev = seq[k];
       const kind = ev & 3;
       const i = ev >>> 2;
       if (kind === 2) {
         const s = text[i];
-        out.push(flags[textOwner[i]] & F_PRE ? s : s.replace(/\s+/g, ' '));
+        if (flags[textOwner[i]] & F_PRE && s.indexOf('\n') >= 0) {
+          const pieces = s.split('\n');
+          for (let q = 0; q < pieces.length; q++) {
+            if (q > 0) flush();
+            line.push(pieces[q]);
+          }
+        } else line.push(s);
         continue;
       }
-      const t = tag[i];
+      const lay = layout[i];
       if (!kept[i]) {
         // Skipped whole; it still ends the word before it ("foo<img>bar").
         if (kind === 0) {
-          k = r.close[i];
-          out.push(BLOCK.has(t) ? '\n' : ' ');
+          k = close[i];
+          if (lay === L_INLINE || lay === L_SPACE) line.push(' ');
+          else flush();
         }
         continue;
       }
-      if (INLINE.has(t)) continue;
-      if (t === 'br' || t === 'hr') {
-        if (kind === 0) out.push('\n');
-      } else out.push(BLOCK.has(t) ? '\n' : ' ');
+      if (lay === L_INLINE) continue;
+      if (lay === L_SPACE) line.push(' ');
+      else if (lay === L_BLOCK || kind === 0) flush(); // a line break: once, at its start
     }
   }
-  const lines = out.join('').split('\n');
-  const kept2: string[] = [];
-  for (const line of lines) {
-    const l = line.replace(/[^\S\n]+/g, ' ').trim();
-    if (l) kept2.push(l);
-  }
-  return kept2.join('\n');
+  flush();
+  return lines.join('\n');
 }
 
 function resolveCanonical(href: string, baseHref: string, baseUrl: string): string | undefined {
@@ -522,15 +562,18 @@ function resolveCanonical(href: string, baseHref: string, baseUrl: string): stri
  * The main text of an HTML document, with its title, canonical URL and language.
  * `baseUrl` is the address the page was fetched from (for a relative canonical link).
  */
-export function mainText(doc: Document, baseUrl: string): MainText {
-  const r = record(doc);
+export function mainText(doc: Document, baseUrl: string, tuning?: Partial<MainTextTuning>): MainText {
+  const tune: MainTextTuning = tuning ? { ...MAIN_TEXT_DEFAULTS, ...tuning } : MAIN_TEXT_DEFAULTS;
+  let T0 = performance.now(); const T: Record<string, number> = {};
+  const r = record(doc, tune);
+  T.record = performance.now() - T0; T0 = performance.now();
   const n = r.el.length;
   const root = r.body >= 0 ? r.body : 0;
   const skipped = (i: number) => (r.flags[i] & F_SKIP) !== 0;
 
   // Pass 2: text lengths with only invisible elements out, then chrome decided top-down.
   const before = sums(r, (i) => !skipped(i));
-  const guard = before.total[root] * CHROME_GUARD;
+  const guard = before.total[root] * tune.guard;
   const kept = new Uint8Array(n);
   let dropped = 0;
   for (let i = 0; i < n; i++) {
@@ -544,34 +587,40 @@ export function mainText(doc: Document, baseUrl: string): MainText {
     kept[i] = 1;
   }
   const { total, link, commas } = sums(r, (i) => kept[i] === 1);
+  T.sums = performance.now() - T0; T0 = performance.now();
 
   // Main container: a lone <article> / <main> holding most of the text or the densest block; else the
   // densest block itself; else the body.
   const rootEnd = r.after[root];
-  const density = densityPick(r, root, kept, total, link, commas);
-  if (process.env.MT_DEBUG) {
-    let t = 0, l = 0;
-    for (const p of density.parts) { t += total[p]; l += link[p]; }
-    console.log('DEBUG parts', density.parts.map((p) => r.tag[p] + '.' + ((r.el[p] as Element).getAttribute?.('class') ?? '')), 'share', (t / total[root]).toFixed(3), 'rest ld', ((link[root] - l) / (total[root] - t)).toFixed(3), 'rest chars', total[root] - t, 'parts ld', (l / t).toFixed(3));
-  }
+  const density = densityPick(r, root, kept, total, link, commas, tune);
+  T.density = performance.now() - T0; T0 = performance.now();
   const contains = (a: number, d: number) => {
     while (d > a) d = r.parent[d];
     return d === a;
   };
+  // The largest match holding most of the text; or, when it is the only one with text (not counting
+  // those nested in it), the one around the densest block. Several articles side by side (a listing, a
+  // front page) are not one main text.
   const pickLargest = (match: (i: number) => boolean): number => {
     let best = -1;
+    let outer = 0;
+    let outerEnd = -1;
     for (let i = root + 1; i < rootEnd; i++) {
-      if (kept[i] && match(i) && (best < 0 || total[i] > total[best])) best = i;
+      if (!kept[i] || total[i] === 0 || !match(i)) continue;
+      if (i >= outerEnd) {
+        outer++;
+        outerEnd = r.after[i];
+      }
+      if (best < 0 || total[i] > total[best]) best = i;
     }
-    if (best < 0 || total[best] === 0) return -1;
-    const qualifies = total[best] >= total[root] * CONTAINER_SHARE || (density.top > root && contains(best, density.top));
-    return qualifies ? best : -1;
+    if (best < 0) return -1;
+    if (total[best] >= total[root] * tune.containerShare) return best;
+    return outer === 1 && density.top > root && contains(best, density.top) ? best : -1;
   };
-  const roleIs = (i: number, role: string) => ((r.el[i] as Element).getAttribute?.('role') ?? '').trim().toLowerCase() === role;
   let method: MainText['method'];
   let parts: number[];
-  const article = pickLargest((i) => r.tag[i] === 'article' || roleIs(i, 'article'));
-  const main = article < 0 ? pickLargest((i) => r.tag[i] === 'main' || roleIs(i, 'main')) : -1;
+  const article = pickLargest((i) => r.tag[i] === 'article' || r.role[i] === 'article');
+  const main = article < 0 ? pickLargest((i) => r.tag[i] === 'main' || r.role[i] === 'main') : -1;
   if (article >= 0) {
     method = 'article';
     parts = [article];
@@ -586,6 +635,7 @@ export function mainText(doc: Document, baseUrl: string): MainText {
     parts = [root];
   }
 
+  T.pick = performance.now() - T0; T0 = performance.now();
   let title = r.title || r.ogTitle;
   if (!title) {
     for (let i = root; i < rootEnd; i++) {
@@ -596,6 +646,7 @@ export function mainText(doc: Document, baseUrl: string): MainText {
     }
   }
   const out: MainText = { text: writeText(r, parts, kept), title, dropped, method };
+  T.write = performance.now() - T0; (globalThis as any).T = T;
   const canonical = resolveCanonical(r.canonical, r.baseHref, baseUrl);
   if (canonical) out.canonical = canonical;
   const lang = r.lang || r.metaLang;

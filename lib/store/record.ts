@@ -48,7 +48,8 @@ export function indexKeys(s: Sketch | undefined, minThreshold: number): number[]
  * The index entries dominate for a page sketch: ~90 keys at minThreshold 0.3.
  */
 export function estimateBytes(r: Omit<PageRecord, 'bytes'>): number {
-  const str = (s: string | undefined) => (s === undefined ? 0 : 8 + 2 * s.length);
+  // V8's serializer (what IndexedDB writes) keeps a Latin-1 string one byte a character, others two.
+  const str = (s: string | undefined) => (s === undefined ? 0 : 8 + (/^[\x00-\xff]*$/.test(s) ? 1 : 2) * s.length);
   let n = 72 + str(r.url) + str(r.title) + str(r.status) + str(r.canonical);
   for (const p of r.phrases ?? []) n += str(p);
   n += (r.snippet?.byteLength ?? 0) + (r.page?.byteLength ?? 0);
@@ -133,7 +134,8 @@ export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, m
     id: urlId(n.url),
     url: n.url,
     title: n.title !== '' || p === undefined ? n.title : p.title,
-    snippet: n.snippet ?? p?.snippet,
+    // Once the page is known its sketch speaks for the result: the snippet's is not kept beside it.
+    snippet: page ? undefined : (n.snippet ?? p?.snippet),
     page: n.page ?? p?.page,
     firstSeen: p ? Math.min(p.firstSeen, n.firstSeen) : n.firstSeen,
     lastSeen: p ? Math.max(p.lastSeen, n.lastSeen) : n.lastSeen,

@@ -33,7 +33,9 @@ describe('store records', () => {
     const full = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page), phrases: ['a b c'], canonical: 'https://p.example/' }), 0.3);
     expect(bare.bytes).toBeLessThan(200);
     expect(withSnippet.bytes).toBeGreaterThan(bare.bytes + compactSketch(snippet).byteLength);
-    expect(full.bytes).toBeGreaterThan(withSnippet.bytes + compactSketch(page).byteLength);
+    // The page sketch replaces the snippet's.
+    expect(full.snippet).toBeUndefined();
+    expect(full.bytes).toBeGreaterThan(bare.bytes + compactSketch(page).byteLength);
     expect(full.bytes).toBe(estimateBytes({ ...full }));
     // A page record with a 20-character URL: ~0.9 KB of page sketch, its snippet's, 16 index entries: ≤ 2 KB.
     expect(full.bytes).toBeGreaterThan(1200);
@@ -44,7 +46,8 @@ describe('store records', () => {
     const prev = readRecord(mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), status: 'ok', phrases: ['x'] }), 0.3))!;
     const next = mergeRecord(prev, prepareInput({ ...base, title: '', firstSeen: 15, lastSeen: 30, page: serializeSketch(page), status: 'http-404' }), 0.3);
     expect(next).toMatchObject({ title: 'A', firstSeen: 10, lastSeen: 30, status: 'http-404', phrases: ['x'] });
-    expect(next.snippet).toEqual(compactSketch(snippet));
+    expect(prev.rec.snippet).toEqual(compactSketch(snippet));
+    expect(next.snippet).toBeUndefined(); // replaced by the page sketch
     expect(next.keys).toEqual(indexKeys(cutSketch(page), 0.3));
     expect('fetchedAt' in next).toBe(false);
     // Stored page sketch kept when the input has none: keys still from it.
@@ -54,7 +57,7 @@ describe('store records', () => {
   });
 
   it('readRecord accepts what mergeRecord writes and refuses damage of every kind', () => {
-    const good = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page) }), 0.3);
+    const good = { ...mergeRecord(undefined, prepareInput({ ...base, page: serializeSketch(page) }), 0.3), snippet: compactSketch(snippet) };
     expect(readRecord(good)?.rec).toEqual(good);
     expect(readRecord(good)?.page).toEqual(cutSketch(page));
     const damaged: [string, (r: Record<string, unknown>) => void][] = [

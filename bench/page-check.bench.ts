@@ -1,0 +1,149 @@
+/**
+ * Issue #6's figures, in headless Chromium with the built extension (the variant with page checking's
+ * host access granted at install, as a user grants it):
+ *  1. main-text extraction (offscreen document) + sketching (Worker) of a ~200 KB HTML page, round trip
+ *     from the service worker; peer in the same run: sketching the whole page without extraction;
+ *  2. all 10 results of the offline demo confirmed by their pages, served locally (goal ≤ 1 s): from the
+ *     results page's load to the last page stored and regrouped, with an empty store each round;
+ *  3. bytes stored per page (the store's own estimate; goal ≤ 2 KB).
+ * `npm run bench` runs it; flags: --json, --quick, --rebuild.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Worker as PwWorker } from '@playwright/test';
+import { installDemoRoutes } from '../scripts/start-demo.mjs';
+import { chromiumArgs } from '../scripts/start-browser.mjs';
+import { ensureBuilt, extensionDir, findChromium } from './ext-build';
+import { htmlPage } from './html-page';
+import { median } from './timing';
+
+declare const chrome: typeof import('wxt/browser').Browser;
+type Hook = {
+  page(html: string, url: string): Promise<{ result: { ok: boolean }; page: { method: string; chars: number } }>;
+  sketch(items: { text: string; format?: string }[], kind: 'page'): Promise<{ ok: boolean }[]>;
+  recall(url: string): Promise<{ status?: string; bytes: number; hasPage: boolean } | undefined>;
+};
+
+const args = process.argv.slice(2);
+const JSON_OUT = args.includes('--json');
+const QUICK = args.includes('--quick');
+const repoRoot = process.env.RESEMBLE_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
+const log = (m: string): void => void process.stderr.write(`${m}\n`);
+const f1 = (x: number) => x.toFixed(1);
+
+function finish(out: Record<string, unknown>, lines: string[]): never {
+  if (lines.length) console.log(lines.join('\n'));
+  if (JSON_OUT) console.log(JSON.stringify({ pageCheck: out }));
+  process.exit(0);
+}
+
+const chromiumPath = findChromium();
+if (!chromiumPath || args.includes('--no-extension')) {
+  const why = chromiumPath ? '--no-extension' : 'no Chromium (sudo apt-get install -y chromium)';
+  finish({ skipped: why }, [`page checking: skipped (${why})`]);
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'resemble-check-bench-'));
+let context: BrowserContext | undefined;
+
+async function inSw<R, A>(sw: PwWorker, fn: (hook: Hook, a: A) => Promise<R>, arg: A): Promise<R> {
+  return sw.evaluate(
+    async ([src, a]) => {
+      const hook = (globalThis as unknown as { __resemble: Hook }).__resemble;
+      return (0, eval)(`(${src})`)(hook, a);
+    },
+    [fn.toString(), arg] as const,
+  ) as Promise<R>;
+}
+
+async function main() {
+  const build = ensureBuilt(repoRoot, args.includes('--rebuild'), log, true);
+  const extDir = path.join(tmp, 'extension');
+  fs.cpSync(extensionDir(repoRoot, true), extDir, { recursive: true });
+  const { chromium } = requireFromRoot('@playwright/test') as typeof import('@playwright/test');
+  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), { executablePath: chromiumPath, headless: true, args: chromiumArgs(extDir) });
+  const demo = await installDemoRoutes(context);
+  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extId = new URL(sw.url()).host;
+  const lines = ['page checking (headless Chromium, built extension with host access):'];
+  const out: Record<string, unknown> = { build };
+
+  // 1. Extraction + sketch of a ~200 KB page, against sketching the whole page.
+  const html = htmlPage(200 * 1024);
+  const rounds = QUICK ? 5 : 15;
+  const timing = await inSw(
+    sw,
+    async (hook, a: { html: string; rounds: number }) => {
+      const t: { page: number[]; whole: number[]; method: string; chars: number } = { page: [], whole: [], method: '', chars: 0 };
+      await hook.page(a.html, 'https://bench.example/a'); // warm: the offscreen document and its Worker
+      for (let i = 0; i < a.rounds; i++) {
+        let s = performance.now();
+        const r = await hook.page(a.html, 'https://bench.example/a');
+        t.page.push(performance.now() - s);
+        t.method = r.page.method;
+        t.chars = r.page.chars;
+        s = performance.now();
+        await hook.sketch([{ text: a.html, format: 'html' }], 'page');
+        t.whole.push(performance.now() - s);
+      }
+      return t;
+    },
+    { html, rounds },
+  );
+  const pageMs = median(timing.page);
+  const wholeMs = median(timing.whole);
+  out.extract = { htmlBytes: html.length, medianMs: pageMs, wholePageSketchMs: wholeMs, method: timing.method, mainTextChars: timing.chars };
+  lines.push(
+    `  ${Math.round(html.length / 1024)} KB HTML page, main text found (${timing.method}, ${timing.chars.toLocaleString('en')} chars) and sketched: median ${f1(pageMs)} ms;` +
+      ` peer: the whole page sketched without extraction ${f1(wholeMs)} ms (ratio ${(pageMs / wholeMs).toFixed(2)}x)`,
+  );
+
+  // 2. The demo's 10 results checked, from an empty store each round.
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extId}/options.html`);
+  await options.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/set', payload: { pageChecking: true, pageCheckingAsked: true } }));
+  const page = await context.newPage();
+  const confirm: number[] = [];
+  let bytes: number[] = [];
+  for (let i = 0; i < (QUICK ? 3 : 7); i++) {
+    await options.evaluate(() => chrome.runtime.sendMessage({ type: 'cache/clear', payload: {} }));
+    await page.goto('about:blank');
+    const t0 = Date.now();
+    await page.goto(demo.searchUrl, { waitUntil: 'domcontentloaded' });
+    const urls = demo.results.map((r) => r.url);
+    for (;;) {
+      const recs = await inSw(sw, async (hook, u: string[]) => Promise.all(u.map((x) => hook.recall(x))), urls);
+      const states = await sw.evaluate(() => chrome.storage.session.get(null));
+      const checking = Object.entries(states).find(([k]) => k.startsWith('tab:'))?.[1] as { checking?: { done: number; total: number } } | undefined;
+      if (recs.every((r) => r?.status) && checking?.checking && checking.checking.done === checking.checking.total) {
+        confirm.push(Date.now() - t0);
+        bytes = recs.map((r) => r!.bytes);
+        break;
+      }
+      if (Date.now() - t0 > 20_000) throw new Error('the demo pages were not all checked within 20 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  const conf = median(confirm.slice(1));
+  const perPage = bytes.reduce((a, b) => a + b, 0) / bytes.length;
+  out.confirm = { firstMs: confirm[0], medianMs: conf, rounds: confirm.length - 1 };
+  out.bytesPerPage = { mean: perPage, max: Math.max(...bytes) };
+  lines.push(`  all 10 demo results fetched, sketched, stored and regrouped: median ${Math.round(conf)} ms after navigation (goal ≤ 1000: ${conf <= 1000 ? 'met' : 'NOT met'}), first ${confirm[0]} ms (starts the offscreen document)`);
+  lines.push(`  stored per page (estimate, sketches + index entries): mean ${Math.round(perPage)} B, max ${Math.max(...bytes)} B (goal ≤ 2048: ${perPage <= 2048 ? 'met' : 'NOT met'})`);
+  return { out, lines };
+}
+
+let result: { out: Record<string, unknown>; lines: string[] } | undefined;
+try {
+  result = await main();
+} catch (e) {
+  log(`page checking: failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+}
+await context?.close().catch(() => undefined);
+fs.rmSync(tmp, { recursive: true, force: true });
+if (!result) process.exit(1);
+finish(result.out, result.lines);
