@@ -17,7 +17,8 @@ export default defineConfig({
     description: 'Finds near-duplicate search results by their content and collapses the copies.',
     // webRequest: only to name why the background's own page fetches failed (DNS, TLS…) and to see
     // their redirects; it never blocks or changes a request, and sees only hosts granted below.
-    permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    // contextMenus: "Find similar copy" on links (lost and found).
+    permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
     // End-to-end tests of page checking build with the host access a user grants at runtime.
     ...(process.env.RESEMBLE_GRANT_HOSTS === '1' ? { host_permissions: ['https://*/*', 'http://*/*'] } : {}),
     // Extra hosts (custom SearXNG instances, page checking) are asked for at runtime, on a user action.

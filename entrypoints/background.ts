@@ -7,7 +7,9 @@ import { syncSearxngScripts } from './background/searxng';
 import { evictOld } from './background/store-access';
 import { forgetTab } from './background/tab-state';
 import { installTestHook } from './background/test-hook';
-import { installNetObserver } from './background/net-observer';
+import { installNetObserver, watchMainFrames } from './background/net-observer';
+import { mainFrameFailed } from './background/dead-page';
+import { LINK_MENU_ID, installLinkMenu, openLostAndFound } from './background/link-menu';
 import { resumeChecks } from './background/tab-checks';
 
 // Thin on purpose: everything it needs later lives in storage, IndexedDB or the offscreen document,
@@ -31,6 +33,12 @@ export default defineBackground({
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).
     browser.runtime.onStartup.addListener(() => void evictOld());
     installNetObserver();
+    watchMainFrames((tabId, url, kind) => void mainFrameFailed(tabId, url, kind).catch(() => undefined));
+    // "Find similar copy" on every link (issue #7): lost and found for that link.
+    browser.runtime.onInstalled.addListener(() => void installLinkMenu());
+    browser.contextMenus?.onClicked.addListener((info) => {
+      if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl);
+    });
     // Page checks a stopped service worker left unfinished go on (what they stored is not fetched again).
     void resumeChecks(service).catch(() => undefined);
     installTestHook(service);

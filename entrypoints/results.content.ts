@@ -25,7 +25,7 @@ export default defineContentScript({
     // Results get data-resemble-* attributes; this one says the script is running.
     document.documentElement.dataset.resembleReady = 'true';
     const blocks = new ResultBlocks();
-    const page = new GroupsOnPage(ctx, blocks);
+    const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }));
     const indicator = new CheckingIndicator(ctx);
     let settings = await reading;
     let watcher: ResultsWatcher | undefined;

@@ -52,6 +52,10 @@ export const MESSAGES = {
   'tab/state': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
   /** The popup: check the pages of this tab's results now (page checking was just turned on). */
   'tab/check': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
+  /** Lost and found: what Resemble knows of a dead URL and its verified live copies (started on first ask, then polled). */
+  'lost/find': { from: 'page', payload: obj({ url: str({ min: 1, max: 8192 }), again: optional(bool()) }) },
+  /** The results page's "find a copy" on a dead result: the background opens lost and found for that result (by rank, never a URL from the page). */
+  'lost/open': { from: 'content', payload: obj({ rank: num({ min: 1, max: 1000, int: true }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
@@ -83,6 +87,50 @@ export interface TabState {
   threshold?: number;
   /** Result pages checked (fetched and sketched, or failed) of those to check (issue #6). */
   checking?: { done: number; total: number };
+  /** Results found dead (issue #7). */
+  dead?: DeadResult[];
+  /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
+  deadPage?: { url: string; reason: string };
+}
+
+/** Where an alternate for a dead URL came from (issue #7), in the order they are tried. */
+export type AlternateSource = 'group' | 'store' | 'search' | 'archive';
+
+/** A live page verified to be a copy of a dead one: never shown without its measured resemblance. */
+export interface Alternate {
+  url: string;
+  title: string;
+  source: AlternateSource;
+  /** Resemblance of its main text with the dead page's last known sketch (or, without one, of titles). */
+  resemblance: number;
+  /** How much of the dead page's text is in it. */
+  containment: number;
+  /** When it was fetched and measured (ms since the epoch); for an archived copy, when it was archived too. */
+  checkedAt: number;
+  archivedAt?: number;
+  /** What the measure compares: 'page' (the sketches) or 'title' (no sketch of the dead page was kept). */
+  basis: 'page' | 'title';
+}
+
+export interface LostReport {
+  url: string;
+  /** What Resemble last knew of the URL; undefined when it never saw it. */
+  known?: { title: string; firstSeen: number; lastSeen: number; fetchedAt?: number; status?: string; sketch?: { shingles: number; values: number }; phrases: string[] };
+  /** Whether a page sketch of the dead URL was kept (else alternates are measured by title and searched by title). */
+  hasSketch: boolean;
+  /** Verified copies, best first. */
+  alternates: Alternate[];
+  /** Each source's state: searched, skipped (and why) or failed. */
+  sources: { source: AlternateSource; state: 'pending' | 'running' | 'done' | 'skipped' | 'failed'; note?: string; candidates?: number }[];
+  done: boolean;
+  /** The URL itself answered when checked again: it is not dead (a slow load or a bot wall, say). */
+  alive?: boolean;
+}
+
+/** A result whose page check says it is dead: the page marks it and offers "find a copy". */
+export interface DeadResult {
+  rank: number;
+  kind: string;
 }
 
 /** What a results page applies: its groups and how to show them. */
@@ -92,6 +140,8 @@ export interface PageGroups {
   groups: PageGroup[];
   /** While result pages are checked: how far (the page shows a quiet indicator). */
   checking?: { done: number; total: number };
+  /** Results found dead (404/410, DNS, connection, soft 404). */
+  dead?: DeadResult[];
 }
 
 /** The options page's preview: a results page's results and the past pages whose boilerplate is left out. */
@@ -114,6 +164,8 @@ export interface Replies {
   'tab/state': TabState;
   'preview/last': PreviewData | null;
   'tab/check': { started: boolean };
+  'lost/find': LostReport;
+  'lost/open': { opened: boolean };
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';
@@ -202,6 +254,7 @@ const groupReason: Check<PageReason> = (v, path, errors) => {
 const rank = num({ min: 1, max: 1000, int: true });
 const pageGroupsCheck = obj({
   checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }) })),
+  dead: optional(arr(obj({ rank: num({ min: 1, max: 1000, int: true }), kind: str({ max: 40 }) }), { max: 1000 })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(

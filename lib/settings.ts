@@ -27,6 +27,8 @@ export interface Settings {
   /** Fetch result pages to confirm groups (asked once; host permission asked when turned on). */
   pageChecking: boolean;
   pageCheckingAsked: boolean;
+  /** Lost and found may ask the Internet Archive whether it has a dead page (off unless the user turns it on). */
+  archiveLookups: boolean;
   cacheMaxMB: number;
   cacheMaxAgeDays: number;
 }
@@ -51,6 +53,7 @@ const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
   searxngHosts: { def: [], check: arr(str({ min: 1, max: 253 }), { max: 50 }) },
   pageChecking: { def: false, check: bool() },
   pageCheckingAsked: { def: false, check: bool() },
+  archiveLookups: { def: false, check: bool() },
   cacheMaxMB: { def: 20, check: num({ min: 1, max: 500, int: true }) },
   cacheMaxAgeDays: { def: 30, check: num({ min: 1, max: 365, int: true }) },
 };

@@ -2,6 +2,9 @@ import type { Handlers } from '../../lib/messages';
 import { browser } from 'wxt/browser';
 import { pageResults, regroupTab } from './page-results';
 import { startChecks } from './tab-checks';
+import { findCopies } from './lost-found';
+import { openLostAndFound } from './link-menu';
+import { tabResults } from './tab-session';
 import { lastPreview } from './preview';
 import { checkSettingsPatch } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
@@ -25,6 +28,12 @@ export function createHandlers(service: SketchService): Handlers {
     'cache/clear': async (_, ctx) => ({ cleared: await (await storeFor(ctx.incognito)).clear() }),
     'tab/state': ({ tabId }) => getTabState(tabId),
     'preview/last': () => lastPreview(),
+    'lost/find': ({ url, again }) => findCopies(service, url, again === true),
+    'lost/open': async ({ rank }, ctx) => {
+      // The URL is the one this tab's page listed at that rank, never one the page names.
+      const r = (await tabResults(ctx.tabId!))?.results.find((x) => x.rank === rank);
+      return { opened: r ? await openLostAndFound(r.url) : false };
+    },
     'tab/check': async ({ tabId }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
       if (!tab) return { started: false };

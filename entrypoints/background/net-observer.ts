@@ -51,6 +51,24 @@ export function installNetObserver(): void {
   }, filter);
 }
 
+/**
+ * Main-frame loads that failed in a tab: a network error (by kind) or a 404/410. Only seen for sites
+ * the extension has access to (the access page checking asks for): webRequest shows nothing else.
+ */
+export function watchMainFrames(onFailure: (tabId: number, url: string, kind: string) => void): void {
+  const wr = (browser as { webRequest?: typeof browser.webRequest }).webRequest;
+  if (!wr) return;
+  const filter = { urls: ['http://*/*', 'https://*/*'], types: ['main_frame' as const] };
+  wr.onErrorOccurred.addListener((d) => {
+    if (d.tabId < 0 || /ERR_ABORTED|NS_BINDING_ABORTED/.test(d.error)) return;
+    const kind = kindFromNetError(d.error);
+    if (kind) onFailure(d.tabId, d.url, kind);
+  }, filter);
+  wr.onCompleted.addListener((d) => {
+    if (d.tabId >= 0 && (d.statusCode === 404 || d.statusCode === 410)) onFailure(d.tabId, d.url, 'gone');
+  }, filter);
+}
+
 export const classifyNetError = (url: string): FailureKind | undefined => errors.get(url)?.kind;
 
 export const observedRedirects: RedirectObserver = { hops: (url) => byStart.get(url) };

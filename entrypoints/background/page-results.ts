@@ -7,7 +7,7 @@ import { BOILERPLATE_KEY, isStale, readCached, refreshBoilerplate } from './past
 import { doneState, groupTab, pageGroups, serpRecord } from './tab-groups';
 import { getTabState, setTabState } from './tab-state';
 import { type TabResults, inOrder, resultsKey, snippetsKey } from './tab-session';
-import { composeGroups, startChecks } from './tab-checks';
+import { composeGroups, deadResults, startChecks } from './tab-checks';
 
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
@@ -97,9 +97,9 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     if (!all?.results.length) return null;
     const outcome = await groupTab(service, all.results, boilerplate, settings);
     await browser.storage.session.set({ [snippetsKey(tabId)]: outcome });
-    const groups = await composeGroups(await storeFor(ctx.incognito), all, outcome, settings);
-    const prev = await getTabState(tabId);
-    await setTabState({ ...doneState({ tabId, url: all.url, engine: all.engine, query: all.query }, all.results, outcome, settings), groups, ...(prev.checking ? { checking: prev.checking } : {}) });
-    return { ...pageGroups(outcome, settings), groups };
+    const store = await storeFor(ctx.incognito);
+    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all), getTabState(tabId)]);
+    await setTabState({ ...doneState({ tabId, url: all.url, engine: all.engine, query: all.query }, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}) });
+    return { ...pageGroups(outcome, settings), groups, dead };
   });
 }

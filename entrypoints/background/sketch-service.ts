@@ -11,6 +11,7 @@ import type { GroupOutcome } from '../../lib/group/results';
 import type { BoilerplateRequest, GroupRequest, ItemResult, PageInfo, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
 import { extractPage } from '../../lib/page/extract-page';
+import { extractSerp } from '../../lib/page/extract-serp';
 import { createOffscreenTransport } from './offscreen-transport';
 
 export type { CallOptions, ItemResult, SketchItem, WorkerSketchOptions };
@@ -24,6 +25,8 @@ export interface SketchService {
   boilerplate(req: Omit<BoilerplateRequest, 'id' | 'op'>, call?: CallOptions): Promise<number[]>;
   /** Sketches a fetched HTML page's main text (extracted where a DOM parser is) with its canonical link. */
   page(html: string, url: string, options?: WorkerSketchOptions, call?: CallOptions): Promise<{ result: ItemResult; page: PageInfo }>;
+  /** Reads a fetched results page (lost and found's search) where a DOM parser is. */
+  serp(html: string, url: string, call?: CallOptions): Promise<{ engine: string; results: { rank: number; url: string; title: string; snippet: string }[] }>;
   ping(call?: CallOptions): Promise<void>;
   /** Diagnostics for failure handling: a crash (fails WORKER_CRASHED) or a busy worker for `ms`. */
   diagnose(op: 'crash' | 'hang', ms?: number, call?: CallOptions): Promise<void>;
@@ -67,6 +70,10 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
       const { text, ...page } = extractPage((h) => new DOMParser().parseFromString(h, 'text/html'), html, url);
       const [result] = await get().sketch([{ text, format: 'text' }], options, call);
       return { result, page };
+    },
+    serp: async (html, url, call) => {
+      if (host === 'offscreen') return get().serp(html, url, call);
+      return extractSerp((h) => new DOMParser().parseFromString(h, 'text/html'), html, url);
     },
     ping: async (call) => get().ping(call),
     diagnose: async (op, ms, call) => get().diagnose(op, ms, call),

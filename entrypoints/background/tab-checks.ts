@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
 import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from '../../lib/group/pages';
-import type { PageGroups } from '../../lib/messages';
+import type { DeadResult, PageGroups } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
 import { checkTab, hasPageAccess } from './page-check';
@@ -10,6 +10,18 @@ import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
 import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
 import { getTabState, setTabState } from './tab-state';
+
+/** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
+export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
+
+/** The tab's results whose last page check found them dead. */
+export async function deadResults(store: SketchStore, all: TabResults): Promise<DeadResult[]> {
+  const recs = await store.getMany(all.results.map((r) => r.url));
+  return all.results.flatMap((r) => {
+    const status = recs.get(r.url)?.status;
+    return status && DEAD_KINDS.has(status) ? [{ rank: r.rank, kind: status }] : [];
+  });
+}
 
 /** The tab's groups with what its checked pages say (snippet groups alone when no page is known). */
 export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings): Promise<PageGroup[]> {
@@ -33,9 +45,9 @@ async function refresh(tabId: number, store: SketchStore, checking: { done: numb
   await inOrder(tabId, async () => {
     const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
     if (!all || !outcome || state.url !== all.url) return;
-    const groups = await composeGroups(store, all, outcome, settings);
-    await setTabState({ ...state, groups, checking });
-    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, checking };
+    const [groups, dead] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]);
+    await setTabState({ ...state, groups, checking, dead });
+    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, checking, dead };
     await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
   });
 }

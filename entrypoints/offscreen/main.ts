@@ -7,6 +7,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { extractPage } from '../../lib/page/extract-page';
+import { extractSerp } from '../../lib/page/extract-serp';
 import { createRelay } from '../../lib/worker/relay';
 import { PORT_NAME } from '../../lib/worker/wire';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
@@ -16,7 +17,12 @@ const WORKER_URL = browser.runtime.getURL('/sketch-worker.js');
 const transport = createWorkerTransport(() => new Worker(WORKER_URL));
 // Main-text extraction needs a DOM parser, which this document has and the Worker has not (issue #6).
 const parser = new DOMParser();
-const relay = createRelay(transport, (html, url) => extractPage((h) => parser.parseFromString(h, 'text/html'), html, url));
+const parse = (h: string) => parser.parseFromString(h, 'text/html');
+const relay = createRelay(
+  transport,
+  (html, url) => extractPage(parse, html, url),
+  (html, url) => extractSerp(parse, html, url),
+);
 
 /**
  * The background service worker's URL. WXT always emits it as /background.js (MV3), and the manifest

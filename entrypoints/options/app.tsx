@@ -2,6 +2,7 @@ import { Notice } from '../../components/notice';
 import { Section } from '../../components/section';
 import { useSettings } from '../../components/use-settings';
 import { AdvancedControls } from './advanced';
+import { ArchiveLookupsControl } from './archive';
 import { CacheControls } from './cache';
 import { DisplayModeControl } from './display-mode';
 import { EngineControls } from './engines';
@@ -45,6 +46,7 @@ export function App() {
           </Section>
           <Section id="page-checking" title="Page checking">
             <PageCheckingControl {...p} />
+            <ArchiveLookupsControl {...p} />
           </Section>
           <Section id="advanced" title="Advanced" intro="How texts are cut into shingles and sampled. The defaults were measured; change them to experiment.">
             <AdvancedControls {...p} />

@@ -3,7 +3,7 @@ import { copiesLabel, domainOf, reasonDetail, reasonLabel } from '../../lib/grou
 import type { PageGroup as Group } from '../../lib/group/pages';
 import type { PageGroups } from '../../lib/messages';
 import { ATTR, type ResultBlocks } from './marks';
-import { type PageUi, mountLabel, mountToggle } from './page-ui';
+import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
 import { HIDDEN_CSS } from './page-styles';
 
 /**
@@ -21,6 +21,8 @@ export class GroupsOnPage {
   constructor(
     private ctx: ContentScriptContext,
     private blocks: ResultBlocks,
+    /** "find a copy" on a dead result: the background opens lost and found for that rank. */
+    private onFind: (rank: number) => void = () => {},
   ) {}
 
   async apply(view: PageGroups | undefined): Promise<void> {
@@ -31,6 +33,12 @@ export class GroupsOnPage {
     hiddenStyle();
     const mounts: Promise<PageUi>[] = [];
     for (const g of view.groups) mounts.push(...this.group(g, view.mode === 'collapse'));
+    for (const d of view.dead ?? []) {
+      const els = this.blocks.of(d.rank);
+      if (!els.length) continue;
+      els[0].setAttribute(ATTR.dead, d.kind);
+      mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank)));
+    }
     const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
     for (const ui of uis) {
       if (!ui) continue;
@@ -84,7 +92,7 @@ export class GroupsOnPage {
   clear(): void {
     for (const ui of this.uis) ui.remove();
     this.uis = [];
-    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden]) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
+    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead]) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
   }
 }
 

@@ -4,6 +4,8 @@ export const ATTR = {
   cluster: 'data-resemble-cluster',
   role: 'data-resemble-role',
   hidden: 'data-resemble-hidden',
+  /** A result whose page check found it dead (issue #7): the kind, e.g. "gone". */
+  dead: 'data-resemble-dead',
 } as const;
 
 /**

@@ -79,3 +79,30 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
     withTip(c, b, spec.summary);
   });
 }
+
+const DEAD_WORDS: Record<string, string> = {
+  gone: 'the site says this page is gone (404/410)',
+  dns: "the site's name no longer resolves",
+  connection: 'the site refused the connection',
+  soft404: "the site serves a 'page not found' page here",
+};
+
+/** On a dead result: a label saying so and a "find a copy" button (lost and found, in a new tab). */
+export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void): Promise<PageUi> {
+  return mountUi(ctx, root, 'first', (c) => {
+    const why = DEAD_WORDS[kind] ?? kind;
+    const label = document.createElement('span');
+    label.className = 'label dead';
+    label.tabIndex = 0;
+    label.textContent = 'dead link';
+    label.setAttribute('aria-label', `Resemble: result #${rank} is a dead link`);
+    withTip(c, label, `Checked by Resemble: ${why}.`);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'find';
+    b.textContent = 'find a copy';
+    b.setAttribute('aria-label', `Find a live copy of result #${rank}`);
+    b.addEventListener('click', onFind);
+    c.append(' ', b);
+  });
+}

@@ -9,6 +9,7 @@ import {
   type GroupRequest,
   type ItemResult,
   type PageInfo,
+  type SerpResponse,
   type SketchItem,
   type WorkerOp,
   type WorkerRequest,
@@ -120,6 +121,13 @@ export class WorkerClient {
     return { result: resp.results[0], page: resp.page };
   }
 
+  /** Reads a fetched results page with lib's extractor (in the offscreen document: it needs a DOM). */
+  async serp(html: string, url: string, call?: CallOptions): Promise<SerpResponse['serp']> {
+    const resp = await this.request({ op: 'serp', html, url }, call);
+    if (!('serp' in resp)) throw new WorkerError('BAD_RESPONSE', 'a serp request was answered without its results');
+    return resp.serp;
+  }
+
   async ping(call?: CallOptions): Promise<void> {
     await this.request({ op: 'ping' }, call);
   }
@@ -190,7 +198,7 @@ export class WorkerClient {
     this.restartTransport();
     p.reject(new WorkerError('WORKER_TIMEOUT', `the sketch worker did not answer ${p.op} within ${p.timeoutMs} ms`));
     for (const o of others) {
-      if (o.op === 'sketch' || o.op === 'page' || o.op === 'group' || o.op === 'boilerplate' || o.op === 'ping') this.send(o);
+      if (o.op === 'sketch' || o.op === 'page' || o.op === 'serp' || o.op === 'group' || o.op === 'boilerplate' || o.op === 'ping') this.send(o);
       else o.reject(new WorkerError('WORKER_CRASHED', `the sketch worker was restarted (request ${id} timed out) during ${o.op}`));
     }
   }

@@ -91,6 +91,8 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
         const resp = sketchItems({ id: req.id, op: 'sketch', items: [{ text: req.html, format: 'html' }], options: req.options });
         return 'results' in resp ? { ...resp, page: { title: '', method: 'whole-page', chars: req.html.length } } : resp;
       }
+      case 'serp':
+        return { id: req.id, ok: false, error: errorInfo('NO_DOM', 'reading a results page needs a DOM parser: the offscreen relay answers serp requests') };
       case 'boilerplate':
         return { id: req.id, ok: true, fingerprints: [...boilerplateFrom(req.past, req.minPages, req.shingle)] };
     }

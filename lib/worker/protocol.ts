@@ -73,7 +73,14 @@ export interface PageRequest {
   url: string;
   options?: WorkerSketchOptions;
 }
-export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest | BoilerplateRequest | PageRequest;
+/** A fetched results page to read with lib's extractor (lost and found's search): needs a DOM, so the relay answers it. */
+export interface SerpRequest {
+  id: number;
+  op: 'serp';
+  html: string;
+  url: string;
+}
+export type WorkerRequest = SketchRequest | PingRequest | CrashRequest | HangRequest | GroupRequest | BoilerplateRequest | PageRequest | SerpRequest;
 export type WorkerOp = WorkerRequest['op'];
 /** A request before the client gives it an id. */
 export type WorkerRequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -113,6 +120,17 @@ export interface PageInfo {
   method: string;
   /** Characters of main text sketched. */
   chars: number;
+  /** A few distinctive sentences of the page, kept for lost and found's searches (issue #7). */
+  phrases?: string[];
+  /** The main text itself when it is short (under SHORT_TEXT characters): error pages are told by it. */
+  short?: string;
+}
+export const SHORT_TEXT = 2000;
+
+export interface SerpResponse {
+  id: number;
+  ok: true;
+  serp: { engine: string; results: { rank: number; url: string; title: string; snippet: string }[] };
 }
 export interface PageResponse {
   id: number;
@@ -120,7 +138,7 @@ export interface PageResponse {
   results: ItemResult[];
   page: PageInfo;
 }
-export type WorkerResponse = SketchResponse | GroupResponse | BoilerplateResponse | PageResponse | OkResponse | ErrorResponse;
+export type WorkerResponse = SketchResponse | GroupResponse | BoilerplateResponse | PageResponse | SerpResponse | OkResponse | ErrorResponse;
 
 export const HANG_MAX_MS = 60_000;
 /** Items per sketch request at most: a batch is one message, and one message should stay reasonable. */
@@ -242,6 +260,10 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
       if (typeof opts === 'string') return bad(msg, opts);
       return { ok: true, value: { id, op: 'page', html: msg.html, url: msg.url, ...(opts ? { options: opts } : {}) } };
     }
+    case 'serp': {
+      if (typeof msg.html !== 'string' || typeof msg.url !== 'string') return bad(msg, 'serp needs strings html and url');
+      return { ok: true, value: { id, op: 'serp', html: msg.html, url: msg.url } };
+    }
     case 'boilerplate': {
       if (!(Array.isArray(msg.past) && msg.past.every((p) => Array.isArray(p) && p.every(isGroupInput)))) return bad(msg, 'boilerplate needs past: a list of result lists');
       if (typeof msg.minPages !== 'number' || typeof msg.shingle !== 'number') return bad(msg, 'boilerplate needs numbers minPages and shingle');
@@ -274,6 +296,11 @@ export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Pars
   if (msg.ok !== true) return fail('a response needs ok: true or false');
   if (op === 'group') {
     return isGroupOutcome(msg.outcome) ? { ok: true, value: { id, ok: true, outcome: msg.outcome } } : fail('a group response needs an outcome {groups, pairs, boilerplate}');
+  }
+  if (op === 'serp') {
+    const v = msg.serp;
+    const ok = isRecord(v) && typeof v.engine === 'string' && Array.isArray(v.results) && v.results.every(isGroupInput);
+    return ok ? { ok: true, value: { id, ok: true, serp: v as SerpResponse['serp'] } } : fail('a serp response needs serp {engine, results}');
   }
   if (op === 'boilerplate') {
     return isNumbers(msg.fingerprints) ? { ok: true, value: { id, ok: true, fingerprints: msg.fingerprints } } : fail('a boilerplate response needs fingerprints');

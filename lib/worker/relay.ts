@@ -9,6 +9,7 @@ import type { WorkerTransport } from './client';
 import {
   type ErrorInfo,
   type PageInfo,
+  type SerpResponse,
   type WorkerOp,
   errorInfo,
   isRecord,
@@ -42,7 +43,10 @@ export interface Relay {
   readonly inFlight: number;
 }
 
-export function createRelay(transport: WorkerTransport, extract?: ExtractPage): Relay {
+/** A results page read with lib's extractor where a DOM parser is. */
+export type ExtractSerp = (html: string, url: string) => SerpResponse['serp'];
+
+export function createRelay(transport: WorkerTransport, extract?: ExtractPage, extractSerp?: ExtractSerp): Relay {
   let nextId = 1;
   const routes = new Map<number, Route>();
 
@@ -96,6 +100,17 @@ export function createRelay(transport: WorkerTransport, extract?: ExtractPage): 
           return;
         }
         let req = parsed.value;
+        if (req.op === 'serp') {
+          const id = req.id;
+          try {
+            if (!extractSerp) throw new Error('no results-page reader here');
+            const serp = extractSerp(req.html, req.url);
+            port.postMessage({ t: 'res', res: { id, ok: true, serp } });
+          } catch (e) {
+            reply(port, id, errorInfo('EXTRACT_FAILED', `could not read the results page: ${e instanceof Error ? e.message : String(e)}`));
+          }
+          return;
+        }
         let page: PageInfo | undefined;
         if (req.op === 'page' && extract) {
           try {

@@ -1,0 +1,32 @@
+import { browser } from 'wxt/browser';
+import { fetchPage } from '../../lib/fetch/fetch-page';
+import { getTabState, setTabState } from './tab-state';
+
+/** What a main-frame failure must still be when checked again to count as a dead link. */
+const DEAD: ReadonlySet<string> = new Set(['gone', 'dns', 'connection']);
+const RECHECK_MS = 1500;
+
+const words: Record<string, string> = {
+  gone: 'the site answered that the page is gone (404/410)',
+  dns: "the site's name no longer resolves",
+  connection: 'the site refused or dropped the connection',
+};
+
+/**
+ * A page the user opened failed to load (a network error, or 404/410: 403, 429 and 503 are bot walls
+ * and busy servers, not deaths; an aborted load — stop, back — is nothing). It is checked once more
+ * after a moment, without cookies; only if it is still dead does the popup offer lost and found, with
+ * a badge on the toolbar button.
+ */
+export async function mainFrameFailed(tabId: number, url: string, kind: string): Promise<void> {
+  if (!DEAD.has(kind) || !/^https?:/.test(url)) return;
+  await new Promise((r) => setTimeout(r, RECHECK_MS));
+  const again = await fetchPage(url, { timeoutMs: 10_000 });
+  if (again.ok || !DEAD.has(again.kind)) return;
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  if (!tab) return;
+  const state = await getTabState(tabId);
+  await setTabState({ ...state, deadPage: { url, reason: words[again.kind] ?? again.kind } });
+  await browser.action?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
+  await browser.action?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
+}

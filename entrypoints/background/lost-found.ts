@@ -1,0 +1,200 @@
+import { browser } from 'wxt/browser';
+import { fetchPage } from '../../lib/fetch/fetch-page';
+import { FetchQueue } from '../../lib/fetch/queue';
+import { availabilityUrl, parseAvailability, rawSnapshotUrl } from '../../lib/lost/archive';
+import { rankAlternates, verify } from '../../lib/lost/rank';
+import { searchQueries, searchUrl } from '../../lib/lost/search';
+import { looksLikeErrorPage } from '../../lib/lost/soft404';
+import type { Alternate, AlternateSource, LostReport } from '../../lib/messages';
+import { deserializeSketch } from '../../lib/serialize';
+import type { Settings } from '../../lib/settings';
+import type { Sketch } from '../../lib/sketch';
+import { type SketchStore, cutSketch, readCompactSketch } from '../../lib/store';
+import { decodeBytes } from '../../lib/text/decode';
+import { normalizeUrl } from '../../lib/url/normalize';
+import { classifyNetError, observedRedirects } from './net-observer';
+import { publicHost } from './page-check';
+import { readSettings } from './settings-item';
+import type { SketchService } from './sketch-service';
+import { storeFor } from './store-access';
+
+const SOURCES: AlternateSource[] = ['group', 'store', 'search', 'archive'];
+/** Candidates verified per source at most (each is a fetch). */
+const PER_SOURCE = 8;
+const key = (url: string) => `lost:${url}`;
+
+interface Candidate {
+  url: string;
+  title: string;
+  source: AlternateSource;
+  archivedAt?: number;
+}
+
+const jobs = new Map<string, Promise<void>>();
+
+async function save(r: LostReport): Promise<void> {
+  await browser.storage.session.set({ [key(r.url)]: r }).catch(() => undefined);
+}
+
+/**
+ * Lost and found for one URL (issue #7): the report so far. The first ask starts the search (kept in
+ * storage.session, so a restarted service worker picks it up again on the next ask); `again` starts over.
+ */
+export async function findCopies(service: SketchService, url: string, again = false): Promise<LostReport> {
+  const stored = (await browser.storage.session.get(key(url)))[key(url)] as LostReport | undefined;
+  if (stored && !again && (stored.done || jobs.has(url))) return stored;
+  const report: LostReport = { url, hasSketch: false, alternates: [], sources: SOURCES.map((source) => ({ source, state: 'pending' })), done: false };
+  await save(report);
+  const job = run(service, report).catch(async (e: unknown) => {
+    for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
+    report.done = true;
+    await save(report);
+  });
+  jobs.set(url, job);
+  void job.finally(() => jobs.delete(url));
+  return report;
+}
+
+/** A fetched page's sketch (cut as the store keeps them) with its title and short text, or why not. */
+async function sketchOf(service: SketchService, url: string, settings: Settings, signal?: AbortSignal) {
+  const got = await fetchPage(url, { signal, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
+  if (!got.ok) return { ok: false as const, kind: got.kind };
+  const { text } = decodeBytes(got.body);
+  const options = { shingle: settings.pageShingle, size: settings.sketchSize };
+  if (got.contentType === 'text/plain') {
+    const [res] = await service.sketch([{ text, format: 'text' }], options);
+    if (!res?.ok) return { ok: false as const, kind: 'unreadable' };
+    return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(res.bytes)), title: text.split('\n')[0].slice(0, 200), short: text.length < 2000 ? text : undefined };
+  }
+  const { result, page } = await service.page(text, got.url, options);
+  if (!result.ok) return { ok: false as const, kind: 'unreadable' };
+  return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(result.bytes)), title: page.title, short: page.short };
+}
+
+async function run(service: SketchService, r: LostReport): Promise<void> {
+  const settings = await readSettings();
+  const store = await storeFor(false);
+  const rec = await store.get(r.url).catch(() => undefined);
+  let lost: Sketch | undefined;
+  try {
+    lost = rec?.page ? readCompactSketch(rec.page) : undefined;
+  } catch {
+    lost = undefined;
+  }
+  r.hasSketch = lost !== undefined;
+  if (rec) {
+    r.known = { title: rec.title, firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, phrases: rec.phrases ?? [], ...(rec.fetchedAt ? { fetchedAt: rec.fetchedAt } : {}), ...(rec.status ? { status: rec.status } : {}), ...(lost ? { sketch: { shingles: lost.shingles, values: lost.min.length } } : {}) };
+  }
+  await save(r);
+
+  // Checked again first: a slow load or a bot wall is not a death.
+  const now = await sketchOf(service, r.url, settings).catch(() => undefined);
+  if (now?.ok && !looksLikeErrorPage(now.title, now.short ?? '')) {
+    r.alive = true;
+    for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
+    r.done = true;
+    return save(r);
+  }
+
+  const title = rec?.title ?? '';
+  const seen = new Set([normalizeUrl(r.url) ?? r.url]);
+  for (const src of r.sources) {
+    src.state = 'running';
+    await save(r);
+    try {
+      const found = await candidates(service, src.source, r, store, settings, lost, title);
+      if (typeof found === 'string') {
+        Object.assign(src, { state: 'skipped', note: found });
+        continue;
+      }
+      const fresh = found.filter((c) => {
+        const k = normalizeUrl(c.url) ?? c.url;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+      src.candidates = fresh.length;
+      await verifyAll(service, r, fresh.slice(0, PER_SOURCE), settings, lost, title);
+      src.state = 'done';
+    } catch (e) {
+      Object.assign(src, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
+    }
+    await save(r);
+  }
+  r.done = true;
+  await save(r);
+}
+
+/** A source's candidates, or why it was skipped. */
+async function candidates(service: SketchService, source: AlternateSource, r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
+  switch (source) {
+    case 'group': {
+      const out: Candidate[] = [];
+      for (const s of await store.recentSerps()) {
+        const results = s.results as { rank: number; url: string; title: string }[];
+        const me = results.find((x) => x.url === r.url);
+        if (!me) continue;
+        for (const g of s.groups as { representative: number; members: { rank: number }[] }[]) {
+          const ranks = [g.representative, ...g.members.map((m) => m.rank)];
+          if (!ranks.includes(me.rank)) continue;
+          for (const rank of ranks) {
+            const other = results.find((x) => x.rank === rank);
+            if (other && other.url !== r.url) out.push({ url: other.url, title: other.title, source });
+          }
+        }
+      }
+      return out.length ? out : 'it was in no group on a results page Resemble kept';
+    }
+    case 'store': {
+      if (!lost) return 'no sketch of the page was kept';
+      const similar = await store.similar(lost, Math.max(0.3, Math.min(settings.resemblanceThreshold, 0.3)), { limit: PER_SOURCE, exclude: r.url });
+      return similar.map((m) => ({ url: m.url, title: m.title, source }));
+    }
+    case 'search': {
+      const queries = searchQueries({ title, phrases: r.known?.phrases });
+      if (!queries.length) return 'nothing known of the page to search for';
+      const out: Candidate[] = [];
+      for (const q of queries) {
+        const u = searchUrl('duckduckgo', q);
+        const got = await fetchPage(u, { allowed: publicHost });
+        if (!got.ok) continue;
+        const serp = await service.serp(decodeBytes(got.body).text, u);
+        out.push(...serp.results.slice(0, 5).map((x) => ({ url: x.url, title: x.title, source })));
+      }
+      return out;
+    }
+    case 'archive': {
+      if (!settings.archiveLookups) return 'archive lookups are off (options)';
+      const res = await fetch(availabilityUrl(r.url), { credentials: 'omit', referrerPolicy: 'no-referrer', signal: AbortSignal.timeout(10_000) });
+      const snap = res.ok ? parseAvailability(await res.json()) : undefined;
+      if (!snap) return 'the Internet Archive has no copy';
+      return [{ url: rawSnapshotUrl(snap.url), title: `Archived copy of ${r.url}`, source, archivedAt: snap.timestamp }];
+    }
+  }
+}
+
+/** Fetches and measures each candidate; only those that pass are alternates (never one without its measure). */
+async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string): Promise<void> {
+  const q = new FetchQueue<void, Candidate & { rank: number }>(async (c, signal) => {
+    const got = await sketchOf(service, c.url, settings, signal);
+    if (!got.ok) return;
+    // An archived copy that reads as an error page is no copy.
+    if (looksLikeErrorPage(got.title, got.short ?? '')) return;
+    const v = verify({ sketch: lost, title }, { url: c.url, title: got.title || c.title, sketch: got.sketch }, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold });
+    if (!v.accepted) return;
+    const alt: Alternate = {
+      url: c.url,
+      title: got.title || c.title,
+      source: c.source,
+      resemblance: v.resemblance,
+      containment: v.containment,
+      checkedAt: Date.now(),
+      basis: v.basis,
+      ...(c.archivedAt ? { archivedAt: c.archivedAt } : {}),
+    };
+    r.alternates = rankAlternates([...r.alternates, alt]);
+    await save(r);
+  });
+  q.add(cands.map((c, i) => ({ ...c, rank: i + 1 })));
+  await q.idle();
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../components/lost-archive';
+import { LostReportView } from '../../components/lost-report';
+import { parseLostTarget } from '../../components/lost-words';
+import { errorText } from '../../components/messaging';
+import { useSettings } from '../../components/use-settings';
+import { domainOf } from '../../lib/group/describe';
+import { useLostReport } from './use-lost-report';
+
+/**
+ * Lost and found (issue #7): the extension page for one dead URL, opened as lost.html?url=… from the
+ * popup or a results page. It only reads the background's answers (lost/find), polled until done.
+ */
+export function App({ search }: { search: string }) {
+  const target = parseLostTarget(search);
+  return (
+    <main class="lost">
+      <header>
+        <h1>Lost and found</h1>
+        <span class="muted">Resemble</span>
+      </header>
+      {target.ok ? (
+        <Lost url={target.url} />
+      ) : (
+        <p class="notice error" role="alert">
+          {target.error}
+        </p>
+      )}
+    </main>
+  );
+}
+
+function Lost({ url }: { url: string }) {
+  const { report, error, again, retry } = useLostReport(url);
+  const { settings, status, save } = useSettings();
+  const [enabling, setEnabling] = useState(false);
+  const [enableError, setEnableError] = useState<string>();
+
+  useEffect(() => {
+    document.title = `Lost and found: ${domainOf(url)}`;
+  }, [url]);
+
+  const enableArchive = async () => {
+    setEnableError(undefined);
+    setEnabling(true);
+    try {
+      // First, inside the click: the browser shows its prompt only during a user action.
+      if (!(await requestArchiveAccess())) return setEnableError(ARCHIVE_REFUSED);
+      const problem = await save({ archiveLookups: true });
+      if (problem) return setEnableError(problem);
+      again();
+    } catch (e) {
+      setEnableError(`Archive lookups could not be turned on: ${errorText(e)}.`);
+    } finally {
+      setEnabling(false);
+    }
+  };
+
+  return (
+    <>
+      <p class="target">
+        <span class="label">Looking for copies of</span> <span class="url" data-testid="url">{url}</span>
+      </p>
+      {error && (
+        <p class="notice error" role="alert">
+          Lost and found got no answer from the extension: {error}.{' '}
+          <button type="button" class="link" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      {report ? (
+        <LostReportView
+          report={report}
+          archiveLookups={status === 'ready' ? settings.archiveLookups : undefined}
+          onEnableArchive={() => void enableArchive()}
+          enabling={enabling}
+          enableError={enableError}
+          onAgain={again}
+        />
+      ) : (
+        !error && (
+          <p class="muted" role="status">
+            Asking Resemble what it knows of this page…
+          </p>
+        )
+      )}
+    </>
+  );
+}

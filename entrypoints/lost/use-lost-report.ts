@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { errorText, send } from '../../components/messaging';
+import type { LostReport } from '../../lib/messages';
+import { pollLost } from './poll';
+
+const ASK_TIMEOUT_MS = 15_000;
+
+export interface LostState {
+  report?: LostReport;
+  /** Why the background could not be asked (after a few tries). */
+  error?: string;
+  /** Whether the latest search has not answered `done` yet. */
+  running: boolean;
+  /** Starts the search over (lost/find with again: true). */
+  again(): void;
+  /** Asks again after an error, without restarting the background's job. */
+  retry(): void;
+}
+
+/** The report for one URL, polled until done. */
+export function useLostReport(url: string): LostState {
+  const [report, setReport] = useState<LostReport>();
+  const [error, setError] = useState<string>();
+  const [running, setRunning] = useState(true);
+  const [run, setRun] = useState({ n: 0, again: false });
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setError(undefined);
+    setRunning(true);
+    void pollLost({
+      ask: (again) => send('lost/find', again ? { url, again: true } : { url }, { timeoutMs: ASK_TIMEOUT_MS }),
+      again: run.again,
+      signal: ctl.signal,
+      onReport: (r) => {
+        setReport(r);
+        if (r.done) setRunning(false);
+      },
+      onError: (e) => {
+        setError(errorText(e));
+        setRunning(false);
+      },
+    });
+    return () => ctl.abort();
+  }, [url, run]);
+
+  const again = useCallback(() => setRun((r) => ({ n: r.n + 1, again: true })), []);
+  const retry = useCallback(() => setRun((r) => ({ n: r.n + 1, again: false })), []);
+  return { report, error, running, again, retry };
+}

@@ -1,0 +1,23 @@
+import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../components/lost-archive';
+import { Toggle } from '../../components/toggle';
+import { useCommit } from '../../components/use-commit';
+import type { SettingsProps } from '../../components/use-settings';
+
+/** Whether lost and found (issue #7) may ask the Internet Archive for a dead page: off unless turned on here. */
+export function ArchiveLookupsControl({ settings, save }: SettingsProps) {
+  const c = useCommit<boolean>(async (on) => {
+    // Turning it on asks for access to archive.org, inside the user's change.
+    if (on && !(await requestArchiveAccess())) return ARCHIVE_REFUSED;
+    return save({ archiveLookups: on });
+  }, 0);
+  return (
+    <Toggle
+      id="archive-lookups-toggle"
+      label="Look for archived copies (Internet Archive)"
+      checked={settings.archiveLookups}
+      onChange={c.now}
+      error={c.error}
+      hint="Lost and found may ask archive.org whether it kept a dead page. This sends the dead page's address to the Internet Archive."
+    />
+  );
+}

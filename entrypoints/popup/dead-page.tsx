@@ -1,0 +1,103 @@
+import { browser } from 'wxt/browser';
+import { useState } from 'preact/hooks';
+import { safeHref } from '../../components/group-list';
+import { deadKindShort, lostQuery, statusWords } from '../../components/lost-words';
+import { errorText } from '../../components/messaging';
+import type { TabState } from '../../lib/messages';
+
+/** A dead result as the popup lists it: rank, title, why, and the address lost and found is opened for (http(s) only). */
+export interface DeadLine {
+  rank: number;
+  title: string;
+  why: string;
+  url?: string;
+}
+
+/** The tab's dead results, in rank order, with what the popup knows of each from `items`. */
+export function deadLines(s: TabState): DeadLine[] {
+  const byRank = new Map((s.items ?? []).map((it) => [it.rank, it]));
+  return [...(s.dead ?? [])]
+    .sort((a, b) => a.rank - b.rank)
+    .map((d) => {
+      const it = byRank.get(d.rank);
+      return { rank: d.rank, title: it ? it.title.trim() || it.displayUrl || it.url : `result #${d.rank}`, why: deadKindShort(d.kind), url: it ? safeHref(it.url) : undefined };
+    });
+}
+
+/** "3 results on this page seem dead" / "1 result on this page seems dead". */
+export function deadCountText(n: number): string {
+  return n === 1 ? '1 result on this page seems dead' : `${n} results on this page seem dead`;
+}
+
+/**
+ * Lost and found from the popup (issue #7): the tab's own page failed to load, or results on it seem
+ * dead. "Find a copy" opens lost.html for that address in a new tab and closes the popup.
+ */
+export function DeadPageOffer({ s }: { s: TabState }) {
+  const [error, setError] = useState<string>();
+  const dead = deadLines(s);
+  const page = s.deadPage;
+  if (!page && dead.length === 0) return null;
+  const pageHref = page && safeHref(page.url);
+
+  const open = (url: string) => {
+    try {
+      browser.tabs.create({ url: browser.runtime.getURL('/lost.html') + lostQuery(url) }).then(
+        () => window.close(),
+        (e: unknown) => setError(errorText(e)),
+      );
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  return (
+    <>
+      {page && (
+        <aside class="offer dead-page" aria-labelledby="dead-page-title" data-testid="dead-page">
+          <p id="dead-page-title">
+            <strong>This page did not load ({statusWords(page.reason)}).</strong>
+          </p>
+          {pageHref ? (
+            <>
+              <p class="muted">Resemble can look for a copy elsewhere.</p>
+              <p>
+                <button type="button" class="primary" onClick={() => open(pageHref)}>
+                  Find a copy
+                </button>
+              </p>
+            </>
+          ) : (
+            <p class="muted">Its address is not a web address, so there is no copy to look for.</p>
+          )}
+        </aside>
+      )}
+      {dead.length > 0 && (
+        <section class="dead-results" aria-labelledby="dead-results-title" data-testid="dead-results">
+          <p id="dead-results-title">
+            <strong>{deadCountText(dead.length)}</strong>
+          </p>
+          <ul class="members">
+            {dead.map((d) => (
+              <li key={d.rank} class="member" data-rank={d.rank}>
+                <span class="rank">#{d.rank}</span> <span class="result-title">{d.title}</span>
+                <span class="domain">
+                  {d.why}
+                  {d.url && (
+                    <>
+                      {' · '}
+                      <button type="button" class="link" onClick={() => open(d.url!)} aria-label={`Find a copy of result #${d.rank}`}>
+                        find a copy
+                      </button>
+                    </>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {error && <p class="quiet-error">Could not open lost and found: {error}.</p>}
+    </>
+  );
+}
