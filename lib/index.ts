@@ -12,3 +12,4 @@ export { tokens } from './text/tokens';
 export { htmlToText } from './text/html-to-text';
 export { decodeBytes, looksLikeHtml } from './text/decode';
 export * from './fetch';
+export { mainText, MAIN_TEXT_DEFAULTS, type MainText, type MainTextTuning } from './page/main-text';

@@ -40,10 +40,13 @@ const STRONG = new Set([
   'advertising', 'sponsor', 'sponsors', 'sponsored', 'promo', 'promos', 'outbrain', 'taboola',
   'share', 'sharing', 'sharebar', 'social', 'socials',
   'related', 'comment', 'comments', 'disqus',
-  'newsletter', 'subscribe', 'subscription', 'signup', 'popup', 'modal', 'overlay', 'paywall',
+  'newsletter', 'subscribe', 'subscription', 'signup', 'popup', 'modal', 'overlay',
 ]);
-/** Prefixes of glued words: "advertorial", "sponsoredlinks", "cookiebar", "newsletterbox", "subscribebox", "relatedposts". */
-const STRONG_PREFIX = ['advert', 'sponsor', 'breadcrumb', 'cookie', 'newsletter', 'subscri', 'sidebar', 'navbar', 'related'];
+// Not chrome words, on purpose: "paywall" and "subscriber" (news sites put the article body itself in
+// such blocks), "widget" (embedded posts and charts), "hidden" (stylesheets this code cannot read
+// decide what it hides: Gutenberg's "stanza hidden" is text the plain-text edition has).
+/** Prefixes of glued words: "advertorial", "sponsoredlinks", "cookiebar", "newsletterbox", "relatedposts". */
+const STRONG_PREFIX = ['advert', 'sponsor', 'breadcrumb', 'cookie', 'newsletter', 'sidebar', 'navbar', 'related'];
 /** Suffixes of glued words: "topnav", "sidenav", "mainmenu", "dropdownmenu". */
 const STRONG_SUFFIX = ['nav', 'menu'];
 

@@ -95,19 +95,18 @@ function layoutOf(tag: string): number {
 // Element flags.
 const F_SKIP = 1; // invisible or non-text: children not walked, nothing counted, not chrome
 const F_CHROME = 2; // candidate chrome (decided against the guard in pass 2)
-const F_DROP = 4; // dropped as chrome (the root of a dropped subtree)
-const F_PRE = 8; // inside <pre> (whitespace kept)
-const F_LINK = 16; // inside <a>
+const F_PRE = 4; // inside <pre> (whitespace kept)
+const F_LINK = 8; // inside <a href>
+const F_HASH_LINK = 16; // inside <a href="#…">: an in-page link (table of contents, index, footnote)
 const F_BLOCK_CHILD = 32; // has a BLOCK_CHILD child element
 const F_SECTION = 64; // inside a sectioning element: header/footer are not page-level here
-const F_HASH_LINK = 128; // inside <a href="#…">: an in-page link (table of contents, index, footnote)
 
 /** Code points a reader does not see as characters: ASCII controls and spaces, NBSP, the Unicode spaces. */
 function isSpace(c: number): boolean {
   return c <= 32 || c === 160 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x1680 || c === 0x85;
 }
 
-interface Record_ {
+interface PageRecord {
   el: Node[];
   tag: string[];
   /** L_INLINE / L_SPACE / L_BLOCK / L_BREAK. */
@@ -155,7 +154,7 @@ function collapse(s: string): string {
 }
 
 /** Title, canonical link, base and language from <head>. */
-function readHead(head: Element, r: Record_): void {
+function readHead(head: Element, r: PageRecord): void {
   for (let c = head.firstChild; c; c = c.nextSibling) {
     if (c.nodeType !== 1) continue;
     const el = c as Element;
@@ -198,6 +197,8 @@ function classify(el: Element, tag: string, a: Attrs, inSection: boolean, t: Mai
   if (tag === 'dialog' && !el.hasAttribute('open')) return F_SKIP;
   if (tag === 'body' || tag === 'html') return 0;
   if (CHROME_TAGS.has(tag) || ((tag === 'header' || tag === 'footer') && !inSection)) return F_CHROME;
+  // Custom elements name themselves: <amp-ad>, <amp-sidebar>, <cookie-consent-banner>.
+  if (tag.indexOf('-') > 0 && chromeByName(tag, t.weakHeaderWords)) return F_CHROME;
   if (a === NO_ATTRS) return 0;
   const hidden = el.getAttribute('hidden');
   if (hidden !== null && hidden.toLowerCase() !== 'until-found') return F_CHROME;
@@ -210,8 +211,8 @@ function classify(el: Element, tag: string, a: Attrs, inSection: boolean, t: Mai
 }
 
 /** Pass 1: one pre-order walk. Element 0 is the document itself. */
-function record(doc: Document, tune: MainTextTuning): Record_ {
-  const r: Record_ = {
+function record(doc: Document, tune: MainTextTuning): PageRecord {
+  const r: PageRecord = {
     el: [doc], tag: ['#document'], layout: [L_BLOCK], role: [''], names: [''], parent: [-1], flags: [0], own: [0], ownLink: [0], ownCommas: [0],
     open: [0], close: [0], after: [0], seq: [0], text: [], textOwner: [], body: -1,
     title: '', ogTitle: '', canonical: '', baseHref: '', lang: '', metaLang: '',
@@ -238,8 +239,12 @@ function record(doc: Document, tune: MainTextTuning): Record_ {
       else if (t === 'body' && r.body < 0) r.body = i;
       if (f === 0 || f === F_CHROME) {
         f |= pf & (F_PRE | F_LINK | F_HASH_LINK | F_SECTION);
-        if (t === 'pre' || t === 'listing' || t === 'xmp' || t === 'plaintext' || t === 'textarea') f |= F_PRE;
-        else if (t === 'a' && !(f & F_LINK)) f |= /^\s*#./.test(e.getAttribute('href') ?? '') ? F_LINK | F_HASH_LINK : F_LINK;
+        if (t === 'pre' || t === 'listing' || t === 'xmp' || t === 'plaintext') f |= F_PRE;
+        else if (t === 'a' && !(f & F_LINK)) {
+          // Only links count (<a name> anchors do not); in-page ones lightly.
+          const href = e.getAttribute('href');
+          if (href !== null) f |= /^\s*#./.test(href) ? F_LINK | F_HASH_LINK : F_LINK;
+        }
         if (SECTIONING.has(t) || (a.role && SECTIONING_ROLES.has(a.role))) f |= F_SECTION;
         descend = e.firstChild !== null;
       }
@@ -325,7 +330,7 @@ function record(doc: Document, tune: MainTextTuning): Record_ {
 }
 
 /** Bottom-up sums (children follow their parent in pre-order): text, link text, commas per subtree. */
-function sums(r: Record_, kept: (i: number) => boolean) {
+function sums(r: PageRecord, kept: (i: number) => boolean) {
   const n = r.el.length;
   const total = new Float64Array(n);
   const link = new Float64Array(n);
@@ -354,7 +359,7 @@ interface Density {
 }
 
 /** Readability's content scoring over the kept elements under `root`. */
-function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64Array, link: Float64Array, commas: Float64Array, tune: MainTextTuning): Density {
+function densityPick(r: PageRecord, root: number, kept: Uint8Array, total: Float64Array, link: Float64Array, commas: Float64Array, tune: MainTextTuning): Density {
   const n = r.el.length;
   const score = new Float64Array(n);
   const isCand = new Uint8Array(n);
@@ -389,6 +394,7 @@ function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64A
   if (cands.length === 0) return { top: -1, parts: [], score };
   cands.sort((a, b) => score[b] - score[a] || a - b);
   let top = cands[0];
+  if (score[top] <= 0) return { top: -1, parts: [], score }; // nothing reads like running text
   const contains = (a: number, d: number) => {
     while (d > a) d = parent[d];
     return d === a;
@@ -488,7 +494,7 @@ function densityPick(r: Record_, root: number, kept: Uint8Array, total: Float64A
 }
 
 /** Pass 3: the text of the elements in `parts`, skipping dropped subtrees, one block a line. */
-function writeText(r: Record_, parts: number[], kept: Uint8Array): string {
+function writeText(r: PageRecord, parts: number[], kept: Uint8Array): string {
   const lines: string[] = [];
   const line: string[] = [];
   const flush = () => {
@@ -564,9 +570,7 @@ function resolveCanonical(href: string, baseHref: string, baseUrl: string): stri
  */
 export function mainText(doc: Document, baseUrl: string, tuning?: Partial<MainTextTuning>): MainText {
   const tune: MainTextTuning = tuning ? { ...MAIN_TEXT_DEFAULTS, ...tuning } : MAIN_TEXT_DEFAULTS;
-  let T0 = performance.now(); const T: Record<string, number> = {};
   const r = record(doc, tune);
-  T.record = performance.now() - T0; T0 = performance.now();
   const n = r.el.length;
   const root = r.body >= 0 ? r.body : 0;
   const skipped = (i: number) => (r.flags[i] & F_SKIP) !== 0;
@@ -580,20 +584,17 @@ export function mainText(doc: Document, baseUrl: string, tuning?: Partial<MainTe
     const p = r.parent[i];
     if (skipped(i) || (p >= 0 && !kept[p])) continue;
     if (r.flags[i] & F_CHROME && i !== root && !(before.total[i] > 0 && before.total[i] >= guard)) {
-      r.flags[i] |= F_DROP;
       dropped++;
       continue;
     }
     kept[i] = 1;
   }
   const { total, link, commas } = sums(r, (i) => kept[i] === 1);
-  T.sums = performance.now() - T0; T0 = performance.now();
 
   // Main container: a lone <article> / <main> holding most of the text or the densest block; else the
   // densest block itself; else the body.
   const rootEnd = r.after[root];
   const density = densityPick(r, root, kept, total, link, commas, tune);
-  T.density = performance.now() - T0; T0 = performance.now();
   const contains = (a: number, d: number) => {
     while (d > a) d = r.parent[d];
     return d === a;
@@ -635,7 +636,6 @@ export function mainText(doc: Document, baseUrl: string, tuning?: Partial<MainTe
     parts = [root];
   }
 
-  T.pick = performance.now() - T0; T0 = performance.now();
   let title = r.title || r.ogTitle;
   if (!title) {
     for (let i = root; i < rootEnd; i++) {
@@ -646,7 +646,6 @@ export function mainText(doc: Document, baseUrl: string, tuning?: Partial<MainTe
     }
   }
   const out: MainText = { text: writeText(r, parts, kept), title, dropped, method };
-  T.write = performance.now() - T0; (globalThis as any).T = T;
   const canonical = resolveCanonical(r.canonical, r.baseHref, baseUrl);
   if (canonical) out.canonical = canonical;
   const lang = r.lang || r.metaLang;
