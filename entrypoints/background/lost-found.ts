@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../lib/fetch/queue';
-import { availabilityUrl, parseAvailability, rawSnapshotUrl } from '../../lib/lost/archive';
+import { archivedCopyUsable, availabilityUrl, parseAvailability, rawSnapshotUrl } from '../../lib/lost/archive';
 import { rankAlternates, verify } from '../../lib/lost/rank';
 import { searchQueries, searchUrl } from '../../lib/lost/search';
 import { looksLikeErrorPage } from '../../lib/lost/soft404';
@@ -89,7 +89,7 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
 
   // Checked again first: a slow load or a bot wall is not a death.
   const now = await sketchOf(service, r.url, settings).catch(() => undefined);
-  if (now?.ok && !looksLikeErrorPage(now.title, now.short ?? '')) {
+  if (now?.ok && (now.short === undefined || !looksLikeErrorPage(now.title, now.short))) {
     r.alive = true;
     for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
     r.done = true;
@@ -178,8 +178,8 @@ async function verifyAll(service: SketchService, r: LostReport, cands: Candidate
   const q = new FetchQueue<void, Candidate & { rank: number }>(async (c, signal) => {
     const got = await sketchOf(service, c.url, settings, signal);
     if (!got.ok) return;
-    // An archived copy that reads as an error page is no copy.
-    if (looksLikeErrorPage(got.title, got.short ?? '')) return;
+    // A copy that reads as an error page (an archived 404, say) is no copy.
+    if (got.short !== undefined && !archivedCopyUsable({ title: got.title, text: got.short })) return;
     const v = verify({ sketch: lost, title }, { url: c.url, title: got.title || c.title, sketch: got.sketch }, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold });
     if (!v.accepted) return;
     const alt: Alternate = {

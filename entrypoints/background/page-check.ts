@@ -6,11 +6,14 @@ import type { ResultItem } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
 import type { PageRecord, SketchStore } from '../../lib/store';
 import { decodeBytes } from '../../lib/text/decode';
+import { pickPhrases } from '../../lib/lost/phrases';
+import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../lib/lost/soft404';
+import { deserializeSketch } from '../../lib/serialize';
 import { classifyNetError, installNetObserver, observedRedirects } from './net-observer';
 import type { SketchService } from './sketch-service';
 
 /** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
-export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' };
+export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
 
 /** Every origin: which sites a results page lists is not known in advance (asked for when page checking is turned on). */
 export const PAGE_ORIGINS = ['https://*/*', 'http://*/*'];
@@ -36,7 +39,7 @@ export function publicHost(u: URL): boolean {
 }
 
 /** Failures worth remembering until the record ages out; others (a timeout, a network blip) are tried again next time. */
-const LASTING: ReadonlySet<string> = new Set(['gone', 'wrong-type', 'too-large', 'redirect', 'blocked', 'unreadable']);
+const LASTING: ReadonlySet<string> = new Set(['gone', 'soft404', 'wrong-type', 'too-large', 'redirect', 'blocked', 'unreadable']);
 
 /** A record recent enough (younger than the cache's age limit) to stand for the page. */
 export function isFresh(rec: PageRecord | undefined, settings: Settings, now = Date.now()): boolean {
@@ -66,17 +69,38 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
     if (got.contentType === 'text/plain') {
       const [res] = await service.sketch([{ text, format: 'text' }], options, { timeoutMs: 15_000 });
       if (!res?.ok) throw new Error(res?.error.message ?? 'no sketch');
-      await record('ok', { page: res.bytes });
+      await record('ok', { page: res.bytes, phrases: pickPhrases(text) });
     } else {
       const { result, page } = await service.page(text, got.url, options, { timeoutMs: 15_000 });
       if (!result.ok) throw new Error(result.error.message);
-      await record('ok', { page: result.bytes, ...(page.canonical ? { canonical: page.canonical } : {}) });
+      // Only a short page can be an error page (the main text comes back whole under SHORT_TEXT characters).
+      if (page.short !== undefined && (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal))) {
+        await record('soft404');
+        return { url: r.url, status: 'soft404' };
+      }
+      await record('ok', { page: result.bytes, ...(page.phrases?.length ? { phrases: page.phrases } : {}), ...(page.canonical ? { canonical: page.canonical } : {}) });
     }
     return { url: r.url, status: 'ok' };
   } catch {
     // Binary after all, empty main text, or a Worker failure: the page cannot speak for the result.
     await record('unreadable');
     return { url: r.url, status: 'unreadable' };
+  }
+}
+
+/**
+ * A tiny "Page not found" served as a normal page (issue #7): error-like, and like what the site
+ * answers for an address that surely does not exist (or that address is a real 404).
+ */
+async function soft404(service: SketchService, url: string, page: PageSample, options: { shingle: number; size: number }, signal: AbortSignal): Promise<boolean> {
+  if (!looksLikeErrorPage(page.title, page.text)) return false;
+  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), { signal, allowed: publicHost, maxRedirects: 3 });
+  if (!probe.ok) return isSoft404(page, probe.kind === 'gone' ? { status: 404 } : undefined);
+  try {
+    const { result, page: p } = await service.page(decodeBytes(probe.body).text, probe.url, options, { timeoutMs: 15_000 });
+    return isSoft404(page, result.ok ? { title: p.title, text: p.short ?? '', sketch: deserializeSketch(result.bytes) } : undefined);
+  } catch {
+    return isSoft404(page);
   }
 }
 

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { deadKindShort, lostQuery, statusWords } from '../../components/lost-words';
+import { deadKindShort, lostQuery, reasonWords } from '../../components/lost-words';
 import { errorText } from '../../components/messaging';
 import type { TabState } from '../../lib/messages';
 
@@ -56,7 +56,7 @@ export function DeadPageOffer({ s }: { s: TabState }) {
       {page && (
         <aside class="offer dead-page" aria-labelledby="dead-page-title" data-testid="dead-page">
           <p id="dead-page-title">
-            <strong>This page did not load ({statusWords(page.reason)}).</strong>
+            <strong>This page did not load ({reasonWords(page.reason)}).</strong>
           </p>
           {pageHref ? (
             <>

@@ -1,4 +1,8 @@
+import { pickPhrases } from '../lost/phrases';
 import { mainText } from './main-text';
+
+/** Main text under this many characters comes back whole: error pages ("Page not found") are told by it. */
+export const SHORT_TEXT = 2000;
 
 /**
  * A fetched HTML page's main text and what goes with it, through the given DOM parser (the browser's
@@ -6,5 +10,14 @@ import { mainText } from './main-text';
  */
 export function extractPage(parse: (html: string) => Document, html: string, url: string) {
   const m = mainText(parse(html), url);
-  return { text: m.text, title: m.title, method: m.method, chars: m.text.length, ...(m.canonical ? { canonical: m.canonical } : {}) };
+  return {
+    text: m.text,
+    title: m.title,
+    method: m.method,
+    chars: m.text.length,
+    // Remembered for lost and found's searches: a few distinctive sentences, chosen by the sketch's own order.
+    phrases: pickPhrases(m.text),
+    ...(m.text.length < SHORT_TEXT ? { short: m.text } : {}),
+    ...(m.canonical ? { canonical: m.canonical } : {}),
+  };
 }

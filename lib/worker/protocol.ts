@@ -122,10 +122,9 @@ export interface PageInfo {
   chars: number;
   /** A few distinctive sentences of the page, kept for lost and found's searches (issue #7). */
   phrases?: string[];
-  /** The main text itself when it is short (under SHORT_TEXT characters): error pages are told by it. */
+  /** The main text itself when it is short (under lib/page/extract-page SHORT_TEXT characters): error pages are told by it. */
   short?: string;
 }
-export const SHORT_TEXT = 2000;
 
 export interface SerpResponse {
   id: number;

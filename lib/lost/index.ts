@@ -1,0 +1,16 @@
+/** Lost and found (issue #7): the pure logic. The background fetches; these decide and measure. */
+export { pickPhrases, PHRASE_SCAN_CHARS, type PhraseOptions } from './phrases';
+export { looksLikeErrorPage, isSoft404, probeUrl, deadReason, ERROR_PAGE_MAX_WORDS, type PageSample, type ProbeAnswer } from './soft404';
+export { availabilityUrl, parseAvailability, rawSnapshotUrl, archivedCopyUsable, waybackTimestamp, parseWaybackTimestamp } from './archive';
+export { searchQueries, searchUrl, MAX_QUERIES, MAX_QUERY_CHARS, type SearchEngine } from './search';
+export {
+  verify,
+  rankAlternates,
+  SOURCE_ORDER,
+  TITLE_THRESHOLD,
+  TITLE_MIN_WORDS,
+  type AlternateSource,
+  type Rankable,
+  type Verification,
+  type VerifyOptions,
+} from './rank';

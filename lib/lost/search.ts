@@ -1,0 +1,63 @@
+/**
+ * Searching for a dead page (issue #7): the user's engine asked for the page's remembered phrases in
+ * quotes, then for its title. Whatever the results, each is fetched and verified like any other
+ * candidate (./rank.ts): a search result is a lead, never a copy by itself.
+ */
+import type { EngineId } from '../settings';
+
+/** Queries per dead page at most (each is one request to the engine). */
+export const MAX_QUERIES = 3;
+/** Characters of a query at most: engines cut or refuse longer ones. */
+export const MAX_QUERY_CHARS = 200;
+
+const clean = (s: string) => s.replace(/["“”„]/g, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * The searches for a dead page, most specific first: each remembered phrase in double quotes (an exact
+ * phrase), then the title as plain words; duplicates and empty ones left out, at most `max` (3).
+ */
+export function searchQueries(known: { title?: string; phrases?: readonly string[] }, max = MAX_QUERIES): string[] {
+  const out: string[] = [];
+  const add = (q: string) => {
+    if (q.replace(/["\s]/g, '') !== '' && !out.includes(q) && out.length < max) out.push(q);
+  };
+  for (const p of known.phrases ?? []) {
+    const c = clean(p).slice(0, MAX_QUERY_CHARS - 2).trim();
+    if (c.split(' ').length >= 3) add(`"${c}"`);
+  }
+  if (known.title) add(clean(known.title).slice(0, MAX_QUERY_CHARS).trim());
+  return out;
+}
+
+/** Results-page addresses by engine: each is one the engine table (lib/engines) reads. */
+const TEMPLATES: Record<Exclude<EngineId, 'searxng'>, string> = {
+  // The html endpoint answers a GET without scripts; its results are extracted by the 'html' variant.
+  duckduckgo: 'https://html.duckduckgo.com/html/?q=',
+  google: 'https://www.google.com/search?q=',
+  bing: 'https://www.bing.com/search?q=',
+  brave: 'https://search.brave.com/search?q=',
+  startpage: 'https://www.startpage.com/do/search?q=',
+  yahoo: 'https://search.yahoo.com/search?p=',
+  ecosia: 'https://www.ecosia.org/search?q=',
+  mojeek: 'https://www.mojeek.com/search?q=',
+  kagi: 'https://kagi.com/search?q=',
+  yandex: 'https://yandex.com/search/?text=',
+  baidu: 'https://www.baidu.com/s?wd=',
+  qwant: 'https://www.qwant.com/?q=',
+};
+
+export type SearchEngine = EngineId;
+
+/**
+ * The results page of `engine` for `query` (DuckDuckGo's html endpoint by default). SearXNG needs the
+ * user's instance: `searxngHost` (a host name, as in the settings); without it DuckDuckGo is used.
+ */
+export function searchUrl(engine: SearchEngine, query: string, opts?: { searxngHost?: string }): string {
+  const q = encodeURIComponent(query);
+  if (engine === 'searxng') {
+    const host = opts?.searxngHost?.trim().toLowerCase();
+    if (host && /^[a-z0-9.-]+(:\d{1,5})?$/.test(host)) return `https://${host}/search?q=${q}`;
+    return TEMPLATES.duckduckgo + q;
+  }
+  return (TEMPLATES[engine] ?? TEMPLATES.duckduckgo) + q;
+}
