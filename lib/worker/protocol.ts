@@ -310,8 +310,11 @@ export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Pars
   if (!msg.results.every(isItemResult)) return fail('a sketch response has a malformed result');
   if (op === 'page') {
     const p = msg.page;
-    const ok = isRecord(p) && typeof p.title === 'string' && typeof p.method === 'string' && typeof p.chars === 'number' && (p.canonical === undefined || typeof p.canonical === 'string');
-    if (!ok) return fail('a page response needs page {title, method, chars, canonical?}');
+    const ok =
+      isRecord(p) && typeof p.title === 'string' && typeof p.method === 'string' && typeof p.chars === 'number' &&
+      (p.canonical === undefined || typeof p.canonical === 'string') && (p.short === undefined || typeof p.short === 'string') &&
+      (p.phrases === undefined || (Array.isArray(p.phrases) && p.phrases.every((x) => typeof x === 'string')));
+    if (!ok) return fail('a page response needs page {title, method, chars, canonical?, short?, phrases?}');
     return { ok: true, value: { id, ok: true, results: msg.results, page: p as unknown as PageInfo } };
   }
   return { ok: true, value: { id, ok: true, results: msg.results } };
