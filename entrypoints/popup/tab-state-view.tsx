@@ -2,6 +2,7 @@ import { engineName } from '../../components/format';
 import type { TabState } from '../../lib/messages';
 import { EnableEngine } from './enable-engine';
 import { GroupsView } from './groups-view';
+import { DeadPageOffer } from './dead-page';
 import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
 
@@ -19,7 +20,12 @@ export function TabStateView({ state }: { state: PopupState }) {
     case 'error':
       return <p class="quiet-error">Status not available: {state.message}.</p>;
     case 'state':
-      return <Status s={state.state} />;
+      return (
+        <>
+          <DeadPageOffer s={state.state} />
+          <Status s={state.state} />
+        </>
+      );
   }
 }
 

@@ -1,0 +1,19 @@
+import { browser } from 'wxt/browser';
+
+/**
+ * Where archive lookups go (issue #7): the Wayback Machine's availability API and its snapshots. Asked
+ * for only when the user turns archive lookups on; the background may check them with
+ * `permissions.contains` before asking the archive anything.
+ */
+export const ARCHIVE_ORIGINS = ['https://archive.org/*', 'https://web.archive.org/*'];
+
+/**
+ * Asks for access to the Internet Archive. Must be called straight from the user's click or change,
+ * before any other await: browsers only show the prompt during a user action. Resolves to whether it
+ * was granted (already granted, e.g. with page checking's access to every site, resolves true at once).
+ */
+export function requestArchiveAccess(): Promise<boolean> {
+  return browser.permissions.request({ origins: ARCHIVE_ORIGINS });
+}
+
+export const ARCHIVE_REFUSED = 'Access to archive.org was not granted: archived copies are not looked for.';

@@ -1,0 +1,207 @@
+import { domainOf } from '../lib/group/describe';
+import type { Alternate, LostReport } from '../lib/messages';
+import { safeHref } from './group-list';
+import {
+  TITLE_BASIS_LABEL,
+  archiveOff,
+  formatDate,
+  formatDateTime,
+  measured,
+  measuresText,
+  noCopyText,
+  progressLine,
+  sketchText,
+  sourceName,
+  sourceStateText,
+  sourceWords,
+  statusWords,
+} from './lost-words';
+
+/**
+ * The lost-and-found report (issue #7), drawn from the background's LostReport alone: no browser API
+ * here, so it renders in tests as it does in the page. Everything that came from a page (titles,
+ * phrases, addresses) is set as text by JSX, never as markup; only http(s) addresses become links.
+ */
+
+export interface LostReportViewProps {
+  report: LostReport;
+  /** The archiveLookups setting; undefined while the settings load. */
+  archiveLookups?: boolean;
+  /** Turns archive lookups on and searches again (shown on the archive source when it was skipped for that). */
+  onEnableArchive?: () => void;
+  /** While turning them on, or why that failed. */
+  enabling?: boolean;
+  enableError?: string;
+  /** Starts the search over ("Search again"). */
+  onAgain?: () => void;
+  /** Dates in this language (tests fix one); the user's by default. */
+  locale?: string;
+}
+
+/** What Resemble last knew of the dead URL: title, dates, last check, the sketch (or its absence) and the phrases. */
+export function LostKnown({ report, locale }: { report: LostReport; locale?: string }) {
+  const k = report.known;
+  const phrases = (k?.phrases ?? []).filter((p) => typeof p === 'string' && p.trim() !== '');
+  return (
+    <section class="lost-known" data-testid="known" aria-labelledby="known-title">
+      <h2 id="known-title">What Resemble last knew of it</h2>
+      {k ? (
+        <dl class="facts">
+          <dt>Title</dt>
+          <dd class="known-title">{k.title.trim() || <span class="muted">(no title)</span>}</dd>
+          <dt>Seen</dt>
+          <dd>
+            first {formatDate(k.firstSeen, locale)}, last {formatDate(k.lastSeen, locale)}
+          </dd>
+          {(k.status !== undefined || k.fetchedAt !== undefined) && (
+            <>
+              <dt>Last check</dt>
+              <dd class="known-status">
+                {k.fetchedAt !== undefined && `${formatDateTime(k.fetchedAt, locale)}: `}
+                {statusWords(k.status)}
+              </dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p>Resemble has no record of this page: it was not seen in a results page, or it has left the cache.</p>
+      )}
+      <p class={report.hasSketch ? 'sketch' : 'sketch none'}>{sketchText(report)}</p>
+      {phrases.length > 0 && (
+        <>
+          <h3 id="phrases-title">Phrases remembered from the page</h3>
+          <ul class="phrases" aria-labelledby="phrases-title">
+            {phrases.map((p, i) => (
+              <li key={i}>
+                <q>{p}</q>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Each source in the order it is tried, with its live state. */
+export function LostSources({ report, archiveLookups, onEnableArchive, enabling, enableError }: LostReportViewProps) {
+  return (
+    <section class="lost-sources" aria-labelledby="sources-title">
+      <h2 id="sources-title">Where Resemble looks</h2>
+      <ol data-testid="sources" class="sources">
+        {report.sources.map((s) => {
+          const off = archiveOff(s, archiveLookups);
+          return (
+            <li key={s.source} data-source={s.source} data-state={s.state} class={`source ${s.state}`}>
+              <span class="source-name">{sourceName(s.source, report.hasSketch)}</span>
+              {': '}
+              <span class="source-state">{sourceStateText(s, archiveLookups)}</span>
+              {off && onEnableArchive && (
+                <>
+                  {' '}
+                  <button type="button" class="link" onClick={onEnableArchive} disabled={enabling}>
+                    Turn archive lookups on and search again
+                  </button>
+                  <span class="hint"> (sends this page's address to the Internet Archive)</span>
+                </>
+              )}
+              {off && enableError && <p class="field-error">{enableError}</p>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** One verified alternate: its title (a link only for http(s)), domain, measures, source and check date. */
+export function LostAlternate({ a, hasSketch, locale }: { a: Alternate; hasSketch: boolean; locale?: string }) {
+  const href = safeHref(a.url);
+  const title = (typeof a.title === 'string' ? a.title.trim() : '') || a.url;
+  const weak = a.basis === 'title';
+  return (
+    <li data-source={a.source} data-url={a.url} data-resemblance={String(a.resemblance)} data-basis={a.basis} class={weak ? 'alternate weak' : 'alternate'}>
+      <h3 class="alt-title">
+        {href ? (
+          <a href={href} target="_blank" rel="noreferrer">
+            {title}
+          </a>
+        ) : (
+          <span>{title}</span>
+        )}
+      </h3>
+      <span class="domain">{domainOf(a.url)}</span>
+      <p class="alt-measures">
+        <strong class="measures-text">{measuresText(a)}</strong>
+        {weak && (
+          <>
+            {' · '}
+            <span class="basis-title">{TITLE_BASIS_LABEL}</span>
+          </>
+        )}
+      </p>
+      <p class="alt-source muted">
+        {sourceWords(a, hasSketch, locale)} · checked {formatDateTime(a.checkedAt, locale)}
+      </p>
+    </li>
+  );
+}
+
+/** The alternates in the background's order (best first); none without a measured resemblance. */
+export function LostAlternates({ report, locale }: { report: LostReport; locale?: string }) {
+  const list = report.alternates.filter(measured);
+  return (
+    <section class="lost-alternates" aria-labelledby="alternates-title">
+      <h2 id="alternates-title">Copies found</h2>
+      {list.length > 0 ? (
+        <ol data-testid="alternates" class="alternates">
+          {list.map((a, i) => (
+            <LostAlternate key={`${i}:${a.url}`} a={a} hasSketch={report.hasSketch} locale={locale} />
+          ))}
+        </ol>
+      ) : report.done ? (
+        <p class="none">{noCopyText(report)}</p>
+      ) : (
+        <p class="muted">None verified yet.</p>
+      )}
+      {list.length > 0 && (
+        <p class="hint">
+          Each copy was fetched and compared with what Resemble kept of the lost page: “alike” is their resemblance, “inside” how much of the old
+          text the copy contains.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The whole report: the progress line, the URL answering again, what was known, the sources and the alternates. */
+export function LostReportView(props: LostReportViewProps) {
+  const { report, onAgain, locale } = props;
+  const aliveHref = report.alive ? safeHref(report.url) : undefined;
+  return (
+    <div class="lost-report">
+      <div class="lost-progress">
+        <p role="status">{progressLine(report)}</p>
+        {!report.done && <progress aria-label="Looking for copies" />}
+        {report.done && onAgain && (
+          <button type="button" onClick={onAgain}>
+            Search again
+          </button>
+        )}
+      </div>
+      {report.alive && (
+        <p class="notice alive" data-testid="alive">
+          This address answered when Resemble checked it again: the failure may have been temporary.{' '}
+          {aliveHref && (
+            <a href={aliveHref} target="_blank" rel="noreferrer">
+              Open the page
+            </a>
+          )}
+        </p>
+      )}
+      <LostKnown report={report} locale={locale} />
+      <LostSources {...props} />
+      <LostAlternates report={report} locale={locale} />
+    </div>
+  );
+}
