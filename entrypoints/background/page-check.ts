@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
+import { publicHost } from '../../lib/fetch/public-host';
 import { FetchQueue } from '../../lib/fetch/queue';
 import type { FailureKind } from '../../lib/fetch/types';
 import type { ResultItem } from '../../lib/messages';
@@ -16,6 +17,8 @@ import type { SketchService } from './sketch-service';
 export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
 
 /** Every origin: which sites a results page lists is not known in advance (asked for when page checking is turned on). */
+export { publicHost };
+
 export const PAGE_ORIGINS = ['https://*/*', 'http://*/*'];
 
 export async function hasPageAccess(): Promise<boolean> {
@@ -24,18 +27,6 @@ export async function hasPageAccess(): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * Hosts a results page may list but Resemble never fetches: the user's own machine and network. A
- * GET sent there blind (a router's admin page, say) is not worth a snippet's confirmation.
- */
-export function publicHost(u: URL): boolean {
-  const h = u.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || !h.includes('.') && !h.includes(':')) return false;
-  if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(h) || /^172\.(1[6-9]|2\d|3[01])\./.test(h)) return false;
-  if (h === '::1' || /^f[cd][0-9a-f]{2}:/.test(h) || /^fe80:/.test(h)) return false;
-  return true;
 }
 
 /** Failures worth remembering until the record ages out; others (a timeout, a network blip) are tried again next time. */
