@@ -5,6 +5,7 @@ import { listen } from './background/router';
 import { createSketchService } from './background/sketch-service';
 import { syncSearxngScripts } from './background/searxng';
 import { evictOld } from './background/store-access';
+import { writeSettings } from './background/settings-item';
 import { forgetTab } from './background/tab-state';
 import { installTestHook } from './background/test-hook';
 import { installNetObserver, watchMainFrames } from './background/net-observer';
@@ -28,7 +29,12 @@ export default defineBackground({
     browser.storage.onChanged.addListener((changes) => {
       if ('settings' in changes) void syncSearxngScripts().catch(() => undefined);
     });
-    browser.permissions.onAdded.addListener(() => void syncSearxngScripts().catch(() => undefined));
+    browser.permissions.onAdded.addListener((p) => {
+      void syncSearxngScripts().catch(() => undefined);
+      // Only page checking asks for every site: granted, it is on — even if the popup that asked
+      // closed while the browser's prompt was open (Firefox closes it).
+      if (p.origins?.includes('https://*/*')) void writeSettings({ pageChecking: true, pageCheckingAsked: true }).catch(() => undefined);
+    });
     browser.runtime.onInstalled.addListener(() => void syncSearxngScripts().catch(() => undefined));
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).
     browser.runtime.onStartup.addListener(() => void evictOld());
