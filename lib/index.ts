@@ -13,3 +13,4 @@ export { htmlToText } from './text/html-to-text';
 export { decodeBytes, looksLikeHtml } from './text/decode';
 export * from './fetch';
 export { mainText, MAIN_TEXT_DEFAULTS, type MainText, type MainTextTuning } from './page/main-text';
+export * from './lost';

@@ -43,7 +43,7 @@ const hashes = new WordHashes();
 function wordCount(text: string, cap: number): number {
   // Only a prefix is read: cap·64 characters hold `cap` words unless their words average 63 characters.
   hashes.n = 0;
-  hashWords(text.slice(0, cap * 64), hashes);
+  hashWords(cap === Infinity ? text : text.slice(0, cap * 64), hashes);
   return hashes.n;
 }
 
@@ -79,9 +79,16 @@ export type ProbeAnswer = Partial<PageSample> & { status?: number };
 /** Characters of a probe's text compared at most (an error page is tiny; a longer answer is no match anyway). */
 const PROBE_CHARS = 20_000;
 
+/** The text's first PROBE_CHARS characters, when they hold a word. */
+function wordsOf(text: string | undefined): string | undefined {
+  const t = text?.slice(0, PROBE_CHARS);
+  return t && wordCount(t, Infinity) > 0 ? t : undefined;
+}
+
 function sketchOf(p: Partial<PageSample>): Sketch | undefined {
   if (p.sketch) return cutSketch(p.sketch);
-  return p.text && wordCount(p.text, 1) > 0 ? cutSketch(sketchText(p.text, PAGE_OPTIONS)) : undefined;
+  const t = wordsOf(p.text);
+  return t ? cutSketch(sketchText(t, PAGE_OPTIONS)) : undefined;
 }
 
 /**
@@ -90,11 +97,9 @@ function sketchOf(p: Partial<PageSample>): Sketch | undefined {
  * 40-word page's shingles (0.68 against 0.83 at w = 2 for the test's page with two addresses).
  */
 function tinyResemblance(a: Partial<PageSample>, b: Partial<PageSample>): number | undefined {
-  if (a.text && b.text) {
-    const x = shingleSet(a.text.slice(0, PROBE_CHARS), { shingle: 2, format: 'text' });
-    const y = shingleSet(b.text.slice(0, PROBE_CHARS), { shingle: 2, format: 'text' });
-    if (x.length && y.length) return exactResemblance(x, y);
-  }
+  const ta = wordsOf(a.text);
+  const tb = wordsOf(b.text);
+  if (ta && tb) return exactResemblance(shingleSet(ta, { shingle: 2, format: 'text' }), shingleSet(tb, { shingle: 2, format: 'text' }));
   const sa = sketchOf(a);
   const sb = sketchOf(b);
   if (!sa || !sb) return undefined;
