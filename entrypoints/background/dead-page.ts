@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
+import { publicHost } from '../../lib/fetch/public-host';
+import { classifyNetError, observedRedirects } from './net-observer';
 import { getTabState, setTabState } from './tab-state';
 
 /** What a main-frame failure must still be when checked again to count as a dead link. */
@@ -21,10 +23,15 @@ const words: Record<string, string> = {
 export async function mainFrameFailed(tabId: number, url: string, kind: string): Promise<void> {
   if (!DEAD.has(kind) || !/^https?:/.test(url)) return;
   await new Promise((r) => setTimeout(r, RECHECK_MS));
-  const again = await fetchPage(url, { timeoutMs: 10_000 });
+  // classify: fetch() says only "Failed to fetch"; the network layer (webRequest) names a DNS or
+  // connection failure, without which a dead host would never count as dead. publicHost: the user's
+  // own machine and network (a dev server that is down) are no lost pages to look for copies of.
+  const again = await fetchPage(url, { timeoutMs: 10_000, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
   if (again.ok || !DEAD.has(again.kind)) return;
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
-  if (!tab) return;
+  // Gone, or already on another page (the user went back or elsewhere meanwhile): that page is not the dead one.
+  const noHash = (u: string | undefined) => (u ?? '').replace(/#.*$/, '');
+  if (!tab || noHash(tab.url) !== noHash(url)) return;
   const state = await getTabState(tabId);
   await setTabState({ ...state, deadPage: { url, reason: words[again.kind] ?? again.kind } });
   await browser.action?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);

@@ -156,7 +156,7 @@ async function candidates(service: SketchService, source: AlternateSource, r: Lo
       const out: Candidate[] = [];
       for (const q of queries) {
         const u = searchUrl('duckduckgo', q);
-        const got = await fetchPage(u, { allowed: publicHost });
+        const got = await fetchPage(u, { allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
         if (!got.ok) continue;
         const serp = await service.serp(decodeBytes(got.body).text, u);
         out.push(...serp.results.slice(0, 5).map((x) => ({ url: x.url, title: x.title, source })));

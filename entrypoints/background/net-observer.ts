@@ -12,6 +12,35 @@ const KEEP_MS = 60_000;
 const errors = new Map<string, { kind: FailureKind; at: number }>();
 const chains = new Map<string, { start: string; hops: string[]; at: number }>(); // by requestId
 const byStart = new Map<string, string[]>();
+/** Waiting for a URL's first redirect target or its error, by URL. */
+const hopWaiters = new Map<string, ((to: string) => void)[]>();
+const errorWaiters = new Map<string, ((kind: FailureKind) => void)[]>();
+/** Recent first hops by the URL redirected (a manual fetch stops after it). */
+const firstHop = new Map<string, { to: string; at: number }>();
+
+function settle<T>(waiters: Map<string, ((v: T) => void)[]>, url: string, v: T): void {
+  const ws = waiters.get(url);
+  waiters.delete(url);
+  for (const w of ws ?? []) w(v);
+}
+
+function wait<T>(waiters: Map<string, ((v: T) => void)[]>, url: string, ms: number, known: () => T | undefined): Promise<T | undefined> {
+  const now = known();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const w = (v: T) => {
+      clearTimeout(t);
+      resolve(v);
+    };
+    const t = setTimeout(() => {
+      const ws = waiters.get(url)?.filter((x) => x !== w);
+      if (ws?.length) waiters.set(url, ws);
+      else waiters.delete(url);
+      resolve(known());
+    }, ms);
+    waiters.set(url, [...(waiters.get(url) ?? []), w]);
+  });
+}
 
 function prune(now: number): void {
   for (const [k, v] of errors) if (now - v.at > KEEP_MS) errors.delete(k);
@@ -40,6 +69,8 @@ export function installNetObserver(): void {
     c.hops.push(d.redirectUrl);
     chains.set(d.requestId, c);
     byStart.set(c.start, c.hops);
+    firstHop.set(d.url, { to: d.redirectUrl, at: Date.now() });
+    settle(hopWaiters, d.url, d.redirectUrl);
   }, filter);
   wr.onErrorOccurred.addListener((d) => {
     const now = Date.now();
@@ -48,6 +79,7 @@ export function installNetObserver(): void {
     if (kind) errors.set(d.url, { kind, at: now });
     const c = chains.get(d.requestId);
     if (c && kind) errors.set(c.start, { kind, at: now });
+    if (kind) settle(errorWaiters, d.url, kind);
   }, filter);
 }
 
@@ -71,4 +103,19 @@ export function watchMainFrames(onFailure: (tabId: number, url: string, kind: st
 
 export const classifyNetError = (url: string): FailureKind | undefined => errors.get(url)?.kind;
 
-export const observedRedirects: RedirectObserver = { hops: (url) => byStart.get(url) };
+/** A first hop or an error is news only for a moment: the same URL fetched later may answer otherwise. */
+const FRESH_MS = 5_000;
+
+export const observedRedirects: RedirectObserver = {
+  hops: (url) => byStart.get(url),
+  next: (url, ms) =>
+    wait(hopWaiters, url, ms, () => {
+      const h = firstHop.get(url);
+      return h && Date.now() - h.at < FRESH_MS ? h.to : undefined;
+    }),
+  error: (url, ms) =>
+    wait(errorWaiters, url, ms, () => {
+      const e = errors.get(url);
+      return e && Date.now() - e.at < FRESH_MS ? e.kind : undefined;
+    }),
+};

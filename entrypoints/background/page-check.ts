@@ -85,7 +85,7 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
  */
 async function soft404(service: SketchService, url: string, page: PageSample, options: { shingle: number; size: number }, signal: AbortSignal): Promise<boolean> {
   if (!looksLikeErrorPage(page.title, page.text)) return false;
-  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), { signal, allowed: publicHost, maxRedirects: 3 });
+  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), { signal, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
   if (!probe.ok) return isSoft404(page, probe.kind === 'gone' ? { status: 404 } : undefined);
   try {
     const { result, page: p } = await service.page(decodeBytes(probe.body).text, probe.url, options, { timeoutMs: 15_000 });

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { readCompactSketch } from '../../lib/store/compact';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/options';
 import type { SketchService } from './sketch-service';
+import { openLostAndFound } from './link-menu';
 import { storeFor } from './store-access';
 
 /**
@@ -20,6 +21,8 @@ export function installTestHook(service: SketchService): void {
         service.sketch(items, options(kind), opts),
       diagnose: (op: 'crash' | 'hang', ms?: number, opts?: { timeoutMs?: number }) => service.diagnose(op, ms, opts),
       ping: () => service.ping(),
+      /** What the "Find similar copy" link menu does on a click (a native context menu cannot be clicked in tests). */
+      openLostAndFound: (url: string) => openLostAndFound(url),
       /** A fetched page's main text extracted (offscreen document) and sketched (Worker), as page checking does. */
       page: (html: string, url: string) => service.page(html, url, options('page')),
       async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {

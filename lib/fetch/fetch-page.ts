@@ -5,6 +5,8 @@ import type { FailureKind, FetchOutcome, FetchPageOptions } from './types';
 export const FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** How long to wait for the network layer's report of a hop or an error (it comes just after the response). */
+const HOP_WAIT_MS = 500;
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8';
 
 const isHttp = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
@@ -80,9 +82,18 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
     for (;;) {
       status = undefined;
       let response = await race(doFetch(current, init('manual')));
+      if (response.type === 'opaqueredirect' && opts.redirects?.next) {
+        // Browsers hide the Location of a manual redirect; the network layer tells the glue. Every hop
+        // is checked before it is requested (a public page redirecting to a private address is not followed).
+        status = 302;
+        const location = await race(opts.redirects.next(current, HOP_WAIT_MS));
+        if (location === undefined) throw new Failure('redirect', 'redirected to an address that could not be seen');
+        current = checkHop(location);
+        continue;
+      }
       if (response.type === 'opaqueredirect') {
-        // Browsers hide the Location of a manual redirect: let the browser follow, then check the
-        // hops after the fact (from the observer if the glue gives one, else only the final URL).
+        // No observer: let the browser follow, then check the hops after the fact (only the final URL
+        // is known then).
         response = await race(doFetch(current, init('follow')));
         const final = response.url || current;
         const hops = [...(opts.redirects?.hops(current) ?? [])];
@@ -101,7 +112,9 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   } catch (e) {
     if (why) return fail(why, why === 'timeout' ? `no complete answer within ${timeoutMs} ms` : 'cancelled');
     if (e instanceof Failure) return fail(e.kind, e.message, e.status ?? status);
-    const kind = opts.classify?.(current) ?? kindFromThrown(e) ?? 'network';
+    // The browser names the error (DNS, TLS, an unsafe redirect…) just after fetch has failed.
+    const observed = opts.classify?.(current) ?? (await opts.redirects?.error?.(current, HOP_WAIT_MS).catch(() => undefined));
+    const kind = observed ?? kindFromThrown(e) ?? 'network';
     return fail(kind, describe(e));
   } finally {
     clearTimeout(timer);

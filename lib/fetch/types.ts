@@ -56,6 +56,14 @@ export type FetchOutcome =
 export interface RedirectObserver {
   /** The redirect targets observed for a fetch that started at `url`, in order; undefined if unknown. */
   hops(url: string): string[] | undefined;
+  /**
+   * Where a `redirect: 'manual'` request to `url` was told to go (the Location the browser hides from
+   * the opaque response), waiting up to `ms` for the network layer to report it. With it, every hop
+   * is checked before it is requested.
+   */
+  next?(url: string, ms: number): Promise<string | undefined>;
+  /** The network error of a request to `url`, waiting up to `ms` for it (it arrives after fetch has failed). */
+  error?(url: string, ms: number): Promise<FailureKind | undefined>;
 }
 
 export interface FetchPageOptions {
