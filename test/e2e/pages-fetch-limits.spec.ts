@@ -10,8 +10,7 @@
  * and hosts on the user's own machine or network are never sent a request (blocked), not even through
  * a redirect.
  *
- * The redirect cases are asserted strictly in their own tests, marked test.fail: lib/fetch/fetch-page.ts
- * records them as 'network' and follows a redirect before checking it (see the notes there).
+ * The redirect cases are asserted strictly in their own tests (each hop checked before it is requested).
  * Harness note: Playwright's context routes see the service worker's fetches, but not the next hop of a
  * redirect the browser follows for it (`redirect: 'follow'`): that request goes to the network, where
  * the harness's host-resolver rules fail it (net::ERR_NAME_NOT_RESOLVED). What really went out is read
@@ -103,17 +102,12 @@ test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeo
 });
 
 /**
- * KNOWN BUG (reported; remove test.fail once fixed). lib/fetch/fetch-page.ts classifies a thrown fetch
- * with `classify(current)` at once, but Chrome reports the reason (webRequest.onErrorOccurred:
- * net::ERR_UNSAFE_REDIRECT, which entrypoints/background/net-observer.ts maps to 'redirect') only after
- * the fetch has rejected; so a redirect to ftp: or file: (where even `redirect: 'manual'` rejects) is
- * recorded 'network'. A loop: the opaque redirect of `redirect: 'manual'` tells nothing, the fetch is
- * repeated with `redirect: 'follow'` and the hops checked only if that succeeds: the browser follows the
- * loop (here its second hop leaves the routes and fails at DNS: 'network'; on the web, 20 hops and
- * ERR_TOO_MANY_REDIRECTS, also seen too late).
+ * Chrome hides the Location of a `redirect: 'manual'` response and names a failed fetch's reason
+ * (net::ERR_UNSAFE_REDIRECT) only after it rejected: both come from webRequest
+ * (entrypoints/background/net-observer.ts), which lib/fetch/fetch-page.ts waits for briefly, so each
+ * hop is checked before it is requested and the failure is named 'redirect'.
  */
 test('redirects: a loop and redirects to ftp: and file: end as "redirect"', async ({ context, sw, serveHtml, openExtensionPage }) => {
-  test.fail(true, 'known bug in lib/fetch/fetch-page.ts: redirect failures are recorded as "network"');
   const urls = [U.ok1, U.loopA, U.ftp, U.file];
   await limitsServer().install(context);
   await recordSwRequests(sw);
@@ -135,14 +129,8 @@ test('redirects: a loop and redirects to ftp: and file: end as "redirect"', asyn
   expect(seen.filter((s) => s.event === 'request' && s.url.startsWith('https://loop.example/')).length, 'requests of the loop').toBeLessThanOrEqual(2);
 });
 
-/**
- * KNOWN BUG (reported; remove test.fail once fixed): on an opaque redirect lib/fetch/fetch-page.ts
- * fetches again with `redirect: 'follow'` and checks the hops (publicHost) after the browser has
- * followed them, so a public result that redirects to a private address gets that address requested
- * (here the harness's host-resolver rules stop it; webRequest shows the request was sent).
- */
+/** Hop by hop: a public result redirecting to a private address is refused before that address is requested. */
 test('a redirect to an address on the user’s network is refused before it is requested', async ({ context, sw, serveHtml, openExtensionPage }) => {
-  test.fail(true, 'known bug in lib/fetch/fetch-page.ts: redirect hops are checked only after the browser followed them');
   const viaPrivate = 'https://shortener.example/w';
   const privateTarget = 'http://10.0.0.1/walden';
   const urls = [U.ok1, viaPrivate];
