@@ -9,7 +9,7 @@ const DEAD: ReadonlySet<string> = new Set(['gone', 'dns', 'connection']);
 const RECHECK_MS = 1500;
 
 const words: Record<string, string> = {
-  gone: 'the site answered that the page is gone (404/410)',
+  gone: 'the site answered that the page is gone: 404 or 410',
   dns: "the site's name no longer resolves",
   connection: 'the site refused or dropped the connection',
 };
@@ -20,8 +20,22 @@ const words: Record<string, string> = {
  * after a moment, without cookies; only if it is still dead does the popup offer lost and found, with
  * a badge on the toolbar button.
  */
+/** Checks under way, by tab and URL: Chromium reports one failed navigation twice. */
+const checking = new Set<string>();
+
 export async function mainFrameFailed(tabId: number, url: string, kind: string): Promise<void> {
   if (!DEAD.has(kind) || !/^https?:/.test(url)) return;
+  const key = `${tabId} ${url}`;
+  if (checking.has(key)) return;
+  checking.add(key);
+  try {
+    await recheck(tabId, url);
+  } finally {
+    checking.delete(key);
+  }
+}
+
+async function recheck(tabId: number, url: string): Promise<void> {
   await new Promise((r) => setTimeout(r, RECHECK_MS));
   // classify: fetch() says only "Failed to fetch"; the network layer (webRequest) names a DNS or
   // connection failure, without which a dead host would never count as dead. publicHost: the user's

@@ -165,7 +165,8 @@ async function candidates(service: SketchService, source: AlternateSource, r: Lo
     }
     case 'archive': {
       if (!settings.archiveLookups) return 'archive lookups are off (options)';
-      const res = await fetch(availabilityUrl(r.url), { credentials: 'omit', referrerPolicy: 'no-referrer', signal: AbortSignal.timeout(10_000) });
+      // The snapshot nearest to when the page was last seen alive, not the newest (likely its archived 404).
+      const res = await fetch(availabilityUrl(r.url, r.known?.lastSeen), { credentials: 'omit', referrerPolicy: 'no-referrer', signal: AbortSignal.timeout(10_000) });
       const snap = res.ok ? parseAvailability(await res.json()) : undefined;
       if (!snap) return 'the Internet Archive has no copy';
       return [{ url: rawSnapshotUrl(snap.url), title: `Archived copy of ${r.url}`, source, archivedAt: snap.timestamp }];

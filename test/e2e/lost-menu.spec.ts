@@ -1,0 +1,72 @@
+/**
+ * "Find similar copy" on links (issue #7), end to end: the background creates the context-menu entry
+ * (id 'resemble-find-copy') when the extension is installed, it survives a service-worker restart, and
+ * its click handler opens lost.html?url=<the link> in a new tab.
+ *
+ * Playwright cannot open the browser's native context menus, and chrome.contextMenus has no way to
+ * list entries: the entry's existence is checked by updating it (chrome.contextMenus.update rejects
+ * for an unknown id), and the click by calling the function the onClicked listener calls
+ * (openLostAndFound in entrypoints/background/link-menu.ts, reached through the test hook).
+ */
+import type { Browser } from 'wxt/browser';
+import { type ResembleFixtures, expect, test } from './fixtures';
+import { requireHook } from './hook';
+import { lostPageUrl, nextPage } from './lost-kit';
+
+declare const chrome: typeof Browser;
+
+type MenuHook = { __resemble?: { openLostAndFound?: (url: string) => Promise<boolean> } };
+
+const MENU_ID = 'resemble-find-copy';
+
+/** Whether the menu entry `id` exists: updating it with nothing resolves, or rejects with the browser's message. */
+const menuEntry = (sw: ResembleFixtures['sw'], id: string) =>
+  sw(
+    (menuId) =>
+      new Promise<string>((resolve) => {
+        try {
+          chrome.contextMenus.update(menuId, {}, () => resolve(chrome.runtime.lastError ? `error: ${chrome.runtime.lastError.message}` : 'exists'));
+        } catch (e) {
+          resolve(`error: ${(e as Error).message}`);
+        }
+      }),
+    id,
+  );
+
+test('the "Find similar copy" link menu exists (and survives a service-worker restart) and opens lost and found for the link', async ({
+  context,
+  sw,
+  restartServiceWorker,
+  extensionOrigin,
+}) => {
+  await requireHook(sw);
+  // Made on install (runtime.onInstalled): there by the time the test runs, or very soon after.
+  await expect.poll(() => menuEntry(sw, MENU_ID), { message: `the context-menu entry ${MENU_ID}` }).toBe('exists');
+  expect(await menuEntry(sw, 'resemble-no-such-entry'), 'the check itself: an unknown id is refused').toMatch(/^error: /);
+
+  // Menus are the browser's: a restarted service worker neither loses nor needs to re-create it.
+  await restartServiceWorker();
+  await requireHook(sw);
+  expect(await menuEntry(sw, MENU_ID), 'after a service-worker restart').toBe('exists');
+
+  // A click on the entry for a link: lost and found for that link, in a new tab.
+  const LINK = 'https://old.example/essays/walden pond?ref=menu#winter';
+  expect(await sw(() => typeof (globalThis as unknown as MenuHook).__resemble?.openLostAndFound), 'the hook’s passthrough to openLostAndFound (entrypoints/background/test-hook.ts)').toBe('function');
+  const lost = await nextPage(context, `${extensionOrigin}lost.html`, () => sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), LINK));
+  expect(lost.url()).toBe(lostPageUrl(extensionOrigin, LINK));
+  // The page shows the address as a URL (parsed: the space encoded), never as markup.
+  await expect(lost.getByTestId('url')).toHaveText(new URL(LINK).href);
+  await expect(lost.getByTestId('known')).toContainText('Resemble has no record of this page');
+  await expect(lost.getByTestId('sources').locator('li')).toHaveCount(4);
+  // Never seen, nothing to search for: the search ends with nothing found, and says why.
+  await expect(lost.getByRole('button', { name: 'Search again', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(lost.locator('[data-testid="sources"] li[data-source="search"]')).toHaveAttribute('data-state', 'skipped');
+  await expect(lost.getByTestId('alternates')).toHaveCount(0);
+
+  // Only web links: the menu is limited to http(s) targets, and the handler refuses anything else.
+  const pagesBefore = context.pages().length;
+  expect(await sw(() => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!('javascript:alert(1)'))).toBe(false);
+  expect(await sw(() => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!('file:///etc/passwd'))).toBe(false);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(context.pages().length, 'no tab opened for a non-web link').toBe(pagesBefore);
+});
