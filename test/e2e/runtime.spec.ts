@@ -168,7 +168,8 @@ test('a remembered sketch is in IndexedDB and is read back after the service wor
     },
     { walden, quotes },
   );
-  expect(back.walden).toMatchObject({ url: stored.page.url, title: 'Walden', hasPage: true, hasSnippet: true });
+  // With its page sketch stored, a page keeps no snippet sketch beside it (the page speaks for it).
+  expect(back.walden).toMatchObject({ url: stored.page.url, title: 'Walden', hasPage: true, hasSnippet: false });
   expect(back.quotes).toMatchObject({ url: stored.other.url, title: 'Quote Garden', hasSnippet: true, hasPage: false });
   expect(back.never).toBeUndefined();
   expect(back.usage).toEqual(stored.usage);
