@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
-import { type PageGroups, checkPageGroups } from '../lib/messages';
+import { checkPageGroups } from '../lib/messages';
 import { type Settings, migrateSettings } from '../lib/settings';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
@@ -27,38 +27,46 @@ export default defineContentScript({
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }));
     const indicator = new CheckingIndicator(ctx);
-    let settings = await reading;
+    // Not waited for: a built-in engine's page is read at once, and the background (which has the
+    // settings at hand) says whether the engine is turned off. Only SearXNG hosts come from them.
+    let settings: Settings | undefined;
+    void reading.then((s) => (settings = s));
     let watcher: ResultsWatcher | undefined;
 
     const read = () => {
       const found: Element[][] = [];
-      const x = extract(document, location.href, { searxngHosts: settings.searxngHosts, blocks: found });
+      const x = extract(document, location.href, { searxngHosts: settings?.searxngHosts ?? [], blocks: found });
       if (x) blocks.saw(x.results.map((r) => r.url), found);
       return x;
     };
     const start = () => {
-      const first = read();
-      if (!first) return false;
-      if (!settings.engines[first.engine]) {
-        void send({ engine: first.engine, url: location.href, query: first.query, results: [], disabled: true });
-        return true;
-      }
+      if (!read()) return false;
       watcher = new ResultsWatcher(read, async (batch) => {
         blocks.ranked(batch.results);
-        await show(page, await send(batch), indicator);
+        const reply = await send(batch);
+        if (reply?.disabled) {
+          // The engine is turned off: nothing more is read (the popup offers to turn it on).
+          watcher?.stop();
+          watcher = undefined;
+          return;
+        }
+        await show(page, reply?.groups, indicator);
       }, () => blocks.reset());
       watcher.start();
       ctx.onInvalidated(() => watcher?.stop());
       return true;
     };
-    if (!start()) return;
+    if (!start()) {
+      settings = await reading; // a SearXNG host is known only from the settings
+      if (!start()) return;
+    }
 
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = async (changes: Record<string, unknown>, area: string) => {
       if (area !== 'sync' || !('settings' in changes)) return;
-      settings = await readSettings();
+      const now = (settings = await readSettings());
       const engine = read()?.engine;
-      if (engine && !settings.engines[engine]) {
+      if (engine && !now.engines[engine]) {
         watcher?.stop();
         watcher = undefined;
         await page.apply(undefined);
@@ -98,9 +106,8 @@ async function show(page: GroupsOnPage, answer: unknown, indicator: CheckingIndi
   }
 }
 
-async function send(batch: ResultsBatch & { disabled?: boolean }): Promise<PageGroups | undefined> {
-  const reply = (await ask('page/results', batch)) as { groups?: unknown } | undefined;
-  return reply?.groups as PageGroups | undefined;
+async function send(batch: ResultsBatch): Promise<{ groups?: unknown; disabled?: boolean } | undefined> {
+  return (await ask('page/results', batch)) as { groups?: unknown; disabled?: boolean } | undefined;
 }
 
 async function ask(type: string, payload: unknown): Promise<unknown> {

@@ -155,7 +155,7 @@ export interface PreviewData {
 }
 
 export interface Replies {
-  'page/results': { accepted: number; groups?: PageGroups };
+  'page/results': { accepted: number; groups?: PageGroups; disabled?: boolean };
   'page/groups': PageGroups | null;
   'settings/get': Settings;
   'settings/set': Settings;

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Payload, ResultItem, Replies, SenderContext } from '../../lib/messages';
+import type { EngineId } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { readSettings } from './settings-item';
 import { storeFor } from './store-access';
@@ -46,11 +47,12 @@ export function pageResults(service: SketchService, p: Payload<'page/results'>, 
 async function readResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext, answer: (r: ResultsReply) => void) {
   const tabId = ctx.tabId!;
   const base = { tabId, url: p.url, engine: p.engine, query: p.query };
-  if (p.disabled) {
-    await setTabState({ ...base, results: 0, status: 'disabled' });
-    return { accepted: 0 };
-  }
   const { prev, settings, boilerplate, stale } = await inputs(service, tabId);
+  // The content script does not wait for the settings: the engine being off is decided here.
+  if (p.disabled || settings.engines[p.engine as EngineId] === false) {
+    await setTabState({ ...base, results: 0, status: 'disabled' });
+    return { accepted: 0, disabled: true };
+  }
   const all = merge(prev, p);
   const saved = browser.storage.session.set({ [resultsKey(tabId)]: all });
   if (all.results.length === 0) {
