@@ -45,26 +45,37 @@ export function LostKnown({ report, locale }: { report: LostReport; locale?: str
   return (
     <section class="lost-known" data-testid="known" aria-labelledby="known-title">
       <h2 id="known-title">What Resemble last knew of it</h2>
-      {k ? (
+      {!k && <p>Resemble has no record of this page: it was not seen in a results page, or it has left the cache.</p>}
+      {(k || report.recheck) && (
         <dl class="facts">
-          <dt>Title</dt>
-          <dd class="known-title">{k.title.trim() || <span class="muted">(no title)</span>}</dd>
-          <dt>Seen</dt>
-          <dd>
-            first {formatDate(k.firstSeen, locale)}, last {formatDate(k.lastSeen, locale)}
-          </dd>
-          {(k.status !== undefined || k.fetchedAt !== undefined) && (
+          {k && (
             <>
-              <dt>Last check</dt>
-              <dd class="known-status">
-                {k.fetchedAt !== undefined && `${formatDateTime(k.fetchedAt, locale)}: `}
-                {statusWords(k.status)}
+              <dt>Title</dt>
+              <dd class="known-title">{k.title.trim() || <span class="muted">(no title)</span>}</dd>
+              <dt>Seen</dt>
+              <dd>
+                first {formatDate(k.firstSeen, locale)}, last {formatDate(k.lastSeen, locale)}
+              </dd>
+              {(k.status !== undefined || k.fetchedAt !== undefined) && (
+                <>
+                  <dt>Last check</dt>
+                  <dd class="known-status">
+                    {k.fetchedAt !== undefined && `${formatDateTime(k.fetchedAt, locale)}: `}
+                    {statusWords(k.status)}
+                  </dd>
+                </>
+              )}
+            </>
+          )}
+          {report.recheck && (
+            <>
+              <dt>Checked again</dt>
+              <dd class="recheck" data-testid="recheck" data-status={report.recheck.status}>
+                {formatDateTime(report.recheck.at, locale)}: {statusWords(report.recheck.status)}
               </dd>
             </>
           )}
         </dl>
-      ) : (
-        <p>Resemble has no record of this page: it was not seen in a results page, or it has left the cache.</p>
       )}
       <p class={report.hasSketch ? 'sketch' : 'sketch none'}>{sketchText(report)}</p>
       {phrases.length > 0 && (

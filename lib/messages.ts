@@ -125,6 +125,8 @@ export interface LostReport {
   done: boolean;
   /** The URL itself answered when checked again: it is not dead (a slow load or a bot wall, say). */
   alive?: boolean;
+  /** That check, made when lost and found started: when, and what it said (a status of lib/fetch's kinds, 'ok' or 'soft404'). */
+  recheck?: { at: number; status: string };
 }
 
 /** A result whose page check says it is dead: the page marks it and offers "find a copy". */

@@ -3,7 +3,8 @@ import { fetchPage } from '../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../lib/fetch/queue';
 import { archivedCopyUsable, availabilityUrl, parseAvailability, rawSnapshotUrl } from '../../lib/lost/archive';
 import { rankAlternates, verify } from '../../lib/lost/rank';
-import { searchQueries, searchUrl } from '../../lib/lost/search';
+import { type SearchTarget, searchQueries, searchTargets, searchUrl } from '../../lib/lost/search';
+import { engineName } from '../../components/format';
 import { looksLikeErrorPage } from '../../lib/lost/soft404';
 import type { Alternate, AlternateSource, LostReport } from '../../lib/messages';
 import { deserializeSketch } from '../../lib/serialize';
@@ -89,7 +90,9 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
 
   // Checked again first: a slow load or a bot wall is not a death.
   const now = await sketchOf(service, r.url, settings).catch(() => undefined);
-  if (now?.ok && (now.short === undefined || !looksLikeErrorPage(now.title, now.short))) {
+  const alive = now?.ok === true && (now.short === undefined || !looksLikeErrorPage(now.title, now.short));
+  r.recheck = { at: Date.now(), status: alive ? 'ok' : now?.ok ? 'soft404' : (now?.kind ?? 'network') };
+  if (alive) {
     r.alive = true;
     for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
     r.done = true;
@@ -102,7 +105,7 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
     src.state = 'running';
     await save(r);
     try {
-      const found = await candidates(service, src.source, r, store, settings, lost, title);
+      const found = await candidates(service, src, r, store, settings, lost, title);
       if (typeof found === 'string') {
         Object.assign(src, { state: 'skipped', note: found });
         continue;
@@ -126,7 +129,8 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
 }
 
 /** A source's candidates, or why it was skipped. */
-async function candidates(service: SketchService, source: AlternateSource, r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
+async function candidates(service: SketchService, src: LostReport['sources'][number], r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
+  const source = src.source;
   switch (source) {
     case 'group': {
       const out: Candidate[] = [];
@@ -153,14 +157,24 @@ async function candidates(service: SketchService, source: AlternateSource, r: Lo
     case 'search': {
       const queries = searchQueries({ title, phrases: r.known?.phrases });
       if (!queries.length) return 'nothing known of the page to search for';
+      const targets = searchTargets(await store.recentSerps(), r.url);
       const out: Candidate[] = [];
+      const answered = new Set<string>();
       for (const q of queries) {
-        const u = searchUrl('duckduckgo', q);
-        const got = await fetchPage(u, { allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
-        if (!got.ok) continue;
-        const serp = await service.serp(decodeBytes(got.body).text, u);
-        out.push(...serp.results.slice(0, 5).map((x) => ({ url: x.url, title: x.title, source })));
+        for (const t of [...targets]) {
+          const got = await searchOnce(service, t, q);
+          if (got === undefined) {
+            // Unreachable or unreadable (a consent wall, a script-only page): not asked again.
+            targets.splice(targets.indexOf(t), 1);
+            continue;
+          }
+          answered.add(engineName(t.engine));
+          if (!got.length) continue; // nothing for this query here: the next engine may know it
+          out.push(...got.map((x) => ({ url: x.url, title: x.title, source })));
+          break;
+        }
       }
+      src.note = answered.size ? `asked ${[...answered].join(', then ')}` : 'no search engine could be read';
       return out;
     }
     case 'archive': {
@@ -172,6 +186,16 @@ async function candidates(service: SketchService, source: AlternateSource, r: Lo
       return [{ url: rawSnapshotUrl(snap.url), title: `Archived copy of ${r.url}`, source, archivedAt: snap.timestamp }];
     }
   }
+}
+
+/** The first results of one search, or undefined when the engine could not be asked or read. */
+async function searchOnce(service: SketchService, t: SearchTarget, query: string) {
+  const u = searchUrl(t.engine, query, { searxngHost: t.searxngHost });
+  const got = await fetchPage(u, { allowed: publicHost, classify: classifyNetError, redirects: observedRedirects }).catch(() => undefined);
+  if (!got?.ok) return undefined;
+  const serp = await service.serp(decodeBytes(got.body).text, got.url).catch(() => undefined);
+  if (!serp || serp.engine === '') return undefined;
+  return serp.results.slice(0, 5);
 }
 
 /** Fetches and measures each candidate; only those that pass are alternates (never one without its measure). */

@@ -3,7 +3,7 @@
  * quotes, then for its title. Whatever the results, each is fetched and verified like any other
  * candidate (./rank.ts): a search result is a lead, never a copy by itself.
  */
-import type { EngineId } from '../settings';
+import { ENGINE_IDS, type EngineId } from '../settings';
 
 /** Queries per dead page at most (each is one request to the engine). */
 export const MAX_QUERIES = 3;
@@ -47,6 +47,54 @@ const TEMPLATES: Record<Exclude<EngineId, 'searxng'>, string> = {
 };
 
 export type SearchEngine = EngineId;
+
+/** An engine to ask, and for SearXNG the user's instance. */
+export interface SearchTarget {
+  engine: SearchEngine;
+  searxngHost?: string;
+}
+
+/** What the choice of engine reads of a results page Resemble kept. */
+export interface SeenSerp {
+  engine: string;
+  url: string;
+  /** As stored: checked here, since a stored record may be older than this code. */
+  results: readonly unknown[];
+}
+
+const listed = (s: SeenSerp, url: string) => s.results.some((r) => typeof r === 'object' && r !== null && (r as { url?: unknown }).url === url);
+
+const isEngine = (e: string): e is EngineId => (ENGINE_IDS as readonly string[]).includes(e);
+
+/**
+ * The engines a search for a dead page asks, in order: the engine of the newest results page that
+ * listed the page (where the user found it), else that of the newest results page kept (the engine the
+ * user uses); DuckDuckGo's html endpoint always last, because an engine may answer a cookieless request
+ * with a consent wall or a script-only page with no results in it. `serps`: newest first.
+ */
+export function searchTargets(serps: readonly SeenSerp[], deadUrl: string): SearchTarget[] {
+  const usable = serps.filter((s) => isEngine(s.engine));
+  const from = usable.find((s) => listed(s, deadUrl)) ?? usable[0];
+  const out: SearchTarget[] = [];
+  if (from && from.engine !== 'duckduckgo') {
+    if (from.engine !== 'searxng') out.push({ engine: from.engine as EngineId });
+    else {
+      const host = hostOf(from.url);
+      if (host) out.push({ engine: 'searxng', searxngHost: host });
+    }
+  }
+  out.push({ engine: 'duckduckgo' });
+  return out;
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' ? u.host : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The results page of `engine` for `query` (DuckDuckGo's html endpoint by default). SearXNG needs the

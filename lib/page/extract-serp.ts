@@ -1,7 +1,19 @@
-import { extract } from '../engines/extract';
+import { extract, findEngine } from '../engines/extract';
 
-/** A fetched results page read with the same extractor as the content script (lost and found's search). */
+/**
+ * A fetched results page read with the same extractor as the content script (lost and found's search).
+ * The address is one the background built itself (lib/lost/search.ts), so a host no built-in engine
+ * serves is the user's SearXNG instance it chose.
+ */
 export function extractSerp(parse: (html: string) => Document, html: string, url: string) {
-  const x = extract(parse(html), url);
+  const x = extract(parse(html), url, findEngine(url) ? {} : { searxngHosts: [hostOf(url)] });
   return { engine: x?.engine ?? '', results: (x?.results ?? []).filter((r) => !r.unresolved).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet })) };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
 }

@@ -5,8 +5,8 @@
  * rank 5 (Civil Disobedience on classictexts.example) still answers: its page sketch and phrases are
  * stored, and its snippet group with rank 9 (a mirror of it) is kept with the results page. Then rank 5
  * dies (404) and lost.html?url=<rank 5> is opened. The background checks the URL again (still 404),
- * then looks in (1) its group: the mirror, (2) the stored sketches, (3) a search on DuckDuckGo's html
- * endpoint, routed here to a DuckDuckGo page (real markup when ../shared is there) listing the dead
+ * then looks in (1) its group: the mirror, (2) the stored sketches, (3) a search on the engine it was
+ * found on (Google), routed here to a Google results page (the demo's markup) listing the dead
  * URL itself, a decoy with the dead page's very title but another text, and a verbatim copy on another
  * site; the archive is off. Every candidate is fetched and measured against the stored sketch.
  *
@@ -55,11 +55,18 @@ test('lost and found lists the verified live copies of a dead page best first, a
   );
   server.html(COPY, copyHtml).html(DECOY, decoyHtml);
   await server.install(context);
-  const queries = await routeSearch(context, () => [
+  // The user's engine (Google: the page was found on a Google results page) answers; DuckDuckGo, the
+  // fallback, should not be needed.
+  const ddgQueries = await routeSearch(context, () => []);
+  const queries = await routeSearch(
+    context,
+    () => [
     { url: DEAD, title: deadTitle, snippet: 'I heartily accept the motto, “That government is best which governs least.”' },
     { url: DECOY, title: deadTitle, snippet: 'Thoreau on simplicity: our life is frittered away by detail.' },
     { url: COPY, title: 'Resistance to Civil Government (1849) — Essays', snippet: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to.' },
-  ]);
+    ],
+    'google',
+  );
 
   // What Node measures of the same pages, as the extension stores and compares them.
   const lost = { html: page(5), url: DEAD };
@@ -94,6 +101,7 @@ test('lost and found lists the verified live copies of a dead page best first, a
 
   // What was known, and where it looked.
   await expect(lostPage.getByTestId('known')).toContainText(deadTitle);
+  await expect(lostPage.getByTestId('recheck'), 'the check made just now: still 404').toHaveAttribute('data-status', 'gone');
   const sources = lostPage.getByTestId('sources').locator('li');
   await expect(sources).toHaveCount(4);
   expect(await sources.evaluateAll((els) => els.map((e) => [e.getAttribute('data-source'), e.getAttribute('data-state')]))).toEqual([
@@ -125,6 +133,8 @@ test('lost and found lists the verified live copies of a dead page best first, a
   expect(server.count(DEAD), 'the dead URL: checked with the results page, and once more by lost and found').toBe(2);
   expect(queries.length, 'searches made').toBeGreaterThanOrEqual(1);
   expect(queries[0], 'the first search: a phrase remembered from the page, in quotes').toMatch(/^".{10,}"$/);
+  expect(ddgQueries, 'the user’s engine answered: no fallback search').toEqual([]);
+  await expect(sources.nth(2), 'the search says whom it asked').toContainText('asked Google');
 
   // The background's report says the same.
   const report = await lostReportDone(lostPage, DEAD);
@@ -177,7 +187,9 @@ test('with archive lookups on, the Internet Archive’s snapshot of a dead page 
       });
     },
   );
-  // The search finds nothing of it (an unrelated page).
+  // The user's engine (Google) answers a cookieless request with a consent wall and no results; the
+  // fallback (DuckDuckGo) finds nothing of it (an unrelated page).
+  const wall = await routeSearch(context, () => '<!doctype html><title>Before you continue to Google Search</title><form action="https://consent.google.com/save"><button>Accept all</button></form>', 'google');
   const queries = await routeSearch(context, () => [{ url: demo.results[9].url, title: 'Walden Two by B. F. Skinner', snippet: 'A 1948 utopian novel.' }]);
 
   const ext = await enablePageChecking(openExtensionPage, { archiveLookups: true });
@@ -210,6 +222,8 @@ test('with archive lookups on, the Internet Archive’s snapshot of a dead page 
   expect(new URL(availability[0]).searchParams.get('url')).toBe(DEAD);
   expect(server.count(RAW), 'the raw snapshot fetched').toBe(1);
   expect(queries.length, 'the search was made too (and found nothing)').toBeGreaterThanOrEqual(1);
+  expect(wall[0], 'the user’s engine asked first, the same query').toBe(queries[0]);
+  await expect(sources.nth(2)).toContainText('asked Google, then DuckDuckGo');
   const report = await lostReportDone(ext, DEAD);
   expect(report.alternates[0]?.archivedAt, 'the snapshot’s time').toBe(Date.UTC(2024, 0, 15, 9, 30, 0));
   await takeScreenshot(lostPage, 'lost-and-found-archived-copy');

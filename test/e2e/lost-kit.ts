@@ -19,6 +19,7 @@ import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { type ResembleFixtures, expect } from './fixtures';
 import { REPO, SHARED } from './page-check-kit';
+import { demo } from './page-demo-serp';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
 
 declare const chrome: typeof Browser;
@@ -33,6 +34,7 @@ export const DDG_TEMPLATE = ((): string => {
 })();
 
 export const DDG_SEARCH = 'https://html.duckduckgo.com/html/';
+export const GOOGLE_SEARCH = 'https://www.google.com/search';
 
 /** A DuckDuckGo html results page for `query` whose results say `results`, in order. */
 export function ddgSerp(query: string, results: readonly BuiltResult[]): string {
@@ -40,18 +42,31 @@ export function ddgSerp(query: string, results: readonly BuiltResult[]): string 
   return buildSerp(readText(DDG_TEMPLATE), url, results).html;
 }
 
+/** The searches lost and found makes: the engine where the page was seen (Google, in the demo's markup) or DuckDuckGo's html endpoint. */
+const SEARCHES = {
+  duckduckgo: { prefix: DDG_SEARCH, page: ddgSerp },
+  google: { prefix: `${GOOGLE_SEARCH}?`, page: (query: string, results: readonly BuiltResult[]) => demoSerpFor(query, results) },
+};
+
+function demoSerpFor(query: string, results: readonly BuiltResult[]): string {
+  return buildSerp(demo.resultsHtml, `${GOOGLE_SEARCH}?q=${encodeURIComponent(query)}`, results).html;
+}
+
 /**
- * Answers every search on html.duckduckgo.com/html/ with the page `results(query)` builds; returns the
- * queries asked, in order.
+ * Answers every search on `engine` with the page `results(query)` builds (a page in the engine's markup,
+ * or `results` itself when it is a string: a consent wall, say); returns the queries asked, in order.
+ * Registered before the results page a test serves, whose own route then wins for its address.
  */
-export async function routeSearch(context: BrowserContext, results: (query: string) => readonly BuiltResult[]): Promise<string[]> {
+export async function routeSearch(context: BrowserContext, results: (query: string) => readonly BuiltResult[] | string, engine: keyof typeof SEARCHES = 'duckduckgo'): Promise<string[]> {
   const queries: string[] = [];
+  const { prefix, page } = SEARCHES[engine];
   await context.route(
-    (u) => u.href.startsWith(DDG_SEARCH),
+    (u) => u.href.startsWith(prefix),
     async (route: Route) => {
       const q = new URL(route.request().url()).searchParams.get('q') ?? '';
       queries.push(q);
-      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: ddgSerp(q, results(q)) });
+      const got = results(q);
+      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: typeof got === 'string' ? got : page(q, got) });
     },
   );
   return queries;

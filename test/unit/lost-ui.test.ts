@@ -278,6 +278,19 @@ describe('lost and found: the report', () => {
     expect([...known.querySelectorAll('.phrases li')].map((li) => li.textContent)).toEqual(['a phrase remembered', 'another one']);
   });
 
+  it('says what the check lost and found just made said, even of a page it never saw', () => {
+    const at = DAY + 3_600_000;
+    const seen = mount(h(LostReportView, { report: report({ recheck: { at, status: 'dns' } }), locale: 'en-GB' })).root;
+    expect(seen.querySelector('.known-status')!.textContent, 'the last page check, kept apart').toContain('the site answered 404/410 (gone)');
+    const line = seen.querySelector('[data-testid="recheck"]')!;
+    expect(line.getAttribute('data-status')).toBe('dns');
+    expect(line.textContent).toMatch(/^15 Mar 2024, \d\d:\d\d: the site's name no longer resolves$/);
+    const never = mount(h(LostReportView, { report: report({ known: undefined, hasSketch: false, recheck: { at, status: 'http-500' } }) })).root;
+    expect(never.textContent).toContain('Resemble has no record of this page');
+    expect(never.querySelector('[data-testid="recheck"]')!.textContent).toContain('the site answered 500');
+    expect(mount(h(LostReportView, { report: report() })).root.querySelector('[data-testid="recheck"]'), 'none before the check').toBeNull();
+  });
+
   it('says plainly when there is no sketch, and when nothing was found', () => {
     const { root } = mount(h(LostReportView, { report: report({ hasSketch: false, known: { title: 'T', firstSeen: DAY, lastSeen: DAY, phrases: [] } }) }));
     expect(root.querySelector('[data-testid="known"]')!.textContent).toContain('Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.');
