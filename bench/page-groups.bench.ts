@@ -21,7 +21,8 @@ import { median } from './timing';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
-const LOADS = args.includes('--quick') ? 8 : 25;
+// LOADS=n: more loads, for a steadier median on a noisy machine.
+const LOADS = Number(process.env.LOADS) || (args.includes('--quick') ? 8 : 25);
 const repoRoot = process.env.RESEMBLE_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
 const log = (m: string): void => void process.stderr.write(`${m}\n`);

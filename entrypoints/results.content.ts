@@ -40,7 +40,8 @@ export default defineContentScript({
       return x;
     };
     const start = () => {
-      if (!read()) return false;
+      const first = read();
+      if (!first) return false;
       watcher = new ResultsWatcher(read, async (batch) => {
         blocks.ranked(batch.results);
         const reply = await send(batch);
@@ -52,7 +53,7 @@ export default defineContentScript({
         }
         await show(page, reply?.groups, indicator);
       }, () => blocks.reset());
-      watcher.start();
+      watcher.start(first);
       ctx.onInvalidated(() => watcher?.stop());
       return true;
     };

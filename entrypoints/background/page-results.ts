@@ -54,9 +54,8 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
     return { accepted: 0, disabled: true };
   }
   const all = merge(prev, p);
-  const saved = browser.storage.session.set({ [resultsKey(tabId)]: all });
   if (all.results.length === 0) {
-    await Promise.all([saved, setTabState({ ...base, results: 0, status: 'unreadable' })]);
+    await Promise.all([browser.storage.session.set({ [resultsKey(tabId)]: all }), setTabState({ ...base, results: 0, status: 'unreadable' })]);
     return { accepted: 0 };
   }
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
@@ -64,8 +63,8 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const outcome = await groupTab(service, all.results, boilerplate, settings);
   const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
   answer(reply);
-  await Promise.all([saved, working, browser.storage.session.set({ [snippetsKey(tabId)]: outcome })]);
-  await setTabState(doneState(base, all.results, outcome, settings));
+  await working;
+  await Promise.all([browser.storage.session.set({ [resultsKey(tabId)]: all, [snippetsKey(tabId)]: outcome }), setTabState(doneState(base, all.results, outcome, settings))]);
   const store = await storeFor(ctx.incognito);
   await keepSketches(service, store, p.results, settings);
   await store.putSerp(serpRecord(all, outcome)).catch(() => undefined);

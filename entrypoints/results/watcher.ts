@@ -34,8 +34,9 @@ export class ResultsWatcher {
     private onNewView: () => void = () => {},
   ) {}
 
-  start(): void {
-    this.check();
+  /** `first`: the page as just read (the results are not read twice at load). */
+  start(first?: Extraction): void {
+    this.check(first);
     this.observer = new MutationObserver(() => {
       clearTimeout(this.settle);
       this.settle = setTimeout(() => this.check(), SETTLE_MS);
@@ -54,14 +55,14 @@ export class ResultsWatcher {
     clearTimeout(this.deadline);
   }
 
-  private check(): void {
+  private check(read?: Extraction): void {
     if (location.href !== this.href) {
       this.href = location.href;
       this.sent.clear();
       this.count = 0;
       this.onNewView();
     }
-    const x = this.read();
+    const x = read ?? this.read();
     if (!x) return;
     const fresh = x.results.filter((r) => !this.sent.has(r.url));
     if (!fresh.length) return;
