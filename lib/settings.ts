@@ -1,4 +1,17 @@
+import { parseHost } from './url/host';
 import { type Check, type Checked, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
+
+/** A host as the options store it (parsed, lower-case, punycode, port only when not 443). */
+const hostName =
+  (): Check<string> =>
+  (v, path, errors) => {
+    const s = str({ min: 1, max: 259 })(v, path, errors);
+    if (s === undefined) return s;
+    const parsed = parseHost(s);
+    if (parsed.ok && parsed.host === s) return s;
+    errors.push(`${path}: ${parsed.ok ? `not in its plain form (${parsed.host})` : parsed.error}`);
+    return undefined as unknown as string;
+  };
 
 /** Engines with built-in support (issue #4 describes each as data in lib/engines). */
 export const ENGINE_IDS = [
@@ -50,7 +63,8 @@ const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
     // Each engine optional: a patch names only the engines it changes; stored maps are merged with the defaults.
     check: obj(Object.fromEntries(ENGINE_IDS.map((e) => [e, optional(bool())]))) as unknown as Check<Record<EngineId, boolean>>,
   },
-  searxngHosts: { def: [], check: arr(str({ min: 1, max: 253 }), { max: 50 }) },
+  // The same check as the options' form: a stored "*" or "host/path" would become a match pattern.
+  searxngHosts: { def: [], check: arr(hostName(), { max: 50 }) },
   pageChecking: { def: false, check: bool() },
   pageCheckingAsked: { def: false, check: bool() },
   archiveLookups: { def: false, check: bool() },
@@ -80,7 +94,9 @@ export function migrateSettings(raw: unknown): Settings {
   const out: Record<string, unknown> = { version: SETTINGS_VERSION };
   for (const [k, f] of Object.entries(FIELDS) as [keyof Fields, Field<unknown>][]) {
     // Engines added in a later release start enabled for users whose stored map predates them.
-    const value = k === 'engines' && typeof o[k] === 'object' && o[k] !== null ? { ...(f.def as object), ...(o[k] as object) } : o[k];
+    let value = k === 'engines' && typeof o[k] === 'object' && o[k] !== null ? { ...(f.def as object), ...(o[k] as object) } : o[k];
+    // One unusable stored host costs that host only, not the user's others.
+    if (k === 'searxngHosts' && Array.isArray(value)) value = value.filter((h) => check(hostName(), h).ok);
     const c = check(f.check, value);
     out[k] = c.ok && value !== undefined ? c.value : structuredClone(f.def);
   }

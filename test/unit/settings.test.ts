@@ -43,4 +43,13 @@ describe('settings', () => {
     expect(s.engines.bing).toBe(false);
     expect(s.engines.google).toBe(true);
   });
+
+  it('SearXNG hosts are held to the options’ host check (a "*" or a path would become a match pattern)', () => {
+    for (const bad of ['*', '*.example.org', 'searx.example.org/search', 'https://searx.example.org', 'SEARX.example.org', 'a b', 'user@host.example', 'host.example:99999']) {
+      expect(checkSettingsPatch({ searxngHosts: [bad] }).ok, bad).toBe(false);
+    }
+    expect(checkSettingsPatch({ searxngHosts: ['searx.example.org', 'localhost:8888', 'xn--bcher-kva.example'] }).ok).toBe(true);
+    // Read from storage: the unusable ones are dropped, the others kept.
+    expect(migrateSettings({ searxngHosts: ['searx.example.org', '*', 'x/y', 'search.example.net:8443'] }).searxngHosts).toEqual(['searx.example.org', 'search.example.net:8443']);
+  });
 });

@@ -1,0 +1,41 @@
+/** A DNS label: letters, digits and inner hyphens, at most 63 characters. */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+export type HostCheck = { ok: true; host: string } | { ok: false; error: string };
+
+/**
+ * A SearXNG instance as the user typed it: a hostname or host:port, nothing else (no scheme, path,
+ * query, user or wildcard). Returns the host lower-cased, with an internationalized name in its
+ * ASCII (punycode) form, or the problem in words.
+ */
+export function parseHost(input: string): HostCheck {
+  const raw = input.trim();
+  if (raw === '') return { ok: false, error: 'Enter a host name, like searx.example.org.' };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) return { ok: false, error: 'Leave out the scheme (https://): enter the host only.' };
+  if (/[/?#]/.test(raw)) return { ok: false, error: 'Enter the host only, without a path.' };
+  if (/[\s@*\\[\]]/.test(raw)) return { ok: false, error: 'A host name cannot contain spaces, @, * or brackets.' };
+
+  const m = raw.match(/^([^:]+)(?::(\d{1,5}))?$/);
+  if (!m) return { ok: false, error: 'Write it as host or host:port.' };
+  const port = m[2] === undefined ? undefined : Number(m[2]);
+  if (port !== undefined && (port < 1 || port > 65535)) return { ok: false, error: 'A port is a number from 1 to 65535.' };
+
+  let hostname: string;
+  try {
+    // The URL parser lower-cases and converts internationalized names to punycode.
+    hostname = new URL(`https://${m[1]}`).hostname;
+  } catch {
+    return { ok: false, error: 'This is not a valid host name.' };
+  }
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  if (!IPV4.test(name)) {
+    const labels = name.split('.');
+    if (name.length > 253 || !labels.every((l) => LABEL.test(l))) {
+      return { ok: false, error: 'This is not a valid host name (letters, digits, hyphens and dots).' };
+    }
+    if (/^\d+$/.test(labels[labels.length - 1]!)) return { ok: false, error: 'This is not a valid host name.' };
+  }
+  const host = port === undefined || port === 443 ? name : `${name}:${port}`;
+  return { ok: true, host };
+}
