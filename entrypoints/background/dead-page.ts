@@ -1,30 +1,23 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { publicHost } from '../../lib/fetch/public-host';
+import { type FailedLoad, deadLoadWords, isDeadLoad } from '../../lib/lost/dead-load';
 import { classifyNetError, observedRedirects } from './net-observer';
 import { getTabState, setTabState } from './tab-state';
 
-/** What a main-frame failure must still be when checked again to count as a dead link. */
-const DEAD: ReadonlySet<string> = new Set(['gone', 'dns', 'connection']);
 const RECHECK_MS = 1500;
 
-const words: Record<string, string> = {
-  gone: 'the site answered that the page is gone: 404 or 410',
-  dns: "the site's name no longer resolves",
-  connection: 'the site refused or dropped the connection',
-};
-
-/**
- * A page the user opened failed to load (a network error, or 404/410: 403, 429 and 503 are bot walls
- * and busy servers, not deaths; an aborted load — stop, back — is nothing). It is checked once more
- * after a moment, without cookies; only if it is still dead does the popup offer lost and found, with
- * a badge on the toolbar button.
- */
 /** Checks under way, by tab and URL: Chromium reports one failed navigation twice. */
 const checking = new Set<string>();
 
-export async function mainFrameFailed(tabId: number, url: string, kind: string): Promise<void> {
-  if (!DEAD.has(kind) || !/^https?:/.test(url)) return;
+/**
+ * A page the user opened failed to load (a navigation error, or a status ≥ 400 but for bot walls,
+ * busy servers and login walls: lib/lost/dead-load; an aborted load — stop, back — is nothing). It is
+ * checked once more after a moment, without cookies; only if it is still dead does the popup offer
+ * lost and found, with a badge on the toolbar button.
+ */
+export async function mainFrameFailed(tabId: number, url: string, failure: FailedLoad): Promise<void> {
+  if (!isDeadLoad(failure) || !/^https?:/.test(url)) return;
   const key = `${tabId} ${url}`;
   if (checking.has(key)) return;
   checking.add(key);
@@ -41,13 +34,13 @@ async function recheck(tabId: number, url: string): Promise<void> {
   // connection failure, without which a dead host would never count as dead. publicHost: the user's
   // own machine and network (a dev server that is down) are no lost pages to look for copies of.
   const again = await fetchPage(url, { timeoutMs: 10_000, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
-  if (again.ok || !DEAD.has(again.kind)) return;
+  if (again.ok || !isDeadLoad(again)) return;
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
   // Gone, or already on another page (the user went back or elsewhere meanwhile): that page is not the dead one.
   const noHash = (u: string | undefined) => (u ?? '').replace(/#.*$/, '');
   if (!tab || noHash(tab.url) !== noHash(url)) return;
   const state = await getTabState(tabId);
-  await setTabState({ ...state, deadPage: { url, reason: words[again.kind] ?? again.kind } });
+  await setTabState({ ...state, deadPage: { url, reason: deadLoadWords(again) } });
   await browser.action?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
   await browser.action?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
 }

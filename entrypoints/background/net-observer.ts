@@ -84,20 +84,22 @@ export function installNetObserver(): void {
 }
 
 /**
- * Main-frame loads that failed in a tab: a network error (by kind) or a 404/410. Only seen for sites
- * the extension has access to (the access page checking asks for): webRequest shows nothing else.
+ * Main-frame loads that failed in a tab: a network error (by kind) or a status ≥ 400 (which of them
+ * count is lib/lost/dead-load's call). Only seen for sites the extension has access to (the access
+ * page checking asks for): webRequest shows nothing else.
  */
-export function watchMainFrames(onFailure: (tabId: number, url: string, kind: string) => void): void {
+export function watchMainFrames(onFailure: (tabId: number, url: string, failure: { kind: string; status?: number }) => void): void {
   const wr = (browser as { webRequest?: typeof browser.webRequest }).webRequest;
   if (!wr) return;
   const filter = { urls: ['http://*/*', 'https://*/*'], types: ['main_frame' as const] };
   wr.onErrorOccurred.addListener((d) => {
     if (d.tabId < 0 || /ERR_ABORTED|NS_BINDING_ABORTED/.test(d.error)) return;
     const kind = kindFromNetError(d.error);
-    if (kind) onFailure(d.tabId, d.url, kind);
+    if (kind) onFailure(d.tabId, d.url, { kind });
   }, filter);
   wr.onCompleted.addListener((d) => {
-    if (d.tabId >= 0 && (d.statusCode === 404 || d.statusCode === 410)) onFailure(d.tabId, d.url, 'gone');
+    if (d.tabId < 0 || d.statusCode < 400) return;
+    onFailure(d.tabId, d.url, { kind: d.statusCode === 404 || d.statusCode === 410 ? 'gone' : 'http', status: d.statusCode });
   }, filter);
 }
 

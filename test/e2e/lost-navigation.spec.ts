@@ -1,11 +1,13 @@
 /**
  * A page the user opens that fails to load (issue #7), end to end. With host access (the access page
- * checking asks for), the background sees main-frame loads through webRequest: a 404/410 or a network
- * error (DNS, refused connection) is checked once more by the background after ~1.5 s; if it is still
+ * checking asks for), the background sees main-frame loads through webRequest: a status ≥ 400 or a
+ * network error (DNS, refused connection) is checked once more by the background after ~1.5 s; if it is still
  * dead the toolbar badge of that tab shows "!", the tab's state carries `deadPage`, and the popup
  * offers "Find a copy", which opens lost.html for that address.
  *
- * Not deaths: a 503 or a 429 (a busy server, a bot wall) is never checked again nor flagged, and a 404
+ * A 500 that is still a 500 when checked again is flagged the same way.
+ *
+ * Not deaths: a 503, a 429 or a 401 (a busy server, a bot wall, a login wall) is never checked again nor flagged, and a 404
  * that answers when checked again (a blip) is not flagged either. A 404 the user left before the
  * recheck ended leaves the page they went to unflagged.
  */
@@ -41,7 +43,7 @@ const backgroundReady = (sw: ResembleFixtures['sw']) => requireHook(sw);
 
 const html = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
 
-test('a navigation to a page answering 404 sets the badge "!" and the popup offers "Find a copy"; a 503, a 429, a 404 that answers again and a 404 left at once do not', async ({
+test('a navigation to a page answering 404 or 500 sets the badge "!" and the popup offers "Find a copy"; a 503, a 429, a 401, a 404 that answers again and a 404 left at once do not', async ({
   context,
   sw,
   extensionOrigin,
@@ -50,6 +52,8 @@ test('a navigation to a page answering 404 sets the badge "!" and the popup offe
   const GONE = 'https://www.oldblog.example/2019/05/walden-revisited.html';
   const BUSY = 'https://busy.example/walden';
   const LIMITED = 'https://limited.example/walden';
+  const BROKEN = 'https://broken.example/walden';
+  const LOGIN = 'https://members.example/walden';
   const BLIP = 'https://blip.example/walden';
   // A 404 the user leaves at once (back, another address) for a live page: that page is not flagged.
   const LEFT = 'https://left.example/walden-old';
@@ -58,6 +62,8 @@ test('a navigation to a page answering 404 sets the badge "!" and the popup offe
     .on(GONE, { status: 404, contentType: 'text/html; charset=utf-8', body: html('404 Not Found') })
     .on(BUSY, { status: 503, contentType: 'text/html; charset=utf-8', headers: { 'retry-after': '120' }, body: html('Service Unavailable') })
     .on(LIMITED, { status: 429, contentType: 'text/html; charset=utf-8', body: html('Too Many Requests') })
+    .on(BROKEN, { status: 500, contentType: 'text/html; charset=utf-8', body: html('Internal Server Error') })
+    .on(LOGIN, { status: 401, contentType: 'text/html; charset=utf-8', headers: { 'www-authenticate': 'Basic realm="members"' }, body: html('Sign in') })
     .on(LEFT, { status: 404, contentType: 'text/html; charset=utf-8', body: html('Not Found') })
     .html(NEXT, html('Walden, at its new address'))
     .on(BLIP, (n) => (n === 1 ? { status: 404, contentType: 'text/html; charset=utf-8', body: html('Not Found') } : { contentType: 'text/html; charset=utf-8', body: html('Walden, back again') }));
@@ -65,7 +71,12 @@ test('a navigation to a page answering 404 sets the badge "!" and the popup offe
   await backgroundReady(sw);
 
   const startedAt = Date.now();
-  const [gone, busy, limited, blip] = [await visit(context, GONE), await visit(context, BUSY), await visit(context, LIMITED), await visit(context, BLIP)];
+  const gone = await visit(context, GONE);
+  const busy = await visit(context, BUSY);
+  const limited = await visit(context, LIMITED);
+  const blip = await visit(context, BLIP);
+  const broken = await visit(context, BROKEN);
+  const login = await visit(context, LOGIN);
   const left = await visit(context, LEFT);
   await left.goto(NEXT);
   const goneId = await tabIdOf(sw, GONE);
@@ -80,10 +91,16 @@ test('a navigation to a page answering 404 sets the badge "!" and the popup offe
   const firstAt = server.seen.get(GONE)!.requests;
   expect(firstAt[1] - firstAt[0], 'checked again after about 1.5 s').toBeGreaterThanOrEqual(1_400);
   expect(await sw((id) => chrome.action.getTitle({ tabId: id }), goneId)).toMatch(/did not load/);
+  // A server error that stays one is a dead page too (any status ≥ 400 but bot and login walls).
+  const brokenId = await tabIdOf(sw, BROKEN);
+  await expect.poll(() => badgeText(sw, brokenId), { message: 'the badge of the tab that got a 500', timeout: 10_000 }).toBe('!');
+  expect((await tabState(sw, brokenId))?.deadPage).toEqual({ url: BROKEN, reason: 'the site answered 500' });
+  expect(server.count(BROKEN), 'the 500: checked once more').toBe(2);
+  expect(broken.url()).toBe(BROKEN);
 
   // The others, given the same time: never flagged; the 503 and the 429 not even checked again.
   await new Promise((r) => setTimeout(r, Math.max(0, DECIDED_MS - (Date.now() - startedAt))));
-  for (const [tab, url] of [[busy, BUSY], [limited, LIMITED], [blip, BLIP], [left, NEXT]] as const) {
+  for (const [tab, url] of [[busy, BUSY], [limited, LIMITED], [login, LOGIN], [blip, BLIP], [left, NEXT]] as const) {
     const id = await tabIdOf(sw, url);
     expect(await badgeText(sw, id), `${url}: no badge`).toBe('');
     expect((await tabState(sw, id))?.deadPage, `${url}: no dead page`).toBeUndefined();
@@ -91,6 +108,7 @@ test('a navigation to a page answering 404 sets the badge "!" and the popup offe
   }
   expect(server.count(BUSY), '503: not checked again').toBe(1);
   expect(server.count(LIMITED), '429: not checked again').toBe(1);
+  expect(server.count(LOGIN), '401 (a login wall): not checked again').toBe(1);
   expect(server.count(BLIP), 'the 404 that answers again: checked once more, and alive').toBe(2);
   expect(server.count(LEFT), 'the 404 left at once: still checked once more').toBe(2);
 

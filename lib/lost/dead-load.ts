@@ -1,0 +1,51 @@
+/**
+ * Whether a page the user opened is dead (issue #7): a main-frame load that failed with a navigation
+ * error or an HTTP status ≥ 400, and failed again when checked once more. Not deaths: a slow load
+ * (timeout), bot protection and busy servers (403, 429, 503), a login wall (401, 407), a load the user
+ * stopped or left (never reported), the user being offline or a request another extension blocked.
+ */
+
+/** Statuses that say "not you, not now" rather than "not here". */
+export const NOT_DEATH_STATUSES: ReadonlySet<number> = new Set([401, 403, 407, 429, 503]);
+
+/** A failed load as webRequest saw it, or as the re-check's fetch ended (lib/fetch's kinds). */
+export interface FailedLoad {
+  kind: string;
+  status?: number;
+}
+
+export function isDeadLoad(f: FailedLoad): boolean {
+  switch (f.kind) {
+    case 'gone':
+    case 'dns':
+    case 'connection':
+    case 'tls':
+    case 'redirect':
+      return true;
+    case 'http':
+      return typeof f.status === 'number' && f.status >= 400 && f.status <= 599 && !NOT_DEATH_STATUSES.has(f.status);
+    default:
+      // timeout, blocked, network, cancelled; too-large and wrong-type mean it loaded.
+      return false;
+  }
+}
+
+/** The failed load in words, for the popup: "the site answered 500". */
+export function deadLoadWords(f: FailedLoad): string {
+  switch (f.kind) {
+    case 'gone':
+      return `the site answered that the page is gone: ${f.status ?? '404 or 410'}`;
+    case 'dns':
+      return "the site's name no longer resolves";
+    case 'connection':
+      return 'the site refused or dropped the connection';
+    case 'tls':
+      return "the site's secure connection failed (certificate or TLS error)";
+    case 'redirect':
+      return 'the address redirects in a loop, or somewhere it may not lead';
+    case 'http':
+      return `the site answered ${f.status ?? 'with an error'}`;
+    default:
+      return f.kind;
+  }
+}
