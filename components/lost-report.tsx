@@ -2,6 +2,7 @@ import { domainOf } from '../lib/group/describe';
 import type { Alternate, LostReport } from '../lib/messages';
 import { safeHref } from './group-list';
 import {
+  NEEDS_ACCESS_TEXT,
   TITLE_BASIS_LABEL,
   archiveOff,
   formatDate,
@@ -34,6 +35,11 @@ export interface LostReportViewProps {
   enableError?: string;
   /** Starts the search over ("Search again"). */
   onAgain?: () => void;
+  /** Asks for access to sites and searches again (shown when the report says it needs it). */
+  onAllowAccess?: () => void;
+  /** While asking, or why that failed. */
+  allowing?: boolean;
+  accessError?: string;
   /** Dates in this language (tests fix one); the user's by default. */
   locale?: string;
 }
@@ -185,6 +191,25 @@ export function LostAlternates({ report, locale }: { report: LostReport; locale?
   );
 }
 
+/** Without access to sites nothing can be measured: why, and one click to grant it. */
+function NeedsAccess({ onAllowAccess, allowing, accessError }: LostReportViewProps) {
+  return (
+    <div class="notice needs-access" data-testid="needs-access">
+      <p>{NEEDS_ACCESS_TEXT}</p>
+      {onAllowAccess && (
+        <button type="button" onClick={onAllowAccess} disabled={allowing}>
+          {allowing ? 'Asking…' : 'Allow access to sites'}
+        </button>
+      )}
+      {accessError && (
+        <p class="error" role="alert">
+          {accessError}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The whole report: the progress line, the URL answering again, what was known, the sources and the alternates. */
 export function LostReportView(props: LostReportViewProps) {
   const { report, onAgain, locale } = props;
@@ -210,6 +235,7 @@ export function LostReportView(props: LostReportViewProps) {
           )}
         </p>
       )}
+      {report.needsAccess && <NeedsAccess {...props} />}
       <LostKnown report={report} locale={locale} />
       <LostSources {...props} />
       <LostAlternates report={report} locale={locale} />

@@ -214,10 +214,11 @@ export function sketchText(report: Pick<LostReport, 'hasSketch' | 'known'>): str
 }
 
 /** The progress line while sources are searched, and the outcome once done. */
-export function progressLine(report: Pick<LostReport, 'sources' | 'alternates' | 'done' | 'alive'>): string {
+export function progressLine(report: Pick<LostReport, 'sources' | 'alternates' | 'done' | 'alive' | 'needsAccess'>): string {
   const shown = report.alternates.filter(measured).length;
   if (report.done) {
     if (shown > 0) return `Done: ${plural(shown, 'copy', 'copies')} found.`;
+    if (report.needsAccess) return 'Stopped: Resemble needs access to sites to look for copies.';
     return report.alive ? 'Done: no copy found elsewhere.' : 'Done: no copy of this page was found.';
   }
   const total = report.sources.length;
@@ -239,3 +240,7 @@ export function noCopyText(report: Pick<LostReport, 'sources' | 'alive' | 'hasSk
 export function lostQuery(url: string): string {
   return `?url=${encodeURIComponent(url)}`;
 }
+
+/** Why nothing could be checked without access to sites, and what granting it allows. */
+export const NEEDS_ACCESS_TEXT =
+  'To find a copy, Resemble fetches this address and each candidate page itself (without cookies) and measures how alike they are. It needs your permission to read sites for that; it is the same access page checking uses.';

@@ -125,6 +125,8 @@ export interface LostReport {
   done: boolean;
   /** The URL itself answered when checked again: it is not dead (a slow load or a bot wall, say). */
   alive?: boolean;
+  /** Resemble may not fetch other sites (the access page checking asks for): nothing could be checked or measured. */
+  needsAccess?: boolean;
   /** That check, made when lost and found started: when, and what it said (a status of lib/fetch's kinds, 'ok' or 'soft404'). */
   recheck?: { at: number; status: string };
 }

@@ -14,7 +14,7 @@ import { type SketchStore, cutSketch, readCompactSketch } from '../../lib/store'
 import { decodeBytes } from '../../lib/text/decode';
 import { normalizeUrl } from '../../lib/url/normalize';
 import { classifyNetError, observedRedirects } from './net-observer';
-import { publicHost } from './page-check';
+import { hasPageAccess, publicHost } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
@@ -23,6 +23,7 @@ const SOURCES: AlternateSource[] = ['group', 'store', 'search', 'archive'];
 /** Candidates verified per source at most (each is a fetch). */
 const PER_SOURCE = 8;
 const key = (url: string) => `lost:${url}`;
+const NO_ACCESS = 'Resemble has no access to other sites, so it cannot fetch candidates to measure them';
 
 interface Candidate {
   url: string;
@@ -88,20 +89,30 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
   }
   await save(r);
 
-  // Checked again first: a slow load or a bot wall is not a death.
-  const now = await sketchOf(service, r.url, settings).catch(() => undefined);
-  const alive = now?.ok === true && (now.short === undefined || !looksLikeErrorPage(now.title, now.short));
-  r.recheck = { at: Date.now(), status: alive ? 'ok' : now?.ok ? 'soft404' : (now?.kind ?? 'network') };
-  if (alive) {
-    r.alive = true;
-    for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
-    r.done = true;
-    return save(r);
+  // Every candidate is fetched to be measured: without access to sites only the archive (which has
+  // its own) can be asked, and the page says how to grant it.
+  const access = await hasPageAccess();
+  if (!access) r.needsAccess = true;
+  else {
+    // Checked again first: a slow load or a bot wall is not a death.
+    const now = await sketchOf(service, r.url, settings).catch(() => undefined);
+    const alive = now?.ok === true && (now.short === undefined || !looksLikeErrorPage(now.title, now.short));
+    r.recheck = { at: Date.now(), status: alive ? 'ok' : now?.ok ? 'soft404' : (now?.kind ?? 'network') };
+    if (alive) {
+      r.alive = true;
+      for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
+      r.done = true;
+      return save(r);
+    }
   }
 
   const title = rec?.title ?? '';
   const seen = new Set([normalizeUrl(r.url) ?? r.url]);
   for (const src of r.sources) {
+    if (!access && src.source !== 'archive') {
+      Object.assign(src, { state: 'skipped', note: NO_ACCESS });
+      continue;
+    }
     src.state = 'running';
     await save(r);
     try {

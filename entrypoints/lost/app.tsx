@@ -3,6 +3,7 @@ import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../components/lost-arc
 import { LostReportView } from '../../components/lost-report';
 import { parseLostTarget } from '../../components/lost-words';
 import { errorText } from '../../components/messaging';
+import { requestPageAccess } from '../../components/page-access';
 import { useSettings } from '../../components/use-settings';
 import { domainOf } from '../../lib/group/describe';
 import { useLostReport } from './use-lost-report';
@@ -39,6 +40,22 @@ function Lost({ url }: { url: string }) {
   useEffect(() => {
     document.title = `Lost and found: ${domainOf(url)}`;
   }, [url]);
+
+  const [allowing, setAllowing] = useState(false);
+  const [accessError, setAccessError] = useState<string>();
+  const allowAccess = async () => {
+    setAccessError(undefined);
+    setAllowing(true);
+    try {
+      // First, inside the click: the browser shows its prompt only during a user action.
+      if (!(await requestPageAccess())) return setAccessError('Access was not granted: lost and found cannot fetch pages to compare them.');
+      again();
+    } catch (e) {
+      setAccessError(`Access could not be asked for: ${errorText(e)}.`);
+    } finally {
+      setAllowing(false);
+    }
+  };
 
   const enableArchive = async () => {
     setEnableError(undefined);
@@ -77,6 +94,9 @@ function Lost({ url }: { url: string }) {
           enabling={enabling}
           enableError={enableError}
           onAgain={again}
+          onAllowAccess={() => void allowAccess()}
+          allowing={allowing}
+          accessError={accessError}
         />
       ) : (
         !error && (

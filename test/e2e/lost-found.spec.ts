@@ -111,6 +111,7 @@ test('lost and found lists the verified live copies of a dead page best first, a
     ['archive', 'skipped'],
   ]);
   await expect(lostPage.getByTestId('alive')).toHaveCount(0);
+  await expect(lostPage.getByTestId('needs-access'), 'access granted: nothing to ask').toHaveCount(0);
 
   // The copies: best first, each measured; the decoy is not among them.
   const items = lostPage.getByTestId('alternates').locator('li');

@@ -291,6 +291,23 @@ describe('lost and found: the report', () => {
     expect(mount(h(LostReportView, { report: report() })).root.querySelector('[data-testid="recheck"]'), 'none before the check').toBeNull();
   });
 
+  it('without access to sites: says why nothing was measured, and offers one click to allow it', () => {
+    const onAllowAccess = vi.fn();
+    const skipped = report().sources.map((x) => (x.source === 'archive' ? x : { source: x.source, state: 'skipped' as const, note: 'Resemble has no access to other sites' }));
+    const r = report({ needsAccess: true, done: true, alternates: [], sources: skipped });
+    const { root, window } = mount(h(LostReportView, { report: r, onAllowAccess }));
+    const notice = root.querySelector('[data-testid="needs-access"]')!;
+    expect(notice.textContent).toContain('It needs your permission to read sites');
+    expect(root.querySelector('[role="status"]')!.textContent).toBe('Stopped: Resemble needs access to sites to look for copies.');
+    const button = [...notice.querySelectorAll('button')].find((b) => b.textContent === 'Allow access to sites')!;
+    button.dispatchEvent(new window.Event('click', { bubbles: true }));
+    expect(onAllowAccess).toHaveBeenCalledTimes(1);
+    const asking = mount(h(LostReportView, { report: r, onAllowAccess, allowing: true, accessError: 'Access was not granted.' })).root;
+    expect(asking.querySelector('[data-testid="needs-access"] button')!.hasAttribute('disabled')).toBe(true);
+    expect(asking.querySelector('[data-testid="needs-access"] [role="alert"]')!.textContent).toBe('Access was not granted.');
+    expect(mount(h(LostReportView, { report: report() })).root.querySelector('[data-testid="needs-access"]'), 'not when access is there').toBeNull();
+  });
+
   it('says plainly when there is no sketch, and when nothing was found', () => {
     const { root } = mount(h(LostReportView, { report: report({ hasSketch: false, known: { title: 'T', firstSeen: DAY, lastSeen: DAY, phrases: [] } }) }));
     expect(root.querySelector('[data-testid="known"]')!.textContent).toContain('Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.');
