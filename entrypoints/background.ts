@@ -12,6 +12,7 @@ import { installNetObserver, watchMainFrames } from './background/net-observer';
 import { mainFrameFailed } from './background/dead-page';
 import { LINK_MENU_ID, installLinkMenu, openLostAndFound } from './background/link-menu';
 import { resumeChecks } from './background/tab-checks';
+import { PAGE_ORIGINS, cancelAllChecks } from './background/page-check';
 
 // Thin on purpose: everything it needs later lives in storage, IndexedDB or the offscreen document,
 // so a service worker stopped mid-work starts again from here with nothing lost.
@@ -27,7 +28,13 @@ export default defineBackground({
     });
     // Custom SearXNG hosts: re-register when the list or the granted permissions change.
     browser.storage.onChanged.addListener((changes) => {
-      if ('settings' in changes) void syncSearxngScripts().catch(() => undefined);
+      if (!('settings' in changes)) return;
+      void syncSearxngScripts().catch(() => undefined);
+      if ((changes.settings.newValue as { pageChecking?: unknown } | undefined)?.pageChecking === false) cancelAllChecks();
+    });
+    // Access to sites taken back in the browser's settings: nothing more is fetched.
+    browser.permissions.onRemoved.addListener((p) => {
+      if (p.origins?.some((o) => PAGE_ORIGINS.includes(o))) cancelAllChecks();
     });
     browser.permissions.onAdded.addListener((p) => {
       void syncSearxngScripts().catch(() => undefined);

@@ -6,6 +6,7 @@ import type { FailureKind } from '../../lib/fetch/types';
 import type { ResultItem } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
 import type { PageRecord, SketchStore } from '../../lib/store';
+import { isFresh } from '../../lib/store/fresh';
 import { decodeBytes } from '../../lib/text/decode';
 import { pickPhrases } from '../../lib/lost/phrases';
 import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../lib/lost/soft404';
@@ -27,15 +28,6 @@ export async function hasPageAccess(): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Failures worth remembering until the record ages out; others (a timeout, a network blip) are tried again next time. */
-const LASTING: ReadonlySet<string> = new Set(['gone', 'soft404', 'wrong-type', 'too-large', 'redirect', 'blocked', 'unreadable']);
-
-/** A record recent enough (younger than the cache's age limit) to stand for the page. */
-export function isFresh(rec: PageRecord | undefined, settings: Settings, now = Date.now()): boolean {
-  if (!rec?.fetchedAt || now - rec.fetchedAt > settings.cacheMaxAgeDays * 86_400_000) return false;
-  return rec.page !== undefined || LASTING.has(rec.status ?? '');
 }
 
 /**
@@ -129,6 +121,11 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
     off();
     if (queues.get(tabId) === q && q.progress.running === 0 && q.progress.pending === 0) queues.delete(tabId);
   }
+}
+
+/** Page checking was turned off, or its access taken back: every tab's fetches stop. */
+export function cancelAllChecks(): void {
+  for (const tabId of [...queues.keys()]) cancelChecks(tabId);
 }
 
 /** The tab went away or to another page: its fetches stop. */

@@ -41,13 +41,13 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
 }
 
 /** Regroups the tab with its pages, records the state and tells the page (which may have gone: then nothing). */
-async function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number }): Promise<void> {
+async function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
   await inOrder(tabId, async () => {
     const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
     if (!all || !outcome || state.url !== all.url) return;
     const [groups, dead] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]);
     await setTabState({ ...state, groups, checking, dead });
-    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, checking, dead };
+    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
     await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
   });
 }
@@ -62,8 +62,11 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
   await browser.storage.session.set({ [checkKey(tabId)]: { url: all.url, incognito } });
   const store = await storeFor(incognito);
+  let last = { done: 0, total: 0 };
   try {
-    await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(tabId, store, { done, total }) });
+    await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(tabId, store, (last = { done, total })) });
+    // Stopped before the end (page checking turned off, access taken back): no progress left showing.
+    if (last.done < last.total) await refresh(tabId, store, undefined);
   } finally {
     const now = await tabResults(tabId);
     if (now?.url === all.url) await browser.storage.session.remove(checkKey(tabId));

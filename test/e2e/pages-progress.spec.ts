@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
-import { PageServer, applied, checkingDone, enablePageChecking, openPopup, ranksOf, tabStateOf } from './page-check-kit';
+import { PageServer, applied, checkingDone, enablePageChecking, openPopup, ranksOf, setSettings, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
@@ -122,4 +122,28 @@ test('results page: a quiet indicator while the pages are checked, counting up, 
   expect(Math.max(...counts)).toBeLessThan(10);
   // Nothing is left behind: after the check the state says done, and the page shows no indicator.
   expect((await tabStateOf(sw, serp.url))?.checking).toEqual({ done: 10, total: 10 });
+});
+
+test('turning page checking off mid-run stops the fetches, and the page’s indicator and the popup’s progress go', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+  const ext = await enablePageChecking(openExtensionPage);
+  const { server, serp } = await slowDemo(context, serveHtml, 'walden turned off');
+  const tab = await context.newPage();
+  await tab.goto(serp.url);
+  await applied(tab);
+  const indicator = tab.locator('resemble-checking [data-resemble-checking]');
+  await expect(indicator).toHaveText(/^Resemble: checking pages, \d of 10$/);
+
+  await setSettings(ext, { pageChecking: false });
+  const asked = () => demo.results.reduce((n, r) => n + server.count(r.url), 0);
+  await expect(tab.locator('resemble-checking'), 'the indicator goes').toHaveCount(0, { timeout: 10_000 });
+  const stoppedAt = asked();
+  expect(stoppedAt, 'not every page was fetched').toBeLessThan(10);
+  // Given the time the rest would have taken, nothing more is fetched.
+  await new Promise((r) => setTimeout(r, 3 * DELAY_MS));
+  expect(asked(), 'no fetch after page checking was turned off').toBe(stoppedAt);
+  const left = (await tabStateOf(sw, serp.url))?.checking;
+  expect(left === undefined || left.done === left.total, `no progress left in the tab’s state: ${JSON.stringify(left)}`).toBe(true);
+  const popup = await openPopup(context, extensionOrigin, tab);
+  await expect(popup.locator('.group').first()).toBeVisible();
+  await expect(popup.locator('.checking[role="status"]')).toHaveCount(0);
 });
