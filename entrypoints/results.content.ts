@@ -46,9 +46,11 @@ export default defineContentScript({
         blocks.ranked(batch.results);
         const reply = await send(batch);
         if (reply?.disabled) {
-          // The engine is turned off: nothing more is read (the popup offers to turn it on).
+          // The engine is turned off: nothing more is read (the popup offers to turn it on), and the
+          // page is left as it came (the ranks were marked before the answer).
           watcher?.stop();
           watcher = undefined;
+          blocks.reset();
           return;
         }
         await show(page, reply?.groups, indicator);
@@ -71,6 +73,7 @@ export default defineContentScript({
         watcher?.stop();
         watcher = undefined;
         await page.apply(undefined);
+        blocks.reset();
         return;
       }
       if (!watcher) {

@@ -1,5 +1,5 @@
 import { Toggle } from '../../components/toggle';
-import { requestPageAccess } from '../../components/page-access';
+import { requestPageAccess, usePageAccess } from '../../components/page-access';
 import { useCommit } from '../../components/use-commit';
 import type { SettingsProps } from '../../components/use-settings';
 
@@ -10,13 +10,17 @@ export function PageCheckingControl({ settings, save }: SettingsProps) {
     if (on && !(await requestPageAccess())) return 'Access to sites was not granted: pages are not checked.';
     return save({ pageChecking: on, pageCheckingAsked: true });
   }, 0);
+  const access = usePageAccess();
+  // On in the settings (synced from another device, say) but not allowed in this browser: shown off,
+  // and turning it on asks for the access.
+  const lacking = settings.pageChecking && access === false;
   return (
     <Toggle
       id="page-checking-toggle"
       label="Check result pages"
-      checked={settings.pageChecking}
+      checked={settings.pageChecking && !lacking}
       onChange={c.now}
-      error={c.error}
+      error={c.error ?? (lacking ? 'Page checking is on in your settings, but this browser has not allowed Resemble to read sites: turn it on here to allow it.' : undefined)}
       hint="To confirm that results are copies, Resemble fetches the result pages itself, without your cookies, so sites see an anonymous visit and not your account."
     />
   );

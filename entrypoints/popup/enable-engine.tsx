@@ -59,7 +59,12 @@ export function EnableEngine({ s }: { s: TabState }) {
   return (
     <div>
       <p>Resemble is turned off for {name}.</p>
-      {step.kind === 'on' ? (
+      {step.kind === 'on' && engine !== 'searxng' ? (
+        // A built-in engine's page has Resemble's script already, which reads it as soon as it is on.
+        <p role="status" class="ok">
+          Turned on for {name}: the page is being read.
+        </p>
+      ) : step.kind === 'on' ? (
         <>
           <p role="status" class="ok">
             Turned on for {name}. Reload the page to read it.

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { errorText, send } from '../../components/messaging';
-import { requestPageAccess } from '../../components/page-access';
+import { requestPageAccess, usePageAccess } from '../../components/page-access';
 import { useSettings } from '../../components/use-settings';
 
 /**
@@ -10,7 +10,11 @@ import { useSettings } from '../../components/use-settings';
 export function PageCheckOffer({ tabId }: { tabId: number }) {
   const { settings, status, save } = useSettings();
   const [state, setState] = useState<'idle' | 'busy' | 'refused' | string>('idle');
-  if (status === 'loading' || settings.pageCheckingAsked) return null;
+  const access = usePageAccess();
+  if (status === 'loading') return null;
+  // Turned on (here or on another device) without this browser's access: pages are not checked.
+  if (settings.pageChecking && access === false) return <AccessLacking tabId={tabId} />;
+  if (settings.pageCheckingAsked) return null;
 
   const yes = async () => {
     setState('busy');
@@ -49,6 +53,33 @@ export function PageCheckOffer({ tabId }: { tabId: number }) {
       </p>
       {state === 'refused' && <p class="quiet-error">Access to sites was not granted: pages are not checked.</p>}
       {state !== 'idle' && state !== 'busy' && state !== 'refused' && <p class="quiet-error">{state}</p>}
+    </aside>
+  );
+}
+
+function AccessLacking({ tabId }: { tabId: number }) {
+  const [problem, setProblem] = useState<string>();
+  const allow = async () => {
+    setProblem(undefined);
+    try {
+      // First, inside the click: the browser shows its prompt only during a user action.
+      if (!(await requestPageAccess())) return setProblem('Access to sites was not granted: pages are not checked.');
+      await send('tab/check', { tabId });
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  };
+  return (
+    <aside class="offer" aria-labelledby="access-title" data-testid="page-access-lacking">
+      <p id="access-title">
+        <strong>Page checking is on, but this browser has not allowed Resemble to read sites.</strong>
+      </p>
+      <p>
+        <button type="button" onClick={() => void allow()}>
+          Allow access to sites
+        </button>
+      </p>
+      {problem && <p class="quiet-error">{problem}</p>}
     </aside>
   );
 }
