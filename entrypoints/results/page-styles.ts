@@ -17,6 +17,7 @@ button:focus-visible, .label:focus-visible { outline: 2px solid #1a56db; outline
   background: #1f2937; color: #f9fafb; border-radius: 6px; padding: 6px 9px; white-space: pre-line; box-shadow: 0 2px 8px rgb(0 0 0 / 25%);
 }
 .wrap:hover .tip, .wrap:focus-within .tip { display: block; }
+.wrap.dismissed .tip { display: none; }
 .label.dead { color: #7a1d1d; background: #fdeeee; border-color: #e3b7b7; }
 `;
 

@@ -16,6 +16,13 @@ function withTip(container: HTMLElement, control: HTMLElement, tip: string): voi
   t.setAttribute('role', 'tooltip');
   t.textContent = tip;
   control.setAttribute('aria-describedby', t.id);
+  // Escape hides the tip without moving focus or the pointer (WCAG 1.4.13); it shows again next time.
+  control.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') wrap.classList.add('dismissed');
+  });
+  const again = () => wrap.classList.remove('dismissed');
+  wrap.addEventListener('mouseleave', again);
+  wrap.addEventListener('focusout', again);
   wrap.append(control, t);
   container.append(wrap);
 }
@@ -40,6 +47,8 @@ export function mountLabel(ctx: ContentScriptContext, root: Element, label: stri
   return mountUi(ctx, root, 'first', (c) => {
     const el = document.createElement('span');
     el.className = 'label';
+    // A note, not a generic span: a role that may carry a name (aria-label) and is read as one.
+    el.setAttribute('role', 'note');
     el.tabIndex = 0;
     el.textContent = label;
     el.setAttribute('aria-label', `Resemble: ${label}`);
@@ -93,6 +102,7 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
     const why = DEAD_WORDS[kind] ?? kind;
     const label = document.createElement('span');
     label.className = 'label dead';
+    label.setAttribute('role', 'note');
     label.tabIndex = 0;
     label.textContent = 'dead link';
     label.setAttribute('aria-label', `Resemble: result #${rank} is a dead link`);

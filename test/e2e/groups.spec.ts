@@ -382,6 +382,15 @@ test('demo: flag mode labels the copies (why, on hover and focus) without hiding
   await labelOf(page, 8).focus();
   await expect(page.locator('[data-resemble-rank="8"] resemble-ui [role="tooltip"]'), 'tooltip on focus').toBeVisible();
   await expect(labelOf(page, 8)).toHaveAttribute('aria-describedby', /resemble-tip-/);
+  await expect(labelOf(page, 8)).toHaveAttribute('role', 'note');
+  await expect(page.getByRole('note', { name: /^Resemble: same page as #4/ }), 'the label by its role and name').toBeVisible();
+  // Escape hides the tooltip where focus stays; it shows again the next time.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-resemble-rank="8"] resemble-ui [role="tooltip"]'), 'Escape hides the tooltip').toBeHidden();
+  await expect(labelOf(page, 8)).toBeFocused();
+  await labelOf(page, 8).blur();
+  await labelOf(page, 8).focus();
+  await expect(page.locator('[data-resemble-rank="8"] resemble-ui [role="tooltip"]'), 'shown again on the next focus').toBeVisible();
 
   await setSettings(ext, { displayMode: 'off' });
   await expect
