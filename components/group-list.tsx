@@ -1,4 +1,4 @@
-import { domainOf, percent, reasonDetail, reasonLabel } from '../lib/group/describe';
+import { domainOf, percent, reasonDetail, reasonLabel, representativeNote } from '../lib/group/describe';
 import type { PageGroup, PageReason } from '../lib/group/pages';
 import type { ResultSummary } from '../lib/messages';
 
@@ -77,6 +77,18 @@ function Member({ rank, reason, representative, item }: { rank: number; reason: 
   );
 }
 
+/** The representative's side of containment ("contains #4"), when a copy is related so. */
+function RepNote({ members }: { members: PageGroup['members'] }) {
+  const note = representativeNote(members);
+  if (!note) return null;
+  return (
+    <details class="reason rep-note">
+      <summary>{note.label}</summary>
+      <p>{note.detail}</p>
+    </details>
+  );
+}
+
 /** A results page's groups: each representative as a heading, its copies listed under it with why they are copies. */
 export function GroupList({ groups, items }: { groups: readonly PageGroup[]; items: readonly ResultSummary[] }) {
   const byRank = new Map(items.map((it) => [it.rank, it]));
@@ -87,6 +99,7 @@ export function GroupList({ groups, items }: { groups: readonly PageGroup[]; ite
           <h2 class="group-rep">
             <ResultLine rank={g.representative} item={byRank.get(g.representative)} />
           </h2>
+          <RepNote members={g.members} />
           <p class="evidence">{g.evidence === 'pages' ? 'Checked against the pages' : 'From the snippets only'}</p>
           <ul class="members" aria-label={`Copies of result #${g.representative}`}>
             {g.members.map((m) => (

@@ -1,5 +1,5 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { copiesLabel, domainOf, reasonDetail, reasonLabel } from '../../lib/group/describe';
+import { copiesLabel, domainOf, reasonDetail, reasonLabel, representativeNote } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import type { PageGroups } from '../../lib/messages';
 import { ATTR, type ResultBlocks } from './marks';
@@ -57,6 +57,9 @@ export class GroupsOnPage {
     const repUrl = this.blocks.urlOf(g.representative) ?? '';
     const hide = collapse && !this.revealed.has(repUrl);
     const out: Promise<PageUi>[] = [];
+    // Containment seen from the representative's side: "contains #4".
+    const note = representativeNote(members);
+    if (note) out.push(mountLabel(this.ctx, cell(rep[0], 'first'), note.label, note.detail));
     for (const m of members) {
       m.els[0].setAttribute(ATTR.cluster, String(g.id));
       m.els[0].setAttribute(ATTR.role, 'copy');

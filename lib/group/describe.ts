@@ -44,6 +44,27 @@ export function reasonDetail(reason: PageReason, representative: number): string
   }
 }
 
+/**
+ * What a representative says of its copies by containment, from its side: "contains #4" (#4 is an
+ * excerpt of it), "excerpt of #7" (#7 contains it), both joined; undefined when no copy is related so.
+ */
+export function representativeNote(members: readonly { rank: number; reason: PageReason }[]): { label: string; detail: string } | undefined {
+  const contains = members.filter((m) => m.reason.kind === 'excerpt');
+  const within = members.filter((m) => m.reason.kind === 'contains');
+  if (!contains.length && !within.length) return undefined;
+  const ranks = (ms: typeof members) => ms.map((m) => `#${m.rank}`).join(', ');
+  const label = [contains.length ? `contains ${ranks(contains)}` : '', within.length ? `excerpt of ${ranks(within)}` : ''].filter(Boolean).join('; ');
+  const c = (m: (typeof members)[number]) => {
+    const v = (m.reason as { containment?: unknown }).containment;
+    return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+  };
+  const detail = [
+    ...contains.map((m) => `${percent(c(m))} of result #${m.rank}'s text is inside this page (containment ${c(m).toFixed(2)}).`),
+    ...within.map((m) => `${percent(c(m))} of this page's text is inside result #${m.rank}'s page (containment ${c(m).toFixed(2)}).`),
+  ].join('\n');
+  return { label, detail: `${detail}\nEvidence: the pages.` };
+}
+
 /** "2 near-copies" / "1 near-copy". */
 export function copiesLabel(n: number): string {
   return `${n} near-cop${n === 1 ? 'y' : 'ies'}`;

@@ -216,8 +216,8 @@ const LICENCES = {
 } as const;
 
 for (const order of [
-  { name: 'contains', ranks: ['mspl', 'gpl', 'file', 'mit'] as const, kind: 'contains', label: 'contains #1' },
-  { name: 'excerpt', ranks: ['file', 'gpl', 'mspl', 'mit'] as const, kind: 'excerpt', label: 'excerpt of #1' },
+  { name: 'contains', ranks: ['mspl', 'gpl', 'file', 'mit'] as const, kind: 'contains', label: 'contains #1', repLabel: 'excerpt of #3' },
+  { name: 'excerpt', ranks: ['file', 'gpl', 'mspl', 'mit'] as const, kind: 'excerpt', label: 'excerpt of #1', repLabel: 'contains #3' },
 ]) {
   test(`licences: a LICENSE file holding the whole MS-PL text and the MS-PL text group by containment (${order.label})`, async ({
     context,
@@ -272,6 +272,8 @@ for (const order of [
     // On the page (flag mode): the member's label says it.
     const label = page.locator(`[data-resemble-rank="${member}"] resemble-ui .label`);
     await expect(label).toHaveText(order.label);
+    // … and the representative's says the same from its side.
+    await expect(page.locator(`[data-resemble-rank="${rep}"] resemble-ui .label`)).toHaveText(order.repLabel);
 
     // In the popup: the member, its label and its containment.
     const popup = await openPopup(context, extensionOrigin, page);
@@ -279,6 +281,7 @@ for (const order of [
     await expect(entry).toHaveCount(1);
     await expect(entry.locator('.reason summary')).toHaveText(order.label);
     await expect(entry.locator('.measures')).toContainText(`containment ${percent(measured)}`);
+    await expect(popup.locator('.group .rep-note summary')).toHaveText(order.repLabel);
     await expect(popup.locator('.group .evidence')).toHaveText(['Checked against the pages']);
     await ext.close();
   });

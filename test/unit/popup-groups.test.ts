@@ -2,6 +2,7 @@ import { parseHTML } from 'linkedom';
 import { type ComponentChild, h, render } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { GroupList, reasonParts, safeHref } from '../../components/group-list';
+import { representativeNote } from '../../lib/group/describe';
 import { GroupsView } from '../../entrypoints/popup/groups-view';
 import { countsText, noGroupsText, progressText, searxngHostOf } from '../../entrypoints/popup/summary';
 import { WorkingView } from '../../entrypoints/popup/working-view';
@@ -153,5 +154,29 @@ describe('popup: page states', () => {
     expect(w.textContent).toContain('Grouping: 3 of 10 done…');
     const early = mount(h(WorkingView, { s: { ...base, status: 'working', results: 0 } }));
     expect(early.querySelector('progress')!.hasAttribute('value')).toBe(false);
+  });
+
+  it('a representative says the containment from its side: "contains #4", "excerpt of #7"', () => {
+    const members = [
+      { rank: 4, reason: { kind: 'excerpt', containment: 0.93, resemblance: 0.21 } },
+      { rank: 6, reason: { kind: 'page', resemblance: 0.8 } },
+      { rank: 7, reason: { kind: 'contains', containment: 0.88, resemblance: 0.3 } },
+      { rank: 9, reason: { kind: 'excerpt', containment: 0.81, resemblance: 0.1 } },
+    ] as Group['members'];
+    const note = representativeNote(members)!;
+    expect(note.label).toBe('contains #4, #9; excerpt of #7');
+    expect(note.detail.split('\n')).toEqual([
+      "93% of result #4's text is inside this page (containment 0.93).",
+      "81% of result #9's text is inside this page (containment 0.81).",
+      "88% of this page's text is inside result #7's page (containment 0.88).",
+      'Evidence: the pages.',
+    ]);
+    expect(representativeNote(groups[0].members), 'no containment: nothing to say').toBeUndefined();
+    const odd = representativeNote([{ rank: 2, reason: { kind: 'excerpt', containment: 'x' } } as unknown as Group['members'][number]])!;
+    expect(odd.detail).not.toMatch(/NaN|undefined/);
+
+    const root = renderList([{ id: 1, representative: 2, evidence: 'pages', members }], [item(2, 'https://a.example/full', 'Full text')]);
+    expect(root.querySelector('.group .rep-note summary')!.textContent).toBe('contains #4, #9; excerpt of #7');
+    expect(renderList(groups, []).querySelector('.rep-note'), 'only when a copy is related by containment').toBeNull();
   });
 });
