@@ -1,27 +1,5 @@
-import { ENGINE_IDS, type EngineId } from '../lib/settings';
-
-/** Readable names of the built-in engines, in ENGINE_IDS order. */
-export const ENGINE_NAMES: Record<EngineId, string> = {
-  google: 'Google',
-  bing: 'Bing',
-  duckduckgo: 'DuckDuckGo',
-  brave: 'Brave Search',
-  startpage: 'Startpage',
-  yahoo: 'Yahoo',
-  ecosia: 'Ecosia',
-  mojeek: 'Mojeek',
-  kagi: 'Kagi',
-  yandex: 'Yandex',
-  baidu: 'Baidu',
-  qwant: 'Qwant',
-  searxng: 'SearXNG',
-};
-
-/** An engine's readable name; an id Resemble does not know is shown as it is. */
-export function engineName(id: string | undefined): string {
-  if (!id) return 'search engine';
-  return (ENGINE_IDS as readonly string[]).includes(id) ? ENGINE_NAMES[id as EngineId] : id;
-}
+// Engine names live in lib: the background names engines too (lost and found's search).
+export { ENGINE_NAMES, engineName } from '../lib/engines/names';
 
 export function percent(x: number): string {
   return `${Math.round(x * 100)}%`;

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { publicHost } from '../../lib/fetch/public-host';
-import { type FailedLoad, deadLoadWords, isDeadLoad } from '../../lib/lost/dead-load';
+import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 import { classifyNetError, observedRedirects } from './net-observer';
 import { getTabState, setTabState } from './tab-state';
 
@@ -40,7 +40,7 @@ async function recheck(tabId: number, url: string): Promise<void> {
   const noHash = (u: string | undefined) => (u ?? '').replace(/#.*$/, '');
   if (!tab || noHash(tab.url) !== noHash(url)) return;
   const state = await getTabState(tabId);
-  await setTabState({ ...state, deadPage: { url, reason: deadLoadWords(again) } });
+  await setTabState({ ...state, deadPage: { url, reason: deadLoadStatus(again) } });
   await browser.action?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
   await browser.action?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
 }

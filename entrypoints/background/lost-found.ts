@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
+import { engineName } from '../../lib/engines/names';
 import { FetchQueue } from '../../lib/fetch/queue';
 import { archivedCopyUsable, availabilityUrl, parseAvailability, rawSnapshotUrl } from '../../lib/lost/archive';
 import { rankAlternates, verify } from '../../lib/lost/rank';
 import { type SearchTarget, searchQueries, searchTargets, searchUrl } from '../../lib/lost/search';
-import { engineName } from '../../components/format';
 import { looksLikeErrorPage } from '../../lib/lost/soft404';
 import type { Alternate, AlternateSource, LostReport } from '../../lib/messages';
 import { deserializeSketch } from '../../lib/serialize';

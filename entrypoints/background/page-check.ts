@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { fetchPage } from '../../lib/fetch/fetch-page';
+import { PAGE_ORIGINS, fetchPage } from '../../lib/fetch/fetch-page';
 import { publicHost } from '../../lib/fetch/public-host';
 import { FetchQueue } from '../../lib/fetch/queue';
 import type { FailureKind } from '../../lib/fetch/types';
@@ -17,10 +17,10 @@ import type { SketchService } from './sketch-service';
 /** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
 export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
 
-/** Every origin: which sites a results page lists is not known in advance (asked for when page checking is turned on). */
 export { publicHost };
 
-export const PAGE_ORIGINS = ['https://*/*', 'http://*/*'];
+/** Every origin (lib/fetch): which sites a results page lists is not known in advance (asked for when page checking is turned on). */
+export { PAGE_ORIGINS };
 
 export async function hasPageAccess(): Promise<boolean> {
   try {

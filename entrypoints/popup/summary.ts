@@ -1,5 +1,4 @@
 import { plural } from '../../components/format';
-import { parseHost } from '../../components/hosts';
 import { copiesLabel } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import type { TabState } from '../../lib/messages';
@@ -30,19 +29,4 @@ export function progressText(progress: TabState['progress']): string {
   return `Grouping: ${done} of ${progress.total} done…`;
 }
 
-/**
- * The SearXNG instance a page is on, in the form the settings keep (host, or host:port); undefined
- * when the URL is not an http(s) address of a valid host.
- */
-export function searxngHostOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
-  const parsed = parseHost(u.host);
-  return parsed.ok ? parsed.host : undefined;
-}
+export { searxngHostOf } from '../../lib/url/host';

@@ -2,6 +2,9 @@ import { kindFromThrown } from './net-error';
 import { Failure, readPage } from './read-page';
 import type { FailureKind, FetchOutcome, FetchPageOptions } from './types';
 
+/** The host access fetching result pages needs (optional, asked for at runtime): every http(s) origin. */
+export const PAGE_ORIGINS = ['https://*/*', 'http://*/*'];
+
 export const FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

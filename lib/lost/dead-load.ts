@@ -30,22 +30,10 @@ export function isDeadLoad(f: FailedLoad): boolean {
   }
 }
 
-/** The failed load in words, for the popup: "the site answered 500". */
-export function deadLoadWords(f: FailedLoad): string {
-  switch (f.kind) {
-    case 'gone':
-      return `the site answered that the page is gone: ${f.status ?? '404 or 410'}`;
-    case 'dns':
-      return "the site's name no longer resolves";
-    case 'connection':
-      return 'the site refused or dropped the connection';
-    case 'tls':
-      return "the site's secure connection failed (certificate or TLS error)";
-    case 'redirect':
-      return 'the address redirects in a loop, or somewhere it may not lead';
-    case 'http':
-      return `the site answered ${f.status ?? 'with an error'}`;
-    default:
-      return f.kind;
-  }
+/**
+ * The failed load as a status key ('http-500', 'dns'…), which the popup puts in words with every other
+ * status (components/lost-words.ts).
+ */
+export function deadLoadStatus(f: FailedLoad): string {
+  return typeof f.status === 'number' && f.status >= 400 ? `http-${f.status}` : f.kind;
 }

@@ -2,7 +2,7 @@
 export { pickPhrases, PHRASE_SCAN_CHARS, type PhraseOptions } from './phrases';
 export { looksLikeErrorPage, isSoft404, probeUrl, deadReason, ERROR_PAGE_MAX_WORDS, type PageSample, type ProbeAnswer } from './soft404';
 export { availabilityUrl, parseAvailability, rawSnapshotUrl, archivedCopyUsable, waybackTimestamp, parseWaybackTimestamp } from './archive';
-export { isDeadLoad, deadLoadWords, NOT_DEATH_STATUSES, type FailedLoad } from './dead-load';
+export { isDeadLoad, deadLoadStatus, NOT_DEATH_STATUSES, type FailedLoad } from './dead-load';
 export { searchQueries, searchUrl, MAX_QUERIES, MAX_QUERY_CHARS, type SearchEngine } from './search';
 export {
   verify,

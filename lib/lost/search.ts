@@ -4,6 +4,7 @@
  * candidate (./rank.ts): a search result is a lead, never a copy by itself.
  */
 import { ENGINE_IDS, type EngineId } from '../settings';
+import { searxngHostOf } from '../url/host';
 
 /** Queries per dead page at most (each is one request to the engine). */
 export const MAX_QUERIES = 3;
@@ -79,21 +80,13 @@ export function searchTargets(serps: readonly SeenSerp[], deadUrl: string): Sear
   if (from && from.engine !== 'duckduckgo') {
     if (from.engine !== 'searxng') out.push({ engine: from.engine as EngineId });
     else {
-      const host = hostOf(from.url);
+      // https only: searchUrl asks the instance over https.
+      const host = from.url.startsWith('https:') ? searxngHostOf(from.url) : undefined;
       if (host) out.push({ engine: 'searxng', searxngHost: host });
     }
   }
   out.push({ engine: 'duckduckgo' });
   return out;
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' ? u.host : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -39,3 +39,20 @@ export function parseHost(input: string): HostCheck {
   const host = port === undefined || port === 443 ? name : `${name}:${port}`;
   return { ok: true, host };
 }
+
+/**
+ * The SearXNG instance a page is on, in the form the settings keep (host, or host:port); undefined
+ * when the URL is not an http(s) address of a valid host.
+ */
+export function searxngHostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+  const parsed = parseHost(u.host);
+  return parsed.ok ? parsed.host : undefined;
+}

@@ -13,6 +13,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
+import { reasonWords } from '../../components/lost-words';
 import type { TabState } from '../../lib/messages';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
 import { requireHook } from './hook';
@@ -86,7 +87,7 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
   const flaggedMs = Date.now() - startedAt;
   const state = await tabState(sw, goneId);
   expect(state?.deadPage?.url).toBe(GONE);
-  expect(state?.deadPage?.reason).toMatch(/404|gone/);
+  expect(reasonWords(state?.deadPage?.reason), 'the reason, as the popup words it').toMatch(/404|gone/);
   expect(server.count(GONE), 'the 404: loaded by the tab, then checked once more by the background').toBe(2);
   const firstAt = server.seen.get(GONE)!.requests;
   expect(firstAt[1] - firstAt[0], 'checked again after about 1.5 s').toBeGreaterThanOrEqual(1_400);
@@ -94,7 +95,9 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
   // A server error that stays one is a dead page too (any status ≥ 400 but bot and login walls).
   const brokenId = await tabIdOf(sw, BROKEN);
   await expect.poll(() => badgeText(sw, brokenId), { message: 'the badge of the tab that got a 500', timeout: 10_000 }).toBe('!');
-  expect((await tabState(sw, brokenId))?.deadPage).toEqual({ url: BROKEN, reason: 'the site answered 500' });
+  const brokenPage = (await tabState(sw, brokenId))?.deadPage;
+  expect(brokenPage?.url).toBe(BROKEN);
+  expect(reasonWords(brokenPage?.reason)).toBe('the site answered 500');
   expect(server.count(BROKEN), 'the 500: checked once more').toBe(2);
   expect(broken.url()).toBe(BROKEN);
 
@@ -116,6 +119,7 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
   const popup = await openPopup(context, extensionOrigin, gone);
   const offer = popup.getByTestId('dead-page');
   await expect(offer).toContainText('This page did not load');
+  await expect(offer, 'the reason in words').toContainText('gone');
   const button = offer.getByRole('button', { name: 'Find a copy' });
   await expect(button).toBeVisible();
   await takeScreenshot(popup, 'popup-dead-page');
@@ -151,8 +155,12 @@ test('a navigation that fails to resolve (DNS) or is refused is flagged dead too
 
   await expect.poll(() => badgeText(sw, nxId), { message: 'the badge of the tab whose host does not resolve', timeout: 10_000 }).toBe('!');
   await expect.poll(() => badgeText(sw, refusedId), { message: 'the badge of the tab whose connection was refused', timeout: 10_000 }).toBe('!');
-  expect((await tabState(sw, nxId))?.deadPage).toEqual({ url: NXDOMAIN, reason: expect.stringMatching(/resolve/) });
-  expect((await tabState(sw, refusedId))?.deadPage).toEqual({ url: REFUSED, reason: expect.stringMatching(/refused|connection/) });
+  const nxDead = (await tabState(sw, nxId))?.deadPage;
+  expect(nxDead?.url).toBe(NXDOMAIN);
+  expect(reasonWords(nxDead?.reason)).toMatch(/resolve/);
+  const refused = (await tabState(sw, refusedId))?.deadPage;
+  expect(refused?.url).toBe(REFUSED);
+  expect(reasonWords(refused?.reason)).toMatch(/refused|connection/);
   // Loaded by the tab, then checked again by the background about 1.5 s later (Chromium may itself
   // retry a failed navigation once, and each failure it reports is checked: hence "at least").
   const times = asked.get(NXDOMAIN)!;

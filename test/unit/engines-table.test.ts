@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_NAMES } from '../../lib/engines/names';
 import { ENGINES } from '../../lib/engines/table';
 import { ENGINE_IDS } from '../../lib/settings';
 
@@ -7,6 +8,10 @@ const selectorsOf = (e: (typeof ENGINES)[number]) =>
   e.variants.flatMap((v) => [v.detect, v.result, v.rootClosest, v.link, v.title, ...v.snippet, ...(v.displayUrl ?? []), ...(v.exclude ?? [])].filter((s): s is string => !!s));
 
 describe('the engine table', () => {
+  it('names each engine as the pages do (lib/engines/names.ts)', () => {
+    expect(Object.fromEntries(ENGINES.map((e) => [e.id, e.name]))).toEqual(ENGINE_NAMES);
+  });
+
   it('has one entry per engine id the settings know, each with markup variants', () => {
     expect(ENGINES.map((e) => e.id).sort()).toEqual([...ENGINE_IDS].sort());
     for (const e of ENGINES) expect(e.variants.length, e.id).toBeGreaterThan(0);

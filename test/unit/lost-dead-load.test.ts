@@ -1,6 +1,7 @@
 /** Which failed loads make a dead page (lib/lost/dead-load.ts, issue #7). */
 import { describe, expect, it } from 'vitest';
-import { deadLoadWords, isDeadLoad } from '../../lib/lost/dead-load';
+import { reasonWords } from '../../components/lost-words';
+import { deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 
 describe('isDeadLoad', () => {
   it('navigation errors that say the page is not there: dead', () => {
@@ -18,12 +19,13 @@ describe('isDeadLoad', () => {
   });
 });
 
-describe('deadLoadWords', () => {
-  it('says what happened in words', () => {
-    expect(deadLoadWords({ kind: 'http', status: 500 })).toBe('the site answered 500');
-    expect(deadLoadWords({ kind: 'gone', status: 410 })).toBe('the site answered that the page is gone: 410');
-    expect(deadLoadWords({ kind: 'gone' })).toBe('the site answered that the page is gone: 404 or 410');
-    expect(deadLoadWords({ kind: 'dns' })).toBe("the site's name no longer resolves");
-    expect(deadLoadWords({ kind: 'tls' })).toMatch(/secure connection failed/);
+describe('deadLoadStatus', () => {
+  it('names the failure as a status key the popup puts in words', () => {
+    expect(deadLoadStatus({ kind: 'http', status: 500 })).toBe('http-500');
+    expect(reasonWords(deadLoadStatus({ kind: 'http', status: 500 }))).toBe('the site answered 500');
+    expect(reasonWords(deadLoadStatus({ kind: 'gone', status: 410 }))).toBe('the site answered 410 (gone)');
+    expect(reasonWords(deadLoadStatus({ kind: 'gone' }))).toBe('the site answered 404/410 (gone)');
+    expect(reasonWords(deadLoadStatus({ kind: 'dns' }))).toBe("the site's name no longer resolves");
+    expect(reasonWords(deadLoadStatus({ kind: 'tls' }))).toMatch(/secure connection failed/);
   });
 });
