@@ -18,7 +18,13 @@ export default defineConfig({
     // webRequest: only to name why the background's own page fetches failed (DNS, TLS…) and to see
     // their redirects; it never blocks or changes a request, and sees only hosts granted below.
     // contextMenus: "Find similar copy" on links (lost and found).
-    permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    // unlimitedStorage: the sketch store (IndexedDB) grows to the cache limit the options set (20 MB by
+    // default, up to 500 MB, enforced by lib/store); without it that store is best-effort storage the
+    // browser may evict under disk pressure, and Firefox holds extension IndexedDB to a smaller quota.
+    // It grants no access to anything. Firefox only: dns (names are resolved before they are fetched,
+    // so none on the user's own network is asked) and webRequestBlocking (a response from a private
+    // address is cancelled before it is read); Chromium refuses those addresses itself (fetch-policy.ts).
+    permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen'])],
     // End-to-end tests of page checking build with the host access a user grants at runtime.
     ...(process.env.RESEMBLE_GRANT_HOSTS === '1' ? { host_permissions: ['https://*/*', 'http://*/*'] } : {}),
     // Extra hosts (custom SearXNG instances, page checking) are asked for at runtime, on a user action.

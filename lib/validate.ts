@@ -70,9 +70,11 @@ export const obj =
   (v, path, errors) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(errors, path, 'expected an object');
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) if (!(k in shape)) errors.push(`${path ? `${path}.` : ''}${k}: not expected`);
+    // Own keys only: `k in shape` would take `constructor` or `__proto__` (from Object.prototype) as known.
+    for (const k of Object.keys(v)) if (!Object.hasOwn(shape, k)) errors.push(`${path ? `${path}.` : ''}${k}: not expected`);
     for (const [k, c] of Object.entries(shape)) {
-      const x = c((v as Record<string, unknown>)[k], path ? `${path}.${k}` : k, errors);
+      // An inherited value is no value: a missing key must not be read off the prototype chain.
+      const x = c(Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined, path ? `${path}.${k}` : k, errors);
       if (x !== undefined) out[k] = x;
     }
     return out as FromShape<S>;

@@ -1,8 +1,7 @@
 import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
-import { publicHost } from '../../lib/fetch/public-host';
 import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
-import { classifyNetError, observedRedirects } from './net-observer';
+import { fetchPolicy } from './fetch-policy';
 import { getTabState, setTabState } from './tab-state';
 
 const RECHECK_MS = 1500;
@@ -30,10 +29,10 @@ export async function mainFrameFailed(tabId: number, url: string, failure: Faile
 
 async function recheck(tabId: number, url: string): Promise<void> {
   await new Promise((r) => setTimeout(r, RECHECK_MS));
-  // classify: fetch() says only "Failed to fetch"; the network layer (webRequest) names a DNS or
-  // connection failure, without which a dead host would never count as dead. publicHost: the user's
-  // own machine and network (a dev server that is down) are no lost pages to look for copies of.
-  const again = await fetchPage(url, { timeoutMs: 10_000, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
+  // The fetch policy names a DNS or connection failure (fetch() says only "Failed to fetch"), without
+  // which a dead host would never count as dead, and keeps out the user's own machine and network (a
+  // dev server that is down is no lost page to look for copies of).
+  const again = await fetchPage(url, { ...(await fetchPolicy()), timeoutMs: 10_000 });
   if (again.ok || !isDeadLoad(again)) return;
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
   // Gone, or already on another page (the user went back or elsewhere meanwhile): that page is not the dead one.

@@ -13,8 +13,8 @@ import type { Sketch } from '../../lib/sketch';
 import { type SketchStore, cutSketch, readCompactSketch } from '../../lib/store';
 import { decodeBytes } from '../../lib/text/decode';
 import { normalizeUrl } from '../../lib/url/normalize';
-import { classifyNetError, observedRedirects } from './net-observer';
-import { hasPageAccess, publicHost } from './page-check';
+import { fetchPolicy } from './fetch-policy';
+import { hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
@@ -59,7 +59,7 @@ export async function findCopies(service: SketchService, url: string, again = fa
 
 /** A fetched page's sketch (cut as the store keeps them) with its title and short text, or why not. */
 async function sketchOf(service: SketchService, url: string, settings: Settings, signal?: AbortSignal) {
-  const got = await fetchPage(url, { signal, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
+  const got = await fetchPage(url, await fetchPolicy(signal));
   if (!got.ok) return { ok: false as const, kind: got.kind };
   const { text } = decodeBytes(got.body);
   const options = { shingle: settings.pageShingle, size: settings.sketchSize };
@@ -202,7 +202,7 @@ async function candidates(service: SketchService, src: LostReport['sources'][num
 /** The first results of one search, or undefined when the engine could not be asked or read. */
 async function searchOnce(service: SketchService, t: SearchTarget, query: string) {
   const u = searchUrl(t.engine, query, { searxngHost: t.searxngHost });
-  const got = await fetchPage(u, { allowed: publicHost, classify: classifyNetError, redirects: observedRedirects }).catch(() => undefined);
+  const got = await fetchPage(u, await fetchPolicy()).catch(() => undefined);
   if (!got?.ok) return undefined;
   const serp = await service.serp(decodeBytes(got.body).text, got.url).catch(() => undefined);
   if (!serp || serp.engine === '') return undefined;

@@ -1,6 +1,15 @@
 import { browser } from 'wxt/browser';
 import { kindFromNetError } from '../../lib/fetch/net-error';
+import { normalizeHost, publicAddress } from '../../lib/fetch/public-host';
 import type { FailureKind, RedirectObserver } from '../../lib/fetch/types';
+import { rememberBlockedHost } from './blocked-hosts';
+
+/**
+ * Where the browser refuses private addresses itself (Chromium's Private Network Access, measured in
+ * Chromium 156: `localhost.`, `[::]`, IPv4-mapped forms, a public name resolving to 127.0.0.1 and a
+ * redirect to `localhost.` all fail, and the local server receives nothing), every fetch says so.
+ */
+export const ADDRESS_SPACE: 'public' | undefined = typeof Request !== 'undefined' && 'targetAddressSpace' in Request.prototype ? 'public' : undefined;
 
 /**
  * What the network layer says of the background's own fetches, which fetch() hides: the error name
@@ -17,6 +26,8 @@ const hopWaiters = new Map<string, ((to: string) => void)[]>();
 const errorWaiters = new Map<string, ((kind: FailureKind) => void)[]>();
 /** Recent first hops by the URL redirected (a manual fetch stops after it). */
 const firstHop = new Map<string, { to: string; at: number }>();
+/** The address that answered each URL lately (webRequest's `ip`), by URL. */
+const addresses = new Map<string, { ip: string; at: number }>();
 
 function settle<T>(waiters: Map<string, ((v: T) => void)[]>, url: string, v: T): void {
   const ws = waiters.get(url);
@@ -44,6 +55,7 @@ function wait<T>(waiters: Map<string, ((v: T) => void)[]>, url: string, ms: numb
 
 function prune(now: number): void {
   for (const [k, v] of errors) if (now - v.at > KEEP_MS) errors.delete(k);
+  for (const [k, v] of addresses) if (now - v.at > KEEP_MS) addresses.delete(k);
   for (const [k, v] of chains) {
     if (now - v.at > KEEP_MS) {
       chains.delete(k);
@@ -60,11 +72,17 @@ export function installNetObserver(): void {
   if (installed || !wr) return;
   installed = true;
   const filter = { urls: ['http://*/*', 'https://*/*'], tabId: -1 };
+  // Firefox (MV2) may cancel a response before it is read: one from a private address never reaches fetch().
+  if (import.meta.env.FIREFOX) {
+    wr.onHeadersReceived.addListener((d) => (answered(d.url, (d as { ip?: string }).ip) ? undefined : { cancel: true }), filter, ['blocking']);
+  }
+  wr.onResponseStarted.addListener((d) => void answered(d.url, d.ip), filter);
   wr.onBeforeRequest.addListener((d) => {
     if (!chains.has(d.requestId)) chains.set(d.requestId, { start: d.url, hops: [], at: Date.now() });
     return undefined;
   }, filter);
   wr.onBeforeRedirect.addListener((d) => {
+    answered(d.url, d.ip);
     const c = chains.get(d.requestId) ?? { start: d.url, hops: [], at: Date.now() };
     c.hops.push(d.redirectUrl);
     chains.set(d.requestId, c);
@@ -75,7 +93,9 @@ export function installNetObserver(): void {
   wr.onErrorOccurred.addListener((d) => {
     const now = Date.now();
     prune(now);
-    const kind = kindFromNetError(d.error);
+    // With Private Network Access on, the refusal of a private address is a bare net::ERR_FAILED.
+    const kind = kindFromNetError(d.error) ?? (ADDRESS_SPACE && /^net::ERR_FAILED$/.test(d.error) ? 'blocked' : undefined);
+    if (kind === 'blocked') rememberBlockedHost(hostOf(d.url));
     if (kind) errors.set(d.url, { kind, at: now });
     const c = chains.get(d.requestId);
     if (c && kind) errors.set(c.start, { kind, at: now });
@@ -102,6 +122,32 @@ export function watchMainFrames(onFailure: (tabId: number, url: string, failure:
     onFailure(d.tabId, d.url, { kind: d.statusCode === 404 || d.statusCode === 410 ? 'gone' : 'http', status: d.statusCode });
   }, filter);
 }
+
+const hostOf = (url: string) => {
+  try {
+    return normalizeHost(new URL(url).hostname);
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Notes the address that answered `url`; false when it is on the user's machine or network (the host
+ * is then remembered as blocked, and the fetch waiting for that URL told so).
+ */
+function answered(url: string, ip: string | undefined): boolean {
+  if (!ip) return true;
+  const now = Date.now();
+  addresses.set(url, { ip, at: now });
+  if (publicAddress(ip)) return true;
+  rememberBlockedHost(hostOf(url));
+  errors.set(url, { kind: 'blocked', at: now });
+  settle(errorWaiters, url, 'blocked' as FailureKind);
+  return false;
+}
+
+/** The address that answered `url` lately, if the network layer said. */
+export const observedAddress = (url: string): string | undefined => addresses.get(url)?.ip;
 
 export const classifyNetError = (url: string): FailureKind | undefined => errors.get(url)?.kind;
 

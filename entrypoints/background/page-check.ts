@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
 import { PAGE_ORIGINS, fetchPage } from '../../lib/fetch/fetch-page';
-import { publicHost } from '../../lib/fetch/public-host';
 import { FetchQueue } from '../../lib/fetch/queue';
 import type { FailureKind } from '../../lib/fetch/types';
 import type { ResultItem } from '../../lib/messages';
@@ -11,13 +10,11 @@ import { decodeBytes } from '../../lib/text/decode';
 import { pickPhrases } from '../../lib/lost/phrases';
 import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../lib/lost/soft404';
 import { deserializeSketch } from '../../lib/serialize';
-import { classifyNetError, installNetObserver, observedRedirects } from './net-observer';
+import { fetchPolicy } from './fetch-policy';
 import type { SketchService } from './sketch-service';
 
 /** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
 export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
-
-export { publicHost };
 
 /** Every origin (lib/fetch): which sites a results page lists is not known in advance (asked for when page checking is turned on). */
 export { PAGE_ORIGINS };
@@ -37,8 +34,7 @@ export async function hasPageAccess(): Promise<boolean> {
  * nothing it finished. A failure is recorded with its kind.
  */
 export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal): Promise<CheckOutcome> {
-  installNetObserver();
-  const got = await fetchPage(r.url, { signal, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
+  const got = await fetchPage(r.url, await fetchPolicy(signal));
   const now = Date.now();
   const record = (status: string, extra: Partial<PageRecord> = {}) =>
     store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra });
@@ -77,7 +73,7 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
  */
 async function soft404(service: SketchService, url: string, page: PageSample, options: { shingle: number; size: number }, signal: AbortSignal): Promise<boolean> {
   if (!looksLikeErrorPage(page.title, page.text)) return false;
-  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), { signal, allowed: publicHost, classify: classifyNetError, redirects: observedRedirects });
+  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), await fetchPolicy(signal));
   if (!probe.ok) return isSoft404(page, probe.kind === 'gone' ? { status: 404 } : undefined);
   try {
     const { result, page: p } = await service.page(decodeBytes(probe.body).text, probe.url, options, { timeoutMs: 15_000 });

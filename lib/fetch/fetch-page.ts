@@ -1,4 +1,6 @@
 import { kindFromThrown } from './net-error';
+import ipaddr from 'ipaddr.js';
+import { normalizeHost, publicAddress } from './public-host';
 import { Failure, readPage } from './read-page';
 import type { FailureKind, FetchOutcome, FetchPageOptions } from './types';
 
@@ -61,7 +63,28 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   const init = (redirect: RequestRedirect): RequestInit => ({
     method: 'GET', credentials: 'omit', referrerPolicy: 'no-referrer', redirect,
     headers: { Accept: ACCEPT }, signal: controller.signal,
+    // Not in TypeScript's RequestInit yet; browsers without it ignore the member.
+    ...(opts.addressSpace && { targetAddressSpace: opts.addressSpace }),
   });
+  /** The user's own network, found by resolving or by the address that answered: blocked, and remembered. */
+  const blocked = (url: string, address: string) => {
+    const host = normalizeHost(new URL(url).hostname);
+    opts.onBlocked?.(host);
+    return new Failure('blocked', `${host} is at ${address}, an address on this machine or its network`);
+  };
+  /** Before a request: where the browser cannot refuse private addresses itself, the name is resolved first. */
+  const resolveFirst = async (url: string) => {
+    const host = normalizeHost(new URL(url).hostname);
+    if (!opts.resolve || ipaddr.isValid(host)) return; // a literal address was judged by `allowed`
+    const addresses = await race(opts.resolve(host).catch(() => undefined));
+    const bad = addresses?.find((a) => !publicAddress(a));
+    if (bad) throw blocked(url, bad);
+  };
+  /** After an answer: a response from a private address is never read (nor stored). */
+  const answeredFrom = (url: string) => {
+    const address = opts.remoteAddress?.(url);
+    if (address && !publicAddress(address)) throw blocked(url, address);
+  };
   const seen = new Set([first.href.replace(/#.*$/, '')]);
   /** Every redirect target is checked as the start URL was, plus loop and count. */
   const checkHop = (location: string) => {
@@ -84,6 +107,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   try {
     for (;;) {
       status = undefined;
+      await resolveFirst(current);
       let response = await race(doFetch(current, init('manual')));
       if (response.type === 'opaqueredirect' && opts.redirects?.next) {
         // Browsers hide the Location of a manual redirect; the network layer tells the glue. Every hop
@@ -109,7 +133,9 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
         continue;
       }
       status = response.status;
+      answeredFrom(current);
       const page = await readPage(response, maxBytes, race);
+      answeredFrom(current);
       return { ok: true, url: current, status, ...page, redirects, ms: now() - start, truncated: false };
     }
   } catch (e) {

@@ -81,4 +81,19 @@ export interface FetchPageOptions {
   /** Names a thrown network error for `url` (browsers only say "Failed to fetch"); see kindFromNetError. */
   classify?: (url: string) => FailureKind | undefined;
   redirects?: RedirectObserver;
+  /**
+   * Sent with every request as `targetAddressSpace`: 'public' asks the browser (Chromium's Private
+   * Network Access) to refuse an address on this machine or its network before any byte is sent,
+   * names that resolve there and redirect hops included.
+   */
+  addressSpace?: 'public';
+  /**
+   * Resolves a name before it is requested (Firefox's dns.resolve), for browsers without addressSpace:
+   * any address that is not public blocks the request. Undefined or a rejection: not known, not blocked.
+   */
+  resolve?: (host: string) => Promise<string[] | undefined>;
+  /** The address a response to `url` came from, when the network layer has said (webRequest's `ip`). */
+  remoteAddress?: (url: string) => string | undefined;
+  /** A host was found on the user's machine or network: the caller remembers it, so it is not asked again. */
+  onBlocked?: (host: string) => void;
 }
