@@ -52,7 +52,7 @@ export function findChromium() {
  * Command-line switches: only our extension, no background traffic of Chromium's own, and every host
  * name resolving to nothing (so a request that escapes the routes fails instead of reaching the network).
  */
-export function chromiumArgs(extDir = EXTENSION_DIR) {
+export function chromiumArgs(extDir = EXTENSION_DIR, { mapHosts = [] } = {}) {
   return [
     `--disable-extensions-except=${extDir}`,
     `--load-extension=${extDir}`,
@@ -62,7 +62,8 @@ export function chromiumArgs(extDir = EXTENSION_DIR) {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    // mapHosts: names a test resolves to an address of its choice (a public-looking name on loopback).
+    `--host-resolver-rules=${[...mapHosts.map(([name, ip]) => `MAP ${name} ${ip}`), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1'].join(', ')}`,
   ];
 }
 

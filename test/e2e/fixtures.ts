@@ -25,6 +25,8 @@ export { expect };
 export interface ResembleOptions {
   /** The built extension to load: EXTENSION_DIR, or GRANTED_EXTENSION_DIR (host access granted: page checking). */
   extensionDir: string;
+  /** Names resolved to an address of the test's choice (e.g. a public-looking name on 127.0.0.1); every other name resolves to nothing. */
+  mapHosts: [name: string, ip: string][];
 }
 
 export interface ResembleFixtures {
@@ -86,14 +88,15 @@ async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix
 
 export const test = base.extend<ResembleFixtures & ResembleOptions>({
   extensionDir: [EXTENSION_DIR, { option: true }],
+  mapHosts: [[], { option: true }],
 
-  context: async ({ extensionDir }, use, testInfo) => {
+  context: async ({ extensionDir, mapHosts }, use, testInfo) => {
     assertBuilt(extensionDir);
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: findChromium(),
       headless: true,
-      args: chromiumArgs(extensionDir),
+      args: chromiumArgs(extensionDir, { mapHosts }),
       viewport: { width: 1280, height: 900 },
     });
     try {
