@@ -40,7 +40,7 @@ const STATUS_WORDS: Record<string, string> = {
   'too-large': 'the page was too large to read',
   'wrong-type': 'the address is not a web page (neither HTML nor text)',
   redirect: 'the address redirected too often, or somewhere it may not lead',
-  blocked: 'the request was blocked (by the browser, an extension or a policy)',
+  blocked: 'not fetched: the address is on your own machine or network, or the browser, an extension or a policy blocked it',
   cancelled: 'the check was cancelled before it finished',
   network: 'the network failed',
   unreadable: 'the page loaded, but no text could be read from it',
