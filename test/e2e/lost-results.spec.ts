@@ -28,6 +28,7 @@ test('a result answering 404 is marked dead with a "find a copy" control; clicki
   openExtensionPage,
   extensionOrigin,
   takeScreenshot,
+  evalInContentScript,
 }) => {
   // Ten results on the demo's sites; rank 2 (an unrelated result, in no group) now answers 404.
   const GONE = 'https://bookwiki.example/wiki/Walden_(deleted)';
@@ -50,12 +51,12 @@ test('a result answering 404 is marked dead with a "find a copy" control; clicki
   // On the page: exactly that result is marked, with the label and the button in the extension's UI.
   await expect(tab.locator('[data-resemble-dead="gone"]')).toHaveCount(1);
   await expect.poll(() => deadMarks(tab)).toEqual([{ rank: 2, kind: 'gone' }]);
-  await expect(deadLabel(tab, 2)).toHaveText('dead link');
-  const button = findCopyButton(tab, 2);
-  await expect(button).toHaveText('find a copy');
-  await expect(button).toHaveAccessibleName('Find a live copy of result #2');
-  for (const rank of [1, 3, 10]) await expect(findCopyButton(tab, rank), `no "find a copy" on live result #${rank}`).toHaveCount(0);
-  await button.scrollIntoViewIfNeeded();
+  await expect.poll(() => deadLabel(tab, evalInContentScript, 2).text()).toBe('dead link');
+  const button = findCopyButton(tab, evalInContentScript, 2);
+  expect(await button.text()).toBe('find a copy');
+  expect(await button.attr('aria-label')).toBe('Find a live copy of result #2');
+  for (const rank of [1, 3, 10]) expect(await findCopyButton(tab, evalInContentScript, rank).count(), `no "find a copy" on live result #${rank}`).toBe(0);
+  await button.box(); // scrolled into view
   await takeScreenshot(tab, 'results-page-with-a-dead-result');
 
   // The popup lists it too.
@@ -79,6 +80,7 @@ test('a soft 404 (a tiny "Page not found" served with 200, like the site’s ans
   serveHtml,
   openExtensionPage,
   takeScreenshot,
+  evalInContentScript,
 }) => {
   // Rank 10 (in no group, so shown): a moved page whose site answers every unknown address with the same
   // tiny 200 page.
@@ -121,9 +123,9 @@ letting go of things, on kitchens and gardens and the long light of late summer 
   expect(state.dead).toEqual([{ rank: 10, kind: 'soft404' }]);
 
   await expect.poll(() => deadMarks(tab)).toEqual([{ rank: 10, kind: 'soft404' }]);
-  await expect(findCopyButton(tab, 10)).toBeVisible();
-  await expect(findCopyButton(tab, 7)).toHaveCount(0);
-  await findCopyButton(tab, 10).scrollIntoViewIfNeeded();
+  await expect.poll(() => findCopyButton(tab, evalInContentScript, 10).visible()).toBe(true);
+  expect(await findCopyButton(tab, evalInContentScript, 7).count()).toBe(0);
+  await findCopyButton(tab, evalInContentScript, 10).box(); // scrolled into view
   await takeScreenshot(tab, 'results-page-with-a-soft-404');
   expect((await tabStateOf(sw, serp.url))?.dead).toEqual([{ rank: 10, kind: 'soft404' }]);
 });
