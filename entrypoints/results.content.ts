@@ -1,12 +1,15 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { checkPageGroups } from '../lib/messages';
 import { type Settings, migrateSettings } from '../lib/settings';
+import { RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
-import { ResultBlocks } from './results/marks';
+import { PageLifetime } from './results/lifetime';
+import { ResultBlocks, restorePage } from './results/marks';
 import { type ResultsBatch, ResultsWatcher } from './results/watcher';
 
 /**
@@ -19,13 +22,18 @@ export default defineContentScript({
   // Started while the page loads, so that the settings are read by the time the document is parsed
   // and the groups are applied within milliseconds of DOMContentLoaded.
   runAt: 'document_start',
-  async main(ctx) {
+  // WXT's context (main's argument) is not used: a page can end it (see PageLifetime).
+  async main() {
+    const ctx = new PageLifetime('results');
     const reading = readSettings();
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+    // What a copy of this script left behind when its extension went away without cleaning up.
+    restorePage();
     // Results get data-resemble-* attributes; this one says the script is running.
     document.documentElement.dataset.resembleReady = 'true';
+    const alive = () => ctx.check();
     const blocks = new ResultBlocks();
-    const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }));
+    const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }));
     const indicator = new CheckingIndicator(ctx);
     // Not waited for: a built-in engine's page is read at once, and the background (which has the
     // settings at hand) says whether the engine is turned off. Only SearXNG hosts come from them.
@@ -44,7 +52,7 @@ export default defineContentScript({
       if (!first) return false;
       watcher = new ResultsWatcher(read, async (batch) => {
         blocks.ranked(batch.results);
-        const reply = await send(batch);
+        const reply = await send(batch, alive);
         if (reply?.disabled) {
           // The engine is turned off: nothing more is read (the popup offers to turn it on), and the
           // page is left as it came (the ranks were marked before the answer).
@@ -80,7 +88,7 @@ export default defineContentScript({
         start();
         return;
       }
-      await show(page, await ask('page/groups', {}), indicator);
+      await show(page, await ask('page/groups', {}, { alive, backoffMs: RETRY_BACKOFF_MS }), indicator);
     };
     // Pages checked by the background refine the groups as they come in (issue #6).
     const onUpdate = (msg: unknown, sender: { id?: string }) => {
@@ -91,6 +99,12 @@ export default defineContentScript({
     ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onUpdate));
     browser.storage.onChanged.addListener(onChange);
     ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onChange));
+    // The extension left the page: nothing will answer or reveal the copies, so the page is given back.
+    // The UI's shadow roots went with the context; the marks and the hidden copies go here.
+    ctx.onInvalidated(() => {
+      watcher?.stop();
+      restorePage();
+    });
   },
 });
 
@@ -110,16 +124,13 @@ async function show(page: GroupsOnPage, answer: unknown, indicator: CheckingIndi
   }
 }
 
-async function send(batch: ResultsBatch): Promise<{ groups?: unknown; disabled?: boolean } | undefined> {
-  return (await ask('page/results', batch)) as { groups?: unknown; disabled?: boolean } | undefined;
+/** Results, asked again when no answer comes (the service worker stopped while grouping them). */
+async function send(batch: ResultsBatch, alive: () => boolean): Promise<{ groups?: unknown; disabled?: boolean } | undefined> {
+  const refit = (p: unknown) => batches(p as ResultsBatch)[0] ?? p;
+  return (await ask('page/results', batch, { alive, backoffMs: RETRY_BACKOFF_MS, refit })) as { groups?: unknown; disabled?: boolean } | undefined;
 }
 
-async function ask(type: string, payload: unknown): Promise<unknown> {
-  try {
-    const r = (await browser.runtime.sendMessage({ type, payload })) as { ok?: boolean; value?: unknown } | undefined;
-    return r?.ok ? r.value : undefined;
-  } catch {
-    // The extension was reloaded or updated under this page: nothing to do until the next load.
-    return undefined;
-  }
+/** One question to the background (entrypoints/results/ask.ts says when it is asked again). */
+function ask(type: string, payload: unknown, opts: Parameters<typeof askWith>[3]): Promise<unknown> {
+  return askWith((msg) => browser.runtime.sendMessage(msg), type, payload, opts);
 }

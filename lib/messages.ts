@@ -1,17 +1,18 @@
 import type { PageGroup, PageReason } from './group/pages';
 import type { GroupInput } from './group/results';
 import { DISPLAY_MODES, type DisplayMode, type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
+import { LIMITS } from './limits';
 import { type Check, type Infer, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
 
 export const resultItem = obj({
-  rank: num({ min: 1, max: 1000, int: true }),
-  url: str({ min: 1, max: 4096 }),
-  title: str({ max: 1000 }),
-  snippet: str({ max: 5000 }),
-  displayUrl: str({ max: 4096 }),
+  rank: num({ min: 1, max: LIMITS.rank, int: true }),
+  url: str({ min: 1, max: LIMITS.url }),
+  title: str({ max: LIMITS.title }),
+  snippet: str({ max: LIMITS.snippet }),
+  displayUrl: str({ max: LIMITS.displayUrl }),
   unresolved: optional(bool()),
 });
 export type ResultItem = Infer<typeof resultItem>;
@@ -32,10 +33,10 @@ export const MESSAGES = {
   'page/results': {
     from: 'content',
     payload: obj({
-      engine: str({ max: 40 }),
-      url: str({ min: 1, max: 8192 }),
-      query: str({ max: 2048 }),
-      results: arr(resultItem, { max: 200 }),
+      engine: str({ max: LIMITS.engine }),
+      url: str({ min: 1, max: LIMITS.pageUrl }),
+      query: str({ max: LIMITS.query }),
+      results: arr(resultItem, { max: LIMITS.batch }),
       /** More results the page added later (infinite scroll): ranks continue from those sent before. */
       append: optional(bool()),
       /** The engine is turned off in the options: nothing is read. */
@@ -55,7 +56,7 @@ export const MESSAGES = {
   /** Lost and found: what Resemble knows of a dead URL and its verified live copies (started on first ask, then polled). */
   'lost/find': { from: 'page', payload: obj({ url: str({ min: 1, max: 8192 }), again: optional(bool()) }) },
   /** The results page's "find a copy" on a dead result: the background opens lost and found for that result (by rank, never a URL from the page). */
-  'lost/open': { from: 'content', payload: obj({ rank: num({ min: 1, max: 1000, int: true }) }) },
+  'lost/open': { from: 'content', payload: obj({ rank: num({ min: 1, max: LIMITS.rank, int: true }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
@@ -255,15 +256,15 @@ const groupReason: Check<PageReason> = (v, path, errors) => {
   errors.push(`${path || 'value'}: unknown reason`);
   return undefined as never;
 };
-const rank = num({ min: 1, max: 1000, int: true });
+const rank = num({ min: 1, max: LIMITS.rank, int: true });
 const pageGroupsCheck = obj({
   checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }) })),
-  dead: optional(arr(obj({ rank: num({ min: 1, max: 1000, int: true }), kind: str({ max: 40 }) }), { max: 1000 })),
+  dead: optional(arr(obj({ rank, kind: str({ max: 40 }) }), { max: LIMITS.rank })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(
-    obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: 1000 }), evidence: oneOf('snippets', 'pages') }),
-    { max: 1000 },
+    obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: LIMITS.rank }), evidence: oneOf('snippets', 'pages') }),
+    { max: LIMITS.rank },
   ),
 });
 

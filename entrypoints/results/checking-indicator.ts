@@ -28,6 +28,8 @@ export class CheckingIndicator {
       anchor: 'body',
       append: 'last',
       css: CSS,
+      // Closed like the controls' roots (page-ui.ts): the page has no business in here.
+      mode: 'closed',
       onMount: (container) => {
         const el = document.createElement('div');
         el.setAttribute('role', 'status');

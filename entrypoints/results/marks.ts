@@ -50,3 +50,19 @@ export class ResultBlocks {
     this.urlByRank.clear();
   }
 }
+
+/** The hosts of Resemble's on-page UI (page-ui.ts, checking-indicator.ts). */
+export const UI_HOSTS = ['resemble-ui', 'resemble-checking'] as const;
+
+/**
+ * The page as it was before Resemble: every copy shown, every control and mark gone. When the
+ * extension leaves the page (reloaded, updated, removed), and before a new copy of the script starts
+ * (one that left the page without this leaves its marks behind).
+ */
+export function restorePage(): void {
+  for (const el of document.querySelectorAll(UI_HOSTS.join(', '))) el.remove();
+  document.getElementById('resemble-hidden-style')?.remove();
+  for (const a of Object.values(ATTR)) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
+  delete document.documentElement.dataset.resembleReady;
+  delete document.documentElement.dataset.resembleApplied;
+}

@@ -6,6 +6,16 @@ export type PageUi = ShadowRootContentScriptUi<void>;
 
 let tips = 0;
 
+/**
+ * A click handler that acts only on the user's clicks (mouse, touch, Enter or Space): a click a script
+ * synthesizes (element.click(), dispatchEvent) is not trusted and does nothing.
+ */
+export function onUserClick(el: HTMLElement, act: () => void): void {
+  el.addEventListener('click', (e) => {
+    if (e.isTrusted) act();
+  });
+}
+
 /** A control with a tooltip shown on hover and on focus, described to screen readers by the same text. */
 function withTip(container: HTMLElement, control: HTMLElement, tip: string): void {
   const wrap = document.createElement('span');
@@ -34,6 +44,9 @@ async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'firs
     anchor,
     append,
     css: UI_CSS,
+    // Closed: page scripts cannot reach in and press our controls (a click from a script is also refused,
+    // see onUserClick). The DOM contract (data-resemble-*) is on the page's own elements, not in here.
+    mode: 'closed',
     // Keys typed on our controls stay ours: the page's shortcuts (Google's "/" etc.) do not see them.
     isolateEvents: true,
     onMount: (container) => build(container),
@@ -79,7 +92,7 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
         revealed ? `Hide the ${spec.label(false)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`,
       );
     };
-    b.addEventListener('click', () => {
+    onUserClick(b, () => {
       revealed = !revealed;
       show();
       spec.onToggle(revealed);
@@ -112,7 +125,7 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
     b.className = 'find';
     b.textContent = 'find a copy';
     b.setAttribute('aria-label', `Find a live copy of result #${rank}`);
-    b.addEventListener('click', onFind);
+    onUserClick(b, onFind);
     c.append(' ', b);
   });
 }

@@ -1,12 +1,7 @@
+import { type ResultsBatch, batches } from '../../lib/engines/batch';
 import type { Extraction } from '../../lib/engines/types';
 
-export interface ResultsBatch {
-  engine: string;
-  url: string;
-  query: string;
-  results: Extraction['results'];
-  append?: boolean;
-}
+export type { ResultsBatch };
 
 /** How long a page may take to show its first results before it counts as unreadable. */
 const FIRST_RESULTS_MS = 4000;
@@ -26,6 +21,9 @@ export class ResultsWatcher {
   private observer?: MutationObserver;
   private settle?: ReturnType<typeof setTimeout>;
   private deadline?: ReturnType<typeof setTimeout>;
+  /** Messages go one after another: an append must reach the background after what it continues. */
+  private queue: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private read: () => Extraction | undefined,
@@ -50,6 +48,7 @@ export class ResultsWatcher {
   }
 
   stop(): void {
+    this.stopped = true;
     this.observer?.disconnect();
     clearTimeout(this.settle);
     clearTimeout(this.deadline);
@@ -74,7 +73,15 @@ export class ResultsWatcher {
     void this.report(batch, append, x);
   }
 
+  /**
+   * Sends within the background's limits (lib/limits): fields clipped, more than LIMITS.batch results
+   * split into appends. A message over a limit is refused whole, and its results were never read.
+   */
   private report(results: Extraction['results'], append: boolean, x = this.read()): Promise<void> {
-    return this.send({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}) });
+    const all = batches({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}) });
+    for (const b of all) {
+      this.queue = this.queue.then(() => (this.stopped ? undefined : this.send(b))).catch(() => undefined);
+    }
+    return this.queue;
   }
 }

@@ -1,3 +1,4 @@
+import { LIMITS, clip } from '../limits';
 import { ENGINES } from './table';
 import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
@@ -57,14 +58,14 @@ function queryOf(engine: EngineSpec, doc: Document, url: string | undefined): st
       const p = new URL(url).searchParams;
       for (const k of engine.queryParams) {
         const v = p.get(k);
-        if (v) return v.trim();
+        if (v) return clip(v.trim(), LIMITS.query);
       }
     } catch {
       // not a URL: fall back to the page
     }
   }
   const input = engine.queryInput ? doc.querySelector(engine.queryInput) : null;
-  return clean(input?.getAttribute('value') ?? input?.textContent);
+  return clip(clean(input?.getAttribute('value') ?? input?.textContent), LIMITS.query);
 }
 
 function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: string, blocks: Element[][]): SerpResult[] {
@@ -87,7 +88,9 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
     if (!href) continue;
     const direct = v.targetAttr ? root.getAttribute(v.targetAttr) : null;
     const target = direct && /^https?:\/\//i.test(direct) ? { url: direct } : unwrapRedirect(href, base);
-    if (!target) continue;
+    // An address over the limit cannot be shortened and stay the same page: that result alone is left
+    // out (the background would refuse the whole batch for it).
+    if (!target || target.url.length > LIMITS.url) continue;
     const t = new URL(target.url);
     const host = t.hostname;
     // The engine's own results pages (pagination, "searches related to") are not results; its other
@@ -98,12 +101,13 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
     const block = blockOf(root, v, rootSet);
     const displayUrl = firstText(block, v.displayUrl) || host + t.pathname.replace(/\/$/, '');
     blocks.push(block);
+    // Text fields are clipped to what the background accepts: their start is what resembles.
     out.push({
       rank: out.length + 1,
       url: target.url,
-      title,
-      snippet: firstText(block, v.snippet),
-      displayUrl,
+      title: clip(title, LIMITS.title),
+      snippet: clip(firstText(block, v.snippet), LIMITS.snippet),
+      displayUrl: clip(displayUrl, LIMITS.displayUrl),
       ...(target.unresolved ? { unresolved: true as const } : {}),
     });
   }

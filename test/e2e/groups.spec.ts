@@ -30,6 +30,7 @@ import { type Group, groupResults } from '../../lib/group/results';
 import type { SerpResult } from '../../lib/engines/types';
 import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
+import { type UiQuery, pageUi } from './page-ui-kit';
 import { type BuiltResult, anchorOf, buildSerp, corpusPassage, readText } from './serp-builder';
 
 /** The extension API, in functions evaluated in extension pages. */
@@ -111,10 +112,15 @@ async function setSettings(ext: Page, patch: Record<string, unknown>): Promise<v
   expect(reply, `settings/set ${JSON.stringify(patch)}`).toMatchObject({ ok: true, value: patch });
 }
 
-/** The toggle at the end of a representative (inside Resemble's shadow root; Playwright's CSS pierces it). */
-const toggleOf = (page: Page, rank: number) => page.locator(`[data-resemble-rank="${rank}"] resemble-ui button`);
+type Ui = (hosts: string, inner: string) => UiQuery;
+/** The toggle at the end of a representative (inside Resemble's closed shadow root: read through ./page-ui-kit). */
+const toggleOf = (ui: Ui, rank: number) => ui(`[data-resemble-rank="${rank}"] resemble-ui`, 'button');
 /** The label at the top of a copy. */
-const labelOf = (page: Page, rank: number) => page.locator(`[data-resemble-rank="${rank}"] resemble-ui .label`);
+const labelOf = (ui: Ui, rank: number) => ui(`[data-resemble-rank="${rank}"] resemble-ui`, '.label');
+/** The tooltip of a result's label or toggle. */
+const tipOf = (ui: Ui, rank: number) => ui(`[data-resemble-rank="${rank}"] resemble-ui`, '[role="tooltip"]');
+/** Every control of Resemble's on the page. */
+const allOf = (ui: Ui, inner: string) => ui('resemble-ui', inner);
 
 /**
  * Opens the real popup with `page` as the active tab (the popup asks tab/state for the active tab): the
@@ -154,20 +160,22 @@ async function openDemo(context: BrowserContext): Promise<Page> {
 // ---------------------------------------------------------------------------------------------------
 // 1a. The demo collapses exactly its groups
 
-test('demo: exactly its three groups are collapsed under their best-ranked result, with the counts on the toggles', async ({ context, takeScreenshot }) => {
+test('demo: exactly its three groups are collapsed under their best-ranked result, with the counts on the toggles', async ({ context, takeScreenshot, evalInContentScript }) => {
   // The cross-check in Node: lib finds exactly demo.json's groups in what the page's results say.
   expect(demoResults).toHaveLength(DEMO_N);
   expect(libGroups(groupResults(demoResults, { threshold: 0.5 }).groups), 'lib, in Node').toEqual(DEMO_GROUPS);
 
   const page = await openDemo(context);
+  const ui = pageUi(page, evalInContentScript);
   await expect.poll(() => marks(page), { message: 'the page’s marks' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   // Exactly one toggle per group, on its representative, counting its copies; no other Resemble UI shown.
-  await expect(page.locator('resemble-ui button')).toHaveCount(DEMO_GROUPS.length);
+  await expect.poll(() => allOf(ui, 'button').count()).toBe(DEMO_GROUPS.length);
   for (const g of DEMO_GROUPS) {
-    const b = toggleOf(page, g[0]);
-    await expect(b, `toggle of #${g[0]}`).toHaveText(copiesLabel(g.length - 1));
-    await expect(b).toHaveAttribute('aria-expanded', 'false');
-    await expect(b).toBeVisible();
+    const b = await toggleOf(ui, g[0]).node();
+    expect(b?.text, `toggle of #${g[0]}`).toBe(copiesLabel(g.length - 1));
+    expect(b?.attrs['aria-expanded']).toBe('false');
+    expect(b?.visible).toBe(true);
+    expect(b?.mode, 'a closed shadow root').toBe('closed');
   }
   // Hidden copies are not laid out; the unrelated results are untouched.
   for (const r of [3, 6, 8, 9]) await expect(page.locator(`[data-resemble-rank="${r}"]`)).toBeHidden();
@@ -257,7 +265,7 @@ const TEMPLATES = [
 ];
 
 for (const t of TEMPLATES) {
-  test(`${t.name} (a saved page's markup, ../shared) with the Gutenberg corpus's near-duplicate passages: exactly the labels' groups collapse`, async ({ context, serveHtml, takeScreenshot }) => {
+  test(`${t.name} (a saved page's markup, ../shared) with the Gutenberg corpus's near-duplicate passages: exactly the labels' groups collapse`, async ({ context, serveHtml, takeScreenshot, evalInContentScript }) => {
     test.skip(!hasShared, SHARED_ABSENT);
     const { results, labelGroups, books } = corpusResults();
     expect(labelGroups, 'the labels give three books with copies and one without').toEqual([
@@ -288,8 +296,9 @@ for (const t of TEMPLATES) {
     await applied(page);
     await expect.poll(() => marks(page), { message: 'the page’s marks' }).toEqual(expectedMarks(results.length, labelGroups, true));
     expect(groupsOf(await marks(page))).toEqual(labelGroups);
-    for (const g of labelGroups) await expect(toggleOf(page, g[0])).toHaveText(copiesLabel(g.length - 1));
-    await expect(page.locator('resemble-ui button')).toHaveCount(labelGroups.length);
+    const ui = pageUi(page, evalInContentScript);
+    for (const g of labelGroups) await expect.poll(() => toggleOf(ui, g[0]).text()).toBe(copiesLabel(g.length - 1));
+    await expect.poll(() => allOf(ui, 'button').count()).toBe(labelGroups.length);
     await takeScreenshot(page, `${t.name.toLowerCase()}-gutenberg-collapsed`);
   });
 }
@@ -297,16 +306,16 @@ for (const t of TEMPLATES) {
 // ---------------------------------------------------------------------------------------------------
 // 2. Revealing copies
 
-test('demo: the toggle reveals the copies in place and hides them again, by click and by keyboard', async ({ context }) => {
+test('demo: the toggle reveals the copies in place and hides them again, by click and by keyboard', async ({ context, evalInContentScript }) => {
   const page = await openDemo(context);
-  const b = toggleOf(page, 1);
-  await expect(b).toHaveText('2 near-copies');
+  const b = toggleOf(pageUi(page, evalInContentScript), 1);
+  await expect.poll(() => b.text()).toBe('2 near-copies');
   const copies = [3, 6].map((r) => page.locator(`[data-resemble-rank="${r}"]`));
 
   // Click: revealed in place (the copies keep their place in the page's order).
   await b.click();
-  await expect(b).toHaveAttribute('aria-expanded', 'true');
-  await expect(b).toHaveText('Hide 2 near-copies');
+  await expect.poll(() => b.attr('aria-expanded')).toBe('true');
+  await expect.poll(() => b.text()).toBe('Hide 2 near-copies');
   for (const c of copies) {
     await expect(c).toBeVisible();
     await expect(c).not.toHaveAttribute('data-resemble-hidden', /.*/);
@@ -317,8 +326,8 @@ test('demo: the toggle reveals the copies in place and hides them again, by clic
   for (const r of [8, 9]) await expect(page.locator(`[data-resemble-rank="${r}"]`)).toHaveAttribute('data-resemble-hidden', 'true');
 
   await b.click();
-  await expect(b).toHaveAttribute('aria-expanded', 'false');
-  await expect(b).toHaveText('2 near-copies');
+  await expect.poll(() => b.attr('aria-expanded')).toBe('false');
+  await expect.poll(() => b.text()).toBe('2 near-copies');
   for (const c of copies) {
     await expect(c).toBeHidden();
     await expect(c).toHaveAttribute('data-resemble-hidden', 'true');
@@ -327,16 +336,16 @@ test('demo: the toggle reveals the copies in place and hides them again, by clic
   // Keyboard: Tab from the representative's title link reaches the toggle; Enter and Space work it.
   await page.locator('[data-resemble-rank="1"] a[href]:has(h3)').focus();
   let tabs = 0;
-  while (!(await b.evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el)) && tabs < 6) {
+  while (!(await b.focused()) && tabs < 6) {
     await page.keyboard.press('Tab');
     tabs++;
   }
-  await expect(b, `the toggle is reached by Tab (${tabs} presses from the title link)`).toBeFocused();
+  expect(await b.focused(), `the toggle is reached by Tab (${tabs} presses from the title link)`).toBe(true);
   await page.keyboard.press('Enter');
-  await expect(b).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => b.attr('aria-expanded')).toBe('true');
   for (const c of copies) await expect(c).toBeVisible();
   await page.keyboard.press('Space');
-  await expect(b).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(() => b.attr('aria-expanded')).toBe('false');
   for (const c of copies) await expect(c).toBeHidden();
   test.info().annotations.push({ type: 'keyboard', description: `toggle reached with ${tabs} Tab press(es) from #1's title link` });
 });
@@ -344,9 +353,10 @@ test('demo: the toggle reveals the copies in place and hides them again, by clic
 // ---------------------------------------------------------------------------------------------------
 // 3. Flag and off modes
 
-test('demo: flag mode labels the copies (why, on hover and focus) without hiding them; off leaves only the ranks; no reload', async ({ context, openExtensionPage, takeScreenshot }) => {
+test('demo: flag mode labels the copies (why, on hover and focus) without hiding them; off leaves only the ranks; no reload', async ({ context, openExtensionPage, takeScreenshot, evalInContentScript }) => {
   const outcome = groupResults(demoResults, { threshold: 0.5 });
   const page = await openDemo(context);
+  const ui = pageUi(page, evalInContentScript);
   await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   // A reload would clear this.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -354,43 +364,43 @@ test('demo: flag mode labels the copies (why, on hover and focus) without hiding
 
   await setSettings(ext, { displayMode: 'flag' });
   await expect.poll(() => marks(page), { message: 'flag mode marks' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
-  await expect(page.locator('resemble-ui button'), 'no toggles in flag mode').toHaveCount(0);
-  await expect(page.locator('resemble-ui .label')).toHaveCount(4);
+  await expect.poll(() => allOf(ui, 'button').count(), 'no toggles in flag mode').toBe(0);
+  await expect.poll(() => allOf(ui, '.label').count()).toBe(4);
   // Each copy's label and tooltip say what lib says about it.
   for (const g of outcome.groups) {
     for (const m of g.members) {
-      const label = labelOf(page, m.rank);
-      await expect(label, `label of #${m.rank}`).toHaveText(reasonLabel(m.reason, g.representative));
-      const tip = page.locator(`[data-resemble-rank="${m.rank}"] resemble-ui [role="tooltip"]`);
-      await expect(tip).toHaveText(reasonDetail(m.reason, g.representative));
-      await expect(tip).toBeHidden();
+      expect(await labelOf(ui, m.rank).text(), `label of #${m.rank}`).toBe(reasonLabel(m.reason, g.representative));
+      const tip = await tipOf(ui, m.rank).node();
+      expect(tip?.text).toBe(reasonDetail(m.reason, g.representative));
+      expect(tip?.visible).toBe(false);
     }
   }
-  await expect(labelOf(page, 8)).toHaveText('same page as #4');
-  await expect(labelOf(page, 3)).toHaveText(/^near-copy of #1, \d{1,2}% alike$/);
+  expect(await labelOf(ui, 8).text()).toBe('same page as #4');
+  expect(await labelOf(ui, 3).text()).toMatch(/^near-copy of #1, \d{1,2}% alike$/);
   // The label sits at the top of its result: above the result's title.
-  const [labelBox, titleBox] = await Promise.all([labelOf(page, 3).boundingBox(), page.locator('[data-resemble-rank="3"] h3').boundingBox()]);
-  expect(labelBox!.y + labelBox!.height, 'label above the title').toBeLessThanOrEqual(titleBox!.y + 1);
+  const labelBox = await labelOf(ui, 3).box();
+  const titleBox = await page.locator('[data-resemble-rank="3"] h3').boundingBox();
+  expect(labelBox.y + labelBox.height, 'label above the title').toBeLessThanOrEqual(titleBox!.y + 1);
 
   await page.bringToFront();
-  const tip3 = page.locator('[data-resemble-rank="3"] resemble-ui [role="tooltip"]');
-  await labelOf(page, 3).hover();
-  await expect(tip3, 'tooltip on hover').toBeVisible();
+  await labelOf(ui, 3).hover();
+  await expect.poll(() => tipOf(ui, 3).visible(), 'tooltip on hover').toBe(true);
   await takeScreenshot(page, 'demo-flagged');
   await page.mouse.move(1, 1);
-  await expect(tip3).toBeHidden();
-  await labelOf(page, 8).focus();
-  await expect(page.locator('[data-resemble-rank="8"] resemble-ui [role="tooltip"]'), 'tooltip on focus').toBeVisible();
-  await expect(labelOf(page, 8)).toHaveAttribute('aria-describedby', /resemble-tip-/);
-  await expect(labelOf(page, 8)).toHaveAttribute('role', 'note');
-  await expect(page.getByRole('note', { name: /^Resemble: same page as #4/ }), 'the label by its role and name').toBeVisible();
+  await expect.poll(() => tipOf(ui, 3).visible()).toBe(false);
+  await labelOf(ui, 8).focus();
+  await expect.poll(() => tipOf(ui, 8).visible(), 'tooltip on focus').toBe(true);
+  const label8 = await labelOf(ui, 8).node();
+  expect(label8?.attrs['aria-describedby']).toMatch(/resemble-tip-/);
+  expect(label8?.attrs.role).toBe('note');
+  expect(label8?.attrs['aria-label'], 'the label’s name').toMatch(/^Resemble: same page as #4/);
   // Escape hides the tooltip where focus stays; it shows again the next time.
   await page.keyboard.press('Escape');
-  await expect(page.locator('[data-resemble-rank="8"] resemble-ui [role="tooltip"]'), 'Escape hides the tooltip').toBeHidden();
-  await expect(labelOf(page, 8)).toBeFocused();
-  await labelOf(page, 8).blur();
-  await labelOf(page, 8).focus();
-  await expect(page.locator('[data-resemble-rank="8"] resemble-ui [role="tooltip"]'), 'shown again on the next focus').toBeVisible();
+  await expect.poll(() => tipOf(ui, 8).visible(), 'Escape hides the tooltip').toBe(false);
+  expect(await labelOf(ui, 8).focused()).toBe(true);
+  await labelOf(ui, 8).blur();
+  await labelOf(ui, 8).focus();
+  await expect.poll(() => tipOf(ui, 8).visible(), 'shown again on the next focus').toBe(true);
 
   await setSettings(ext, { displayMode: 'off' });
   await expect
@@ -407,27 +417,28 @@ test('demo: flag mode labels the copies (why, on hover and focus) without hiding
 // ---------------------------------------------------------------------------------------------------
 // 4. The threshold regroups the open page
 
-test('demo: a higher threshold (settings/set) regroups the open page: only the same-page group stays; lowering it brings the groups back', async ({ context, openExtensionPage }) => {
+test('demo: a higher threshold (settings/set) regroups the open page: only the same-page group stays; lowering it brings the groups back', async ({ context, openExtensionPage, evalInContentScript }) => {
   expect(libGroups(groupResults(demoResults, { threshold: 0.95 }).groups), 'lib at 0.95').toEqual([[4, 8]]);
   const page = await openDemo(context);
+  const ui = pageUi(page, evalInContentScript);
   await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   // The user reveals #5's copy first: a group revealed stays revealed through regroups.
-  await toggleOf(page, 5).click();
+  await toggleOf(ui, 5).click();
   await expect(page.locator('[data-resemble-rank="9"]')).toBeVisible();
   const revealed5 = (ms: Mark[]) => ms.map((m) => (m.rank === 9 ? { rank: 9, cluster: m.cluster, role: 'copy', shown: true } : m));
   const ext = await openExtensionPage('options.html');
 
   await setSettings(ext, { resemblanceThreshold: 0.95 });
   await expect.poll(() => marks(page), { message: 'marks at 0.95' }).toEqual(expectedMarks(DEMO_N, [[4, 8]], true));
-  await expect(page.locator('resemble-ui button')).toHaveCount(1);
-  await expect(toggleOf(page, 4)).toHaveText('1 near-copy');
+  await expect.poll(() => allOf(ui, 'button').count()).toBe(1);
+  await expect.poll(() => toggleOf(ui, 4).text()).toBe('1 near-copy');
 
   await setSettings(ext, { resemblanceThreshold: 0.5 });
   await expect.poll(() => marks(page), { message: 'marks back at 0.5, #5’s group still revealed' }).toEqual(revealed5(expectedMarks(DEMO_N, DEMO_GROUPS, true)));
-  await expect(page.locator('resemble-ui button')).toHaveCount(3);
-  await expect(toggleOf(page, 5)).toHaveAttribute('aria-expanded', 'true');
-  await expect(toggleOf(page, 5)).toHaveText('Hide 1 near-copy');
-  await expect(toggleOf(page, 1)).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(() => allOf(ui, 'button').count()).toBe(3);
+  await expect.poll(() => toggleOf(ui, 5).attr('aria-expanded')).toBe('true');
+  expect(await toggleOf(ui, 5).text()).toBe('Hide 1 near-copy');
+  expect(await toggleOf(ui, 1).attr('aria-expanded')).toBe('false');
 });
 
 test('demo: moving the options page’s resemblance slider regroups the open page and its preview follows', async ({ context, openExtensionPage }) => {
@@ -505,7 +516,7 @@ test('the popup lists the tab’s groups (representatives, members, counts), and
 const XSS_TITLE = '<img src=x onerror=alert(1)>';
 const XSS_SNIPPET_TAIL = ' <script>alert(2)</script>';
 
-test('a grouped result titled like markup shows as text on the page, in the popup and in the options preview; no script runs', async ({ context, serveHtml, extensionOrigin, openExtensionPage }) => {
+test('a grouped result titled like markup shows as text on the page, in the popup and in the options preview; no script runs', async ({ context, serveHtml, extensionOrigin, openExtensionPage, evalInContentScript }) => {
   const dialogs = noDialogs(context);
   const url = 'https://www.google.com/search?q=lighthouse+history&hl=en';
   const template = readText(path.join(REPO, 'test/fixtures/serp/google-js.html'));
@@ -536,24 +547,21 @@ test('a grouped result titled like markup shows as text on the page, in the popu
   await setSettings(ext, { displayMode: 'flag' });
   await expect.poll(() => marks(page)).toEqual(expectedMarks(read.length, [[2, 5, 7]], false));
   await page.bringToFront();
+  const ui = pageUi(page, evalInContentScript);
   for (const m of outcome.groups[0].members) {
-    await labelOf(page, m.rank).hover();
-    await expect(page.locator(`[data-resemble-rank="${m.rank}"] resemble-ui [role="tooltip"]`)).toHaveText(reasonDetail(m.reason, 2));
+    await labelOf(ui, m.rank).hover();
+    await expect.poll(() => tipOf(ui, m.rank).visible()).toBe(true);
+    expect(await tipOf(ui, m.rank).text()).toBe(reasonDetail(m.reason, 2));
   }
   await setSettings(ext, { displayMode: 'collapse' });
   await expect.poll(() => marks(page)).toEqual(expectedMarks(read.length, [[2, 5, 7]], true));
-  const injected = await page.evaluate(() => {
-    const roots = [...document.querySelectorAll('resemble-ui')].map((h) => h.shadowRoot);
-    return {
-      uis: roots.length,
-      inUi: roots.reduce((n, r) => n + (r ? r.querySelectorAll('img, script, svg, iframe').length : 0), 0),
-      imgX: document.querySelectorAll('img[src="x"]').length,
-    };
-  });
+  // Inside the UI's closed roots (read from the content script's world), and on the page.
+  const inUi = await allOf(ui, 'img, script, svg, iframe').count();
+  const injected = { uis: await page.locator('resemble-ui').count(), inUi, imgX: await page.locator('img[src="x"]').count() };
   expect(injected.uis, 'Resemble’s UI is on the page').toBeGreaterThan(0);
   expect({ inUi: injected.inUi, imgX: injected.imgX }, 'no element made from page text').toEqual({ inUi: 0, imgX: 0 });
   // The toggle's tooltip names the copies by rank and site.
-  await expect(page.locator('[data-resemble-rank="2"] resemble-ui [role="tooltip"]')).toContainText(`#5 · ${new URL(read[4].url).hostname.replace(/^www\./, '')}`);
+  await expect.poll(() => tipOf(ui, 2).text()).toContain(`#5 · ${new URL(read[4].url).hostname.replace(/^www\./, '')}`);
 
   // The popup.
   const popup = await openPopup(context, extensionOrigin, page);

@@ -19,6 +19,7 @@ import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { type ResembleFixtures, expect } from './fixtures';
 import { REPO, SHARED } from './page-check-kit';
+import { pageUi } from './page-ui-kit';
 import { demo } from './page-demo-serp';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
 
@@ -124,9 +125,9 @@ export const deadMarks = (page: Page) =>
     [...document.querySelectorAll('[data-resemble-dead]')].map((el) => ({ rank: Number(el.getAttribute('data-resemble-rank')), kind: el.getAttribute('data-resemble-dead') })),
   );
 
-/** The "find a copy" button on result `rank` (inside its resemble-ui shadow root: CSS locators pierce open ones). */
-export const findCopyButton = (page: Page, rank: number) => page.locator(`[data-resemble-rank="${rank}"] resemble-ui button.find`);
-export const deadLabel = (page: Page, rank: number) => page.locator(`[data-resemble-rank="${rank}"] resemble-ui .label.dead`);
+/** The "find a copy" button on result `rank` (inside its resemble-ui closed shadow root: read through ./page-ui-kit). */
+export const findCopyButton = (page: Page, evalIn: ResembleFixtures['evalInContentScript'], rank: number) => pageUi(page, evalIn)(`[data-resemble-rank="${rank}"] resemble-ui`, 'button.find');
+export const deadLabel = (page: Page, evalIn: ResembleFixtures['evalInContentScript'], rank: number) => pageUi(page, evalIn)(`[data-resemble-rank="${rank}"] resemble-ui`, '.label.dead');
 
 // ---------------------------------------------------------------------------------------------------
 // Tabs, badge, lost and found

@@ -12,10 +12,14 @@
  *
  * No ../shared needed (the demo's markup and pages are the project's own).
  */
+import type { Browser } from 'wxt/browser';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import { deadLabel, deadMarks, findCopyButton, lostPageUrl, nextPage, notFoundPage, routeHost } from './lost-kit';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, openPopup, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
+
+/** The extension API, in functions evaluated in extension pages. */
+declare const chrome: typeof Browser;
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
@@ -28,6 +32,7 @@ test('a result answering 404 is marked dead with a "find a copy" control; clicki
   openExtensionPage,
   extensionOrigin,
   takeScreenshot,
+  evalInContentScript,
 }) => {
   // Ten results on the demo's sites; rank 2 (an unrelated result, in no group) now answers 404.
   const GONE = 'https://bookwiki.example/wiki/Walden_(deleted)';
@@ -50,12 +55,12 @@ test('a result answering 404 is marked dead with a "find a copy" control; clicki
   // On the page: exactly that result is marked, with the label and the button in the extension's UI.
   await expect(tab.locator('[data-resemble-dead="gone"]')).toHaveCount(1);
   await expect.poll(() => deadMarks(tab)).toEqual([{ rank: 2, kind: 'gone' }]);
-  await expect(deadLabel(tab, 2)).toHaveText('dead link');
-  const button = findCopyButton(tab, 2);
-  await expect(button).toHaveText('find a copy');
-  await expect(button).toHaveAccessibleName('Find a live copy of result #2');
-  for (const rank of [1, 3, 10]) await expect(findCopyButton(tab, rank), `no "find a copy" on live result #${rank}`).toHaveCount(0);
-  await button.scrollIntoViewIfNeeded();
+  await expect.poll(() => deadLabel(tab, evalInContentScript, 2).text()).toBe('dead link');
+  const button = findCopyButton(tab, evalInContentScript, 2);
+  expect(await button.text()).toBe('find a copy');
+  expect(await button.attr('aria-label')).toBe('Find a live copy of result #2');
+  for (const rank of [1, 3, 10]) expect(await findCopyButton(tab, evalInContentScript, rank).count(), `no "find a copy" on live result #${rank}`).toBe(0);
+  await button.box(); // scrolled into view
   await takeScreenshot(tab, 'results-page-with-a-dead-result');
 
   // The popup lists it too.
@@ -79,6 +84,7 @@ test('a soft 404 (a tiny "Page not found" served with 200, like the site’s ans
   serveHtml,
   openExtensionPage,
   takeScreenshot,
+  evalInContentScript,
 }) => {
   // Rank 10 (in no group, so shown): a moved page whose site answers every unknown address with the same
   // tiny 200 page.
@@ -121,9 +127,68 @@ letting go of things, on kitchens and gardens and the long light of late summer 
   expect(state.dead).toEqual([{ rank: 10, kind: 'soft404' }]);
 
   await expect.poll(() => deadMarks(tab)).toEqual([{ rank: 10, kind: 'soft404' }]);
-  await expect(findCopyButton(tab, 10)).toBeVisible();
-  await expect(findCopyButton(tab, 7)).toHaveCount(0);
-  await findCopyButton(tab, 10).scrollIntoViewIfNeeded();
+  await expect.poll(() => findCopyButton(tab, evalInContentScript, 10).visible()).toBe(true);
+  expect(await findCopyButton(tab, evalInContentScript, 7).count()).toBe(0);
+  await findCopyButton(tab, evalInContentScript, 10).box(); // scrolled into view
   await takeScreenshot(tab, 'results-page-with-a-soft-404');
   expect((await tabStateOf(sw, serp.url))?.dead).toEqual([{ rank: 10, kind: 'soft404' }]);
+});
+
+test('"find a copy" cannot be pressed by a page script, and however often it is asked, one lost-and-found tab opens per URL', async ({
+  context,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+  evalInContentScript,
+}) => {
+  const GONE = 'https://bookwiki.example/wiki/Walden_(pressed)';
+  const urls = demo.results.map((r, i) => (i === 1 ? GONE : r.url));
+  const server = new PageServer();
+  urls.forEach((u, i) => (i === 1 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1))));
+  await server.install(context);
+  await enablePageChecking(openExtensionPage);
+  const serp = demoSerp('thoreau walden pressed by a script', urls);
+  await serveHtml(serp.url, serp.html);
+  const tab = await context.newPage();
+  await tab.goto(serp.url);
+  await applied(tab);
+  const button = findCopyButton(tab, evalInContentScript, 2);
+  await expect.poll(() => button.visible(), { timeout: 25_000 }).toBe(true);
+  const lostTabs = () => context.pages().filter((p) => p.url().startsWith(`${extensionOrigin}lost.html`)).length;
+
+  // A page script: five clicks on the button if it can find it (it cannot: the root is closed), and on the hosts.
+  const reached = await tab.evaluate(() => {
+    let found = 0;
+    for (let i = 0; i < 5; i++) {
+      for (const host of document.querySelectorAll('resemble-ui')) {
+        const b = host.shadowRoot?.querySelector<HTMLButtonElement>('button.find');
+        if (b) (found++, b.click());
+        (host as HTMLElement).click();
+      }
+    }
+    return found;
+  });
+  expect(reached, 'buttons a page script reached').toBe(0);
+  // Script clicks even from inside the root (the content script's world reaches closed roots) are not a user's.
+  await evalInContentScript(
+    tab,
+    `(() => { for (const h of document.querySelectorAll('resemble-ui')) for (let i = 0; i < 5; i++) chrome.dom.openOrClosedShadowRoot(h)?.querySelector('button.find')?.click(); })()`,
+  );
+  // Five asks at once from the results page (what five clicks send): the background opens one tab. They
+  // also come after the clicks above, so anything those had asked is handled by the time they answer.
+  const answers = await evalInContentScript<unknown[]>(tab, `Promise.all([1, 2, 3, 4, 5].map(() => chrome.runtime.sendMessage({ type: 'lost/open', payload: { rank: 2 } })))`);
+  expect(answers).toEqual(Array(5).fill({ ok: true, value: { opened: true } }));
+  await expect.poll(lostTabs, { message: 'lost-and-found tabs' }).toBe(1);
+  const lost = context.pages().find((p) => p.url().startsWith(`${extensionOrigin}lost.html`))!;
+  expect(lost.url()).toBe(lostPageUrl(extensionOrigin, GONE));
+  await lost.waitForLoadState('domcontentloaded');
+
+  // The user's own clicks work: the tab already open is shown again, and it stays one tab.
+  const lostActive = () => lost.evaluate(async () => (await chrome.tabs.getCurrent())?.active);
+  await tab.bringToFront();
+  await expect.poll(lostActive).toBe(false);
+  for (let i = 0; i < 3; i++) await button.click();
+  await expect.poll(lostActive, { message: 'lost and found shown again' }).toBe(true);
+  await evalInContentScript(tab, `chrome.runtime.sendMessage({ type: 'lost/open', payload: { rank: 2 } })`);
+  expect(lostTabs(), 'lost-and-found tabs after the user’s clicks').toBe(1);
 });

@@ -41,6 +41,7 @@ import {
   sharedBytes,
   sharedPath,
 } from './page-check-kit';
+import { pageUi } from './page-ui-kit';
 import { type BuiltResult, anchorOf, corpusPassage, readText } from './serp-builder';
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
@@ -225,6 +226,7 @@ for (const order of [
     serveHtml,
     openExtensionPage,
     extensionOrigin,
+    evalInContentScript,
   }) => {
     test.skip(!hasShared, SHARED_ABSENT);
     const labels = readText(sharedPath(`${LICENSECHECK}/LABELS.tsv`));
@@ -270,10 +272,10 @@ for (const order of [
     expect(measured, 'containment the extension measured').toBeGreaterThanOrEqual(DEFAULTS.containmentThreshold);
 
     // On the page (flag mode): the member's label says it.
-    const label = page.locator(`[data-resemble-rank="${member}"] resemble-ui .label`);
-    await expect(label).toHaveText(order.label);
+    const ui = pageUi(page, evalInContentScript);
+    await expect.poll(() => ui(`[data-resemble-rank="${member}"] resemble-ui`, '.label').text()).toBe(order.label);
     // … and the representative's says the same from its side.
-    await expect(page.locator(`[data-resemble-rank="${rep}"] resemble-ui .label`)).toHaveText(order.repLabel);
+    await expect.poll(() => ui(`[data-resemble-rank="${rep}"] resemble-ui`, '.label').text()).toBe(order.repLabel);
 
     // In the popup: the member, its label and its containment.
     const popup = await openPopup(context, extensionOrigin, page);

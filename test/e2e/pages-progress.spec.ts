@@ -9,9 +9,10 @@
  * mirror group [5, 9] cannot be checked against its pages and stays on the snippets. No ../shared needed.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
+import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
 import { PageServer, applied, checkingDone, enablePageChecking, openPopup, ranksOf, setSettings, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
+import { pageUi } from './page-ui-kit';
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
@@ -74,37 +75,50 @@ test('popup: progress while the pages are checked, then for each group whether i
   await takeScreenshot(popup, 'popup-checked');
 });
 
-/** Records every text the page's checking indicator shows, and when it is gone (main world; its shadow root is open). */
-async function watchIndicator(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __indicator: string[] };
-    w.__indicator = [];
-    const look = () => {
-      const host = document.querySelector('resemble-checking');
-      const text = host ? (host.shadowRoot?.querySelector('[data-resemble-checking]')?.textContent ?? '(no text)') : '(none)';
-      if (w.__indicator.at(-1) !== text) w.__indicator.push(text);
-    };
-    look();
-    new MutationObserver(look).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-    setInterval(look, 25);
-  });
+/**
+ * Records every text the page's checking indicator shows, and when it is gone. Its shadow root is closed:
+ * the recorder runs in the content script's world, which reaches in with chrome.dom (./page-ui-kit).
+ */
+async function watchIndicator(page: Page, evalIn: EvalIn): Promise<() => Promise<string[]>> {
+  await evalIn(
+    page,
+    `(() => {
+      const w = globalThis;
+      w.__indicator = [];
+      const look = () => {
+        const host = document.querySelector('resemble-checking');
+        const root = host && chrome.dom.openOrClosedShadowRoot(host);
+        const text = host ? (root?.querySelector('[data-resemble-checking]')?.textContent ?? '(no text)') : '(none)';
+        if (w.__indicator.at(-1) !== text) w.__indicator.push(text);
+      };
+      look();
+      new MutationObserver(look).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+      setInterval(look, 25);
+    })()`,
+  );
+  return () => evalIn<string[]>(page, 'globalThis.__indicator');
 }
 
-test('results page: a quiet indicator while the pages are checked, counting up, removed when done', async ({ context, sw, serveHtml, openExtensionPage, takeScreenshot }) => {
+type EvalIn = ResembleFixtures['evalInContentScript'];
+const indicatorOf = (page: Page, evalIn: EvalIn) => pageUi(page, evalIn)('resemble-checking', '[data-resemble-checking]');
+
+test('results page: a quiet indicator while the pages are checked, counting up, removed when done', async ({ context, sw, serveHtml, openExtensionPage, takeScreenshot, evalInContentScript }) => {
   await enablePageChecking(openExtensionPage);
   const { serp } = await slowDemo(context, serveHtml, 'walden page indicator');
   const tab = await context.newPage();
   await tab.goto(serp.url);
   await applied(tab);
-  await watchIndicator(tab);
+  const recorded = await watchIndicator(tab, evalInContentScript);
 
-  const indicator = tab.locator('resemble-checking [data-resemble-checking]');
-  await expect(indicator).toHaveText(/^Resemble: checking pages, \d of 10$/);
-  await expect(indicator).toHaveAttribute('role', 'status');
+  const indicator = indicatorOf(tab, evalInContentScript);
+  await expect.poll(() => indicator.text()).toMatch(/^Resemble: checking pages, \d of 10$/);
+  const shown = (await indicator.node())!;
+  expect(shown.attrs.role).toBe('status');
+  expect(shown.mode, 'a closed shadow root').toBe('closed');
   // Quiet: fixed in a corner, small, not in the results' flow.
   const host = tab.locator('resemble-checking');
   expect(await host.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
-  const box = (await indicator.boundingBox())!;
+  const box = shown.box;
   const view = tab.viewportSize()!;
   expect(box.x + box.width, 'at the right edge').toBeGreaterThan(view.width - 40);
   expect(box.y + box.height, 'at the bottom').toBeGreaterThan(view.height - 40);
@@ -113,7 +127,7 @@ test('results page: a quiet indicator while the pages are checked, counting up, 
 
   await checkingDone(sw, serp.url, 10);
   await expect(tab.locator('resemble-checking'), 'the indicator is removed when the check ends').toHaveCount(0);
-  const seen = await tab.evaluate(() => (window as unknown as { __indicator: string[] }).__indicator);
+  const seen = await recorded();
   test.info().annotations.push({ type: 'indicator', description: JSON.stringify(seen) });
   expect(seen.at(-1), 'last: gone').toBe('(none)');
   const counts = seen.filter((s) => s.startsWith('Resemble:')).map((s) => Number(s.match(/(\d+) of 10$/)![1]));
@@ -124,14 +138,13 @@ test('results page: a quiet indicator while the pages are checked, counting up, 
   expect((await tabStateOf(sw, serp.url))?.checking).toEqual({ done: 10, total: 10 });
 });
 
-test('turning page checking off mid-run stops the fetches, and the page’s indicator and the popup’s progress go', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('turning page checking off mid-run stops the fetches, and the page’s indicator and the popup’s progress go', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, evalInContentScript }) => {
   const ext = await enablePageChecking(openExtensionPage);
   const { server, serp } = await slowDemo(context, serveHtml, 'walden turned off');
   const tab = await context.newPage();
   await tab.goto(serp.url);
   await applied(tab);
-  const indicator = tab.locator('resemble-checking [data-resemble-checking]');
-  await expect(indicator).toHaveText(/^Resemble: checking pages, \d of 10$/);
+  await expect.poll(() => indicatorOf(tab, evalInContentScript).text()).toMatch(/^Resemble: checking pages, \d of 10$/);
 
   await setSettings(ext, { pageChecking: false });
   const asked = () => demo.results.reduce((n, r) => n + server.count(r.url), 0);
