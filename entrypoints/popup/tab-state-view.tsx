@@ -24,6 +24,7 @@ export function TabStateView({ state }: { state: PopupState }) {
         <>
           <DeadPageOffer s={state.state} />
           <Status s={state.state} />
+          <SaveError s={state.state} />
         </>
       );
   }
@@ -48,4 +49,17 @@ function Status({ s }: { s: TabState }) {
     case 'disabled':
       return <EnableEngine s={s} />;
   }
+}
+
+/**
+ * The tab's state or results could not be saved (storage.session full even after making room): what
+ * is shown holds until the service worker stops; said once, here, rather than failing silently.
+ */
+function SaveError({ s }: { s: TabState }) {
+  if (!s.saveError) return null;
+  return (
+    <p class="quiet-error" role="alert" data-testid="save-error">
+      Resemble could not save this tab's state: {s.saveError}. It may be lost when the browser stops Resemble's background (after 30 s idle); closing other results tabs makes room.
+    </p>
+  );
 }
