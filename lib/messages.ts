@@ -80,7 +80,10 @@ export interface TabState {
   status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
   /** While 'working': steps done of total (results grouped; later, pages checked). */
   progress?: { done: number; total: number };
-  /** When 'done': the results read, and the groups of two or more among them (by rank). */
+  /**
+   * When 'done': the results read (in tab/state's answer, those its groups and dead results name;
+   * the background keeps them once, with the tab's results), and the groups of two or more among them (by rank).
+   */
   items?: ResultSummary[];
   groups?: PageGroup[];
   /** The resemblance threshold the groups were made with. */

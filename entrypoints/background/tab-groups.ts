@@ -41,13 +41,12 @@ export function pageGroups(outcome: GroupOutcome, settings: Settings): PageGroup
   return { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups: fromSnippets(outcome) };
 }
 
-/** The tab state once grouped: the popup lists these. */
+/** The tab state once grouped: the popup lists these (with the results named, added when it asks: tab-state.ts popupState). */
 export function doneState(base: Omit<TabState, 'status' | 'results'>, results: ResultItem[], outcome: GroupOutcome, settings: Settings): TabState {
   return {
     ...base,
     results: results.length,
     status: 'done',
-    items: results.map((r) => ({ rank: r.rank, url: r.url, title: r.title, displayUrl: r.displayUrl })),
     groups: fromSnippets(outcome),
     threshold: settings.resemblanceThreshold,
   };

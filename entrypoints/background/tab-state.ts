@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { TabState } from '../../lib/messages';
 import { cancelChecks } from './page-check';
 import { sessionSet } from './session-space';
-import { checkKey, resultsKey, snippetsKey, unsavedResults } from './tab-session';
+import { checkKey, resultsKey, snippetsKey, tabResults, unsavedResults } from './tab-session';
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => `tab:${tabId}`;
@@ -18,6 +18,20 @@ export async function getTabState(tabId: number): Promise<TabState> {
   if (mine) return mine;
   const got = await browser.storage.session.get(key(tabId));
   return (got[key(tabId)] as TabState | undefined) ?? { tabId, results: 0, status: 'not-results-page' };
+}
+
+/**
+ * The tab's state as the popup reads it, with the results its groups and dead results name: those
+ * are kept once, in the tab's results (tab-session.ts), not a second time in every state written.
+ */
+export async function popupState(tabId: number): Promise<TabState> {
+  const s = await getTabState(tabId);
+  if (s.status !== 'done' || s.items) return s;
+  const all = await tabResults(tabId);
+  if (!all || all.url !== s.url) return s;
+  const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank)]);
+  const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl }) => ({ rank, url, title, displayUrl }));
+  return { ...s, items };
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
