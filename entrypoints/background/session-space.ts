@@ -61,6 +61,15 @@ async function oldTabs(keep: number): Promise<string[][]> {
   return [...byTab.values()].sort((a, b) => a.at - b.at).map((e) => e.keys);
 }
 
+export const DROPPED = "its results were dropped to make room for a newer tab's (session storage is full); reload the page to group it again";
+
+/** An open tab whose records made room: its state (what the popup shows) says so. */
+async function markDropped(tabId: number): Promise<void> {
+  const k = `tab:${tabId}`;
+  const state = (await browser.storage.session.get(k))[k] as Record<string, unknown> | undefined;
+  if (state) await browser.storage.session.set({ [k]: { ...state, saveError: DROPPED } });
+}
+
 const sizeOf = (items: Record<string, unknown>) => Object.entries(items).reduce((n, [k, v]) => n + k.length + JSON.stringify(v ?? null).length, 0);
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -77,6 +86,7 @@ export async function sessionSet(items: Record<string, unknown>, tabId?: number)
     if (tabId !== undefined && /quota/i.test(reason(first))) {
       for (const drop of await oldTabs(tabId).catch(() => [])) {
         await browser.storage.session.remove(drop).catch(() => undefined);
+        await markDropped(tabOf(drop[0])!.tabId).catch(() => undefined);
         if (await retry()) return;
       }
     }

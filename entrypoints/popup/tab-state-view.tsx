@@ -52,14 +52,15 @@ function Status({ s }: { s: TabState }) {
 }
 
 /**
- * The tab's state or results could not be saved (storage.session full even after making room): what
- * is shown holds until the service worker stops; said once, here, rather than failing silently.
+ * The tab's state or results could not be saved (storage.session full even after making room), or
+ * were dropped to make room for a newer tab's: said here rather than failing silently. What could not
+ * be saved is held by the background until it is stopped (after 30 s idle).
  */
 function SaveError({ s }: { s: TabState }) {
   if (!s.saveError) return null;
   return (
     <p class="quiet-error" role="alert" data-testid="save-error">
-      Resemble could not save this tab's state: {s.saveError}. It may be lost when the browser stops Resemble's background (after 30 s idle); closing other results tabs makes room.
+      Resemble could not save this tab's state: {s.saveError}. Closing other results tabs makes room.
     </p>
   );
 }

@@ -33,7 +33,7 @@ vi.mock('wxt/browser', () => ({
 }));
 vi.mock('../../entrypoints/background/page-check', () => ({ cancelChecks: () => undefined }));
 
-const { SaveError, evictClosedTabs, sessionSet } = await import('../../entrypoints/background/session-space');
+const { DROPPED, SaveError, evictClosedTabs, sessionSet } = await import('../../entrypoints/background/session-space');
 const { getTabState, setTabState } = await import('../../entrypoints/background/tab-state');
 
 const filler = (n: number) => 'x'.repeat(n);
@@ -62,10 +62,12 @@ describe('storage.session kept within its quota', () => {
   it('then from the open tabs recorded least recently, keeping their tab state', async () => {
     openTabs = [1, 2, 3];
     session.set('tab:1', { tabId: 1 }).set('results:1', { at: 100, results: filler(6_000) }).set('groups:1', { pairs: filler(1_000) });
-    session.set('results:2', { at: 50, results: filler(6_000) });
+    session.set('tab:2', { tabId: 2, status: 'done' }).set('results:2', { at: 50, results: filler(6_000) });
     await sessionSet({ 'results:3': { at: 200, results: filler(9_000) } }, 3);
-    expect([...session.keys()].sort()).toEqual(['groups:1', 'results:1', 'results:3', 'tab:1']);
+    expect([...session.keys()].sort()).toEqual(['groups:1', 'results:1', 'results:3', 'tab:1', 'tab:2']);
     expect(session.has('results:2'), 'the older tab made room').toBe(false);
+    expect(session.get('tab:2'), 'and its popup says so').toEqual({ tabId: 2, status: 'done', saveError: DROPPED });
+    expect(session.get('tab:1')).toEqual({ tabId: 1 });
   });
 
   it('what still does not fit throws a SaveError saying so', async () => {
