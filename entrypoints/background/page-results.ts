@@ -85,9 +85,11 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
  * (session-space.ts); what still does not fit is held in memory and the reason returned, for the tab
  * state to show. Nothing is retried later: the next batch tries again with everything.
  */
-async function saveResults(tabId: number, all: TabResults, outcome?: GroupOutcome): Promise<string | undefined> {
+async function saveResults(tabId: number, all: TabResults, outcome?: GroupOutcome, resultsChanged = true): Promise<string | undefined> {
+  // A regroup changes only the grouping: the results are written again only when storage lacks them.
+  const withResults = resultsChanged || unsavedResults.has(tabId);
   try {
-    await sessionSet({ [resultsKey(tabId)]: all, ...(outcome ? { [snippetsKey(tabId)]: outcome } : {}) }, tabId);
+    await sessionSet({ ...(withResults ? { [resultsKey(tabId)]: all } : {}), ...(outcome ? { [snippetsKey(tabId)]: outcome } : {}) }, tabId);
     unsavedResults.delete(tabId);
     return undefined;
   } catch (e) {
@@ -119,7 +121,7 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const { prev: all, settings, boilerplate } = await inputs(service, tabId);
     if (!all?.results.length) return null;
     const outcome = await groupTab(service, all.results, boilerplate, settings);
-    const saveError = await saveResults(tabId, all, outcome);
+    const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
     const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all), getTabState(tabId)]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query };
