@@ -3,7 +3,8 @@
  * round trips background → offscreen document → Worker → background (through the test hook
  * `globalThis.__resemble.sketch`) for a batch of 10 snippets and for one ~200 KB HTML page, with the
  * same sketching done directly (in the service worker and in Node) as peers; then the IndexedDB store
- * with 10,000 stored page sketches: writes, `similar` queries and bytes per page.
+ * with 10,000 stored page sketches: writes, `similar` queries and bytes per page. Also the bytes of
+ * storage.session one results tab takes, for pages of 100 to 1,000 results (bench/session-bytes.ts).
  *
  * `npm run bench` (bench/run.mjs) bundles this file with esbuild and runs it after the sketch bench.
  * Flags: --json (one JSON object `{"extension": {...}}` last on stdout), --quick (skips this part unless
@@ -25,6 +26,7 @@ import { htmlPage } from './html-page';
 import { median } from './timing';
 import { chromiumArgs } from '../scripts/start-browser.mjs';
 import { ensureBuilt as ensureBuiltAt, extensionDir, findChromium } from './ext-build';
+import { type TabBytes, sessionBytesPerTab } from './session-bytes';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
@@ -341,6 +343,10 @@ async function main(): Promise<Result> {
   const sim08 = await call<{ ms: number[]; found: number[] }>('similarQueries', hitPages, 0.8, maxBytes, false);
   const simMiss = await call<{ ms: number[]; found: number[] }>('similarQueries', missPages, 0.5, maxBytes, true);
   const after = await call<{ entries: number; bytes: number }>('usage');
+  // storage.session per results tab (issue #13); last, as its results go into the store too.
+  const sessionSizes = QUICK ? [100, 1000] : [100, 300, 400, 1000];
+  log(`extension: storage.session bytes per results tab (${sessionSizes.map(int).join(', ')} results)...`);
+  const sessionBytes: TabBytes[] = await sessionBytesPerTab(ctx, worker, repoRoot, sessionSizes);
   const seconds = (performance.now() - started) / 1e3;
 
   // Report.
@@ -375,6 +381,9 @@ async function main(): Promise<Result> {
   lines.push(row('direct in Node (lib sketch)', S.pageNode));
   lines.push(`    round trip / Node direct: ${times(S.pageRt.median / S.pageNode.median)}   messaging overhead ≈ ${ms(S.pageRt.median - S.pageSw.median)} per page`);
   lines.push(`  first call after start (creates the offscreen document and the Worker): ${ms(coldMs)}`);
+  const kb = (b: number) => `${(b / 1024).toFixed(b < 10_240 ? 1 : 0)} KB`;
+  lines.push(`  storage.session per results tab (getBytesInUse of its keys; 10 MB is for every tab and lost-and-found report together):`);
+  lines.push(`    ${sessionBytes.map((t) => `${int(t.results)} results: ${t.bytes !== undefined ? `${kb(t.bytes)} (${int(t.bytes / t.results)} bytes/result, ${t.groups} groups)` : `FAILED (${t.failed})`}`).join(' · ')}`);
   lines.push('');
   lines.push(`  store: the extension's IndexedDB, ${int(N)} page sketches (texts of 2-10 KB, 1 in 10 a near-copy), cache limit raised to ${CACHE_MB} MB`);
   const fillLine = (f: Fill, what: string, concurrency: number) => {
@@ -408,6 +417,7 @@ async function main(): Promise<Result> {
       snippetBatch: { items: 10, meanWords: round4(snippetWords), bytes: Math.round(snippetBytes), ...rtEntry(S.snipRt, S.snipSw, S.snipNode) },
       page: { bytes: Buffer.byteLength(html), words: pageSketch.tokens, ...rtEntry(S.pageRt, S.pageSw, S.pageNode) },
       coldCallMs: round4(coldMs),
+      sessionBytesPerTab: sessionBytes,
       store: {
         stored: N,
         fillMode: FILL_MODE,

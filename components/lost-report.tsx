@@ -236,6 +236,11 @@ export function LostReportView(props: LostReportViewProps) {
         </p>
       )}
       {report.needsAccess && <NeedsAccess {...props} />}
+      {report.saveError && (
+        <p class="error" role="alert" data-testid="save-error">
+          Resemble could not save this search: {report.saveError}. It goes on, but is lost if the browser stops Resemble's background.
+        </p>
+      )}
       <LostKnown report={report} locale={locale} />
       <LostSources {...props} />
       <LostAlternates report={report} locale={locale} />

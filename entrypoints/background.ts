@@ -7,6 +7,7 @@ import { syncSearxngScripts } from './background/searxng';
 import { evictOld } from './background/store-access';
 import { writeSettings } from './background/settings-item';
 import { forgetTab } from './background/tab-state';
+import { evictClosedTabs } from './background/session-space';
 import { installTestHook } from './background/test-hook';
 import { installNetObserver, watchMainFrames } from './background/net-observer';
 import { mainFrameFailed } from './background/dead-page';
@@ -52,8 +53,12 @@ export default defineBackground({
     browser.contextMenus?.onClicked.addListener((info) => {
       if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl);
     });
-    // Page checks a stopped service worker left unfinished go on (what they stored is not fetched again).
-    void resumeChecks(service).catch(() => undefined);
+    // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
+    // then page checks a stopped service worker left unfinished go on (what they stored is not fetched again).
+    void evictClosedTabs()
+      .catch(() => undefined)
+      .then(() => resumeChecks(service))
+      .catch(() => undefined);
     installTestHook(service);
   },
 });

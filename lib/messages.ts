@@ -81,7 +81,10 @@ export interface TabState {
   status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
   /** While 'working': steps done of total (results grouped; later, pages checked). */
   progress?: { done: number; total: number };
-  /** When 'done': the results read, and the groups of two or more among them (by rank). */
+  /**
+   * When 'done': the results read (in tab/state's answer, those its groups and dead results name;
+   * the background keeps them once, with the tab's results), and the groups of two or more among them (by rank).
+   */
   items?: ResultSummary[];
   groups?: PageGroup[];
   /** The resemblance threshold the groups were made with. */
@@ -92,6 +95,8 @@ export interface TabState {
   dead?: DeadResult[];
   /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
   deadPage?: { url: string; reason: string };
+  /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */
+  saveError?: string;
 }
 
 /** Where an alternate for a dead URL came from (issue #7), in the order they are tried. */
@@ -130,6 +135,8 @@ export interface LostReport {
   needsAccess?: boolean;
   /** That check, made when lost and found started: when, and what it said (a status of lib/fetch's kinds, 'ok' or 'soft404'). */
   recheck?: { at: number; status: string };
+  /** Why the report could not be saved (storage.session full): the search goes on, held in memory. */
+  saveError?: string;
 }
 
 /** A result whose page check says it is dead: the page marks it and offers "find a copy". */

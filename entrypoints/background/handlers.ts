@@ -10,7 +10,7 @@ import { checkSettingsPatch } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { applyLimits, storeFor } from './store-access';
 import { readSettings, writeSettings } from './settings-item';
-import { getTabState } from './tab-state';
+import { popupState } from './tab-state';
 
 export function createHandlers(service: SketchService): Handlers {
   return {
@@ -26,7 +26,7 @@ export function createHandlers(service: SketchService): Handlers {
     },
     'cache/usage': async (_, ctx) => (await storeFor(ctx.incognito)).usage(),
     'cache/clear': async (_, ctx) => ({ cleared: await (await storeFor(ctx.incognito)).clear() }),
-    'tab/state': ({ tabId }) => getTabState(tabId),
+    'tab/state': ({ tabId }) => popupState(tabId),
     'preview/last': () => lastPreview(),
     'lost/find': ({ url, again }) => findCopies(service, url, again === true),
     'lost/open': async ({ rank }, ctx) => {

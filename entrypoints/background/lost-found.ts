@@ -18,6 +18,7 @@ import { hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
+import { sessionSet } from './session-space';
 
 const SOURCES: AlternateSource[] = ['group', 'store', 'search', 'archive'];
 /** Candidates verified per source at most (each is a fetch). */
@@ -33,9 +34,32 @@ interface Candidate {
 }
 
 const jobs = new Map<string, Promise<void>>();
+/**
+ * This service worker's reports, by URL: the answer to a poll, whatever storage holds (a save that
+ * failed must not make a poll start the search again). The last MEMORY_REPORTS are kept.
+ */
+const reports = new Map<string, LostReport>();
+const MEMORY_REPORTS = 50;
 
+/** Writes the report (a restarted service worker reads it); a failure is recorded in it, shown, and not fatal. */
 async function save(r: LostReport): Promise<void> {
-  await browser.storage.session.set({ [key(r.url)]: r }).catch(() => undefined);
+  if (reports.get(r.url) !== r) return; // a search started over: this one's report is no longer shown
+  try {
+    const { saveError: _, ...clean } = r;
+    await sessionSet({ [key(r.url)]: clean });
+    delete r.saveError;
+  } catch (e) {
+    r.saveError = e instanceof Error ? e.message : String(e);
+  }
+}
+
+function remember(r: LostReport): void {
+  reports.delete(r.url);
+  reports.set(r.url, r);
+  for (const [url] of reports) {
+    if (reports.size <= MEMORY_REPORTS) break;
+    if (!jobs.has(url)) reports.delete(url);
+  }
 }
 
 /**
@@ -43,17 +67,25 @@ async function save(r: LostReport): Promise<void> {
  * storage.session, so a restarted service worker picks it up again on the next ask); `again` starts over.
  */
 export async function findCopies(service: SketchService, url: string, again = false): Promise<LostReport> {
-  const stored = (await browser.storage.session.get(key(url)))[key(url)] as LostReport | undefined;
-  if (stored && !again && (stored.done || jobs.has(url))) return stored;
+  const mine = reports.get(url);
+  if (mine && !again && (mine.done || jobs.has(url))) return mine;
+  const stored = mine ? undefined : ((await browser.storage.session.get(key(url)))[key(url)] as LostReport | undefined);
+  // Asked twice at once: the first ask's job answers both.
+  const meanwhile = reports.get(url);
+  if (!again && meanwhile && (meanwhile.done || jobs.has(url))) return meanwhile;
+  if (stored && !again && stored.done) return stored;
   const report: LostReport = { url, hasSketch: false, alternates: [], sources: SOURCES.map((source) => ({ source, state: 'pending' })), done: false };
-  await save(report);
-  const job = run(service, report).catch(async (e: unknown) => {
-    for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
-    report.done = true;
-    await save(report);
-  });
+  remember(report);
+  // Registered before anything is awaited, so that no poll in between starts another.
+  const job = save(report)
+    .then(() => run(service, report))
+    .catch(async (e: unknown) => {
+      for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
+      report.done = true;
+      await save(report);
+    });
   jobs.set(url, job);
-  void job.finally(() => jobs.delete(url));
+  void job.finally(() => jobs.get(url) === job && jobs.delete(url));
   return report;
 }
 

@@ -7,13 +7,15 @@ import { storeFor } from './store-access';
 import { BOILERPLATE_KEY, isStale, readCached, refreshBoilerplate } from './past-boilerplate';
 import { doneState, groupTab, pageGroups, serpRecord } from './tab-groups';
 import { getTabState, setTabState } from './tab-state';
-import { type TabResults, inOrder, resultsKey, snippetsKey } from './tab-session';
+import { type TabResults, inOrder, resultsKey, snippetsKey, unsavedResults } from './tab-session';
+import { sessionSet } from './session-space';
+import type { GroupOutcome } from '../../lib/group/results';
 import { composeGroups, deadResults, startChecks } from './tab-checks';
 
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
   const sameView = prev && p.append && prev.url === p.url;
-  return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...p.results] : p.results };
+  return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...p.results] : p.results, at: Date.now() };
 }
 
 /**
@@ -25,7 +27,9 @@ async function inputs(service: SketchService, tabId: number) {
   let boilerplate = readCached(got, settings.snippetShingle);
   const stale = boilerplate !== undefined && isStale(got, settings.snippetShingle);
   if (!boilerplate) boilerplate = await refreshBoilerplate(service, await storeFor(false), settings.snippetShingle).catch(() => undefined);
-  return { prev: got[resultsKey(tabId)] as TabResults | undefined, settings, boilerplate, stale };
+  // Results storage could not take are held in memory, and are newer than storage's.
+  const prev = unsavedResults.get(tabId)?.results ?? (got[resultsKey(tabId)] as TabResults | undefined);
+  return { prev, settings, boilerplate, stale };
 }
 
 /** A result's title and snippet: what its snippet-level sketch is made of. */
@@ -55,7 +59,8 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   }
   const all = merge(prev, p);
   if (all.results.length === 0) {
-    await Promise.all([browser.storage.session.set({ [resultsKey(tabId)]: all }), setTabState({ ...base, results: 0, status: 'unreadable' })]);
+    const saveError = await saveResults(tabId, all);
+    await setTabState({ ...base, results: 0, status: 'unreadable', ...(saveError ? { saveError } : {}) });
     return { accepted: 0 };
   }
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
@@ -64,7 +69,8 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
   answer(reply);
   await working;
-  await Promise.all([browser.storage.session.set({ [resultsKey(tabId)]: all, [snippetsKey(tabId)]: outcome }), setTabState(doneState(base, all.results, outcome, settings))]);
+  const saveError = await saveResults(tabId, all, outcome);
+  await setTabState({ ...doneState(base, all.results, outcome, settings), ...(saveError ? { saveError } : {}) });
   const store = await storeFor(ctx.incognito);
   await keepSketches(service, store, p.results, settings);
   await store.putSerp(serpRecord(all, outcome)).catch(() => undefined);
@@ -72,6 +78,24 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   // Pages are checked outside the tab's queue (seconds): later batches are not held up by them.
   if (settings.pageChecking) void startChecks(service, tabId, ctx.incognito);
   return reply;
+}
+
+/**
+ * Records the tab's results (and grouping) in storage.session, making room when it is full
+ * (session-space.ts); what still does not fit is held in memory and the reason returned, for the tab
+ * state to show. Nothing is retried later: the next batch tries again with everything.
+ */
+async function saveResults(tabId: number, all: TabResults, outcome?: GroupOutcome, resultsChanged = true): Promise<string | undefined> {
+  // A regroup changes only the grouping: the results are written again only when storage lacks them.
+  const withResults = resultsChanged || unsavedResults.has(tabId);
+  try {
+    await sessionSet({ ...(withResults ? { [resultsKey(tabId)]: all } : {}), ...(outcome ? { [snippetsKey(tabId)]: outcome } : {}) }, tabId);
+    unsavedResults.delete(tabId);
+    return undefined;
+  } catch (e) {
+    unsavedResults.set(tabId, { results: all, ...(outcome ? { outcome } : {}) });
+    return e instanceof Error ? e.message : String(e);
+  }
 }
 
 /** Sketches results the store does not have yet (the cache is by URL) and keeps them. */
@@ -97,10 +121,11 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const { prev: all, settings, boilerplate } = await inputs(service, tabId);
     if (!all?.results.length) return null;
     const outcome = await groupTab(service, all.results, boilerplate, settings);
-    await browser.storage.session.set({ [snippetsKey(tabId)]: outcome });
+    const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
     const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all), getTabState(tabId)]);
-    await setTabState({ ...doneState({ tabId, url: all.url, engine: all.engine, query: all.query }, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}) });
+    const base = { tabId, url: all.url, engine: all.engine, query: all.query };
+    await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
     return { ...pageGroups(outcome, settings), groups, dead };
   });
 }

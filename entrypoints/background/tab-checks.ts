@@ -10,6 +10,7 @@ import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
 import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
 import { getTabState, setTabState } from './tab-state';
+import { sessionSet } from './session-space';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -60,7 +61,8 @@ async function refresh(tabId: number, store: SketchStore, checking: { done: numb
 export async function startChecks(service: SketchService, tabId: number, incognito: boolean): Promise<void> {
   const [settings, all] = await Promise.all([readSettings(), tabResults(tabId)]);
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
-  await browser.storage.session.set({ [checkKey(tabId)]: { url: all.url, incognito } });
+  // Only for resuming after a restart: the checks run even when storage has no room for the mark.
+  await sessionSet({ [checkKey(tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
   const store = await storeFor(incognito);
   let last = { done: 0, total: 0 };
   try {

@@ -8,19 +8,31 @@ export interface TabResults {
   engine: string;
   query: string;
   results: ResultItem[];
+  /** When the page last sent results (ms): the least recent tabs make room first when storage is full. */
+  at?: number;
 }
 
 export const resultsKey = (tabId: number) => `results:${tabId}`;
-/** The tab's snippet grouping (its pairs too): pages checked later refine it. */
+/** The tab's snippet grouping (its strong pairs too, tab-groups.ts): pages checked later refine it. */
 export const snippetsKey = (tabId: number) => `groups:${tabId}`;
 /** Present while the tab's pages are being checked: a restarted service worker resumes from it. */
 export const checkKey = (tabId: number) => `check:${tabId}`;
 
+/**
+ * A tab's results and grouping that storage.session could not take (full): kept here while the
+ * service worker lives, so that the page's next batch extends them rather than starting over.
+ */
+export const unsavedResults = new Map<number, { results: TabResults; outcome?: GroupOutcome }>();
+
 export async function tabResults(tabId: number): Promise<TabResults | undefined> {
+  const held = unsavedResults.get(tabId); // newer than what storage has: a write that succeeds drops it
+  if (held) return held.results;
   return (await browser.storage.session.get(resultsKey(tabId)))[resultsKey(tabId)] as TabResults | undefined;
 }
 
 export async function snippetOutcome(tabId: number): Promise<GroupOutcome | undefined> {
+  const held = unsavedResults.get(tabId);
+  if (held) return held.outcome;
   return (await browser.storage.session.get(snippetsKey(tabId)))[snippetsKey(tabId)] as GroupOutcome | undefined;
 }
 

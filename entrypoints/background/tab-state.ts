@@ -1,22 +1,59 @@
 import { browser } from 'wxt/browser';
 import type { TabState } from '../../lib/messages';
 import { cancelChecks } from './page-check';
-import { checkKey, resultsKey, snippetsKey } from './tab-session';
+import { sessionSet } from './session-space';
+import { checkKey, resultsKey, snippetsKey, tabResults, unsavedResults } from './tab-session';
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => `tab:${tabId}`;
 
+/**
+ * States that could not be written (storage.session full): the popup still gets them, with why,
+ * while this service worker lives. Storage keeps a small note saying so for a restarted one.
+ */
+const unsaved = new Map<number, TabState>();
+
 export async function getTabState(tabId: number): Promise<TabState> {
+  const mine = unsaved.get(tabId);
+  if (mine) return mine;
   const got = await browser.storage.session.get(key(tabId));
   return (got[key(tabId)] as TabState | undefined) ?? { tabId, results: 0, status: 'not-results-page' };
 }
 
+/**
+ * The tab's state as the popup reads it, with the results its groups and dead results name: those
+ * are kept once, in the tab's results (tab-session.ts), not a second time in every state written.
+ */
+export async function popupState(tabId: number): Promise<TabState> {
+  const s = await getTabState(tabId);
+  if (s.status !== 'done' || s.items) return s;
+  const all = await tabResults(tabId);
+  if (!all || all.url !== s.url) return s;
+  const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank)]);
+  const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl }) => ({ rank, url, title, displayUrl }));
+  return { ...s, items };
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Records the tab's state; when it cannot be saved, the state says so (`saveError`) instead of the write failing silently. */
 export async function setTabState(state: TabState): Promise<void> {
-  await browser.storage.session.set({ [key(state.tabId)]: state });
+  try {
+    await sessionSet({ [key(state.tabId)]: state }, state.tabId);
+    unsaved.delete(state.tabId);
+  } catch (e) {
+    const saveError = state.saveError ?? message(e);
+    unsaved.set(state.tabId, { ...state, saveError });
+    const { tabId, url, engine, query, results, status } = state;
+    const note: TabState = { tabId, ...(url ? { url } : {}), ...(engine ? { engine } : {}), ...(query ? { query } : {}), results, status, saveError };
+    await browser.storage.session.set({ [key(tabId)]: note }).catch(() => undefined);
+  }
 }
 
 /** A closed tab (or one that loads another page): its state, results and checks are dropped. */
 export async function forgetTab(tabId: number): Promise<void> {
   cancelChecks(tabId);
+  unsaved.delete(tabId);
+  unsavedResults.delete(tabId);
   await browser.storage.session.remove([key(tabId), resultsKey(tabId), snippetsKey(tabId), checkKey(tabId)]);
 }

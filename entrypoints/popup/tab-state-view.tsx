@@ -24,6 +24,7 @@ export function TabStateView({ state }: { state: PopupState }) {
         <>
           <DeadPageOffer s={state.state} />
           <Status s={state.state} />
+          <SaveError s={state.state} />
         </>
       );
   }
@@ -48,4 +49,18 @@ function Status({ s }: { s: TabState }) {
     case 'disabled':
       return <EnableEngine s={s} />;
   }
+}
+
+/**
+ * The tab's state or results could not be saved (storage.session full even after making room), or
+ * were dropped to make room for a newer tab's: said here rather than failing silently. What could not
+ * be saved is held by the background until it is stopped (after 30 s idle).
+ */
+function SaveError({ s }: { s: TabState }) {
+  if (!s.saveError) return null;
+  return (
+    <p class="quiet-error" role="alert" data-testid="save-error">
+      Resemble could not save this tab's state: {s.saveError}. Closing other results tabs makes room.
+    </p>
+  );
 }

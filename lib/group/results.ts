@@ -44,13 +44,27 @@ export interface GroupOptions {
    * boilerplate when those results are otherwise unrelated (default 3; Infinity turns this off).
    */
   minBoilerplateDocs?: number;
+  /**
+   * Pairs listed in the outcome: only those at or above this resemblance (default 0: every pair).
+   * A long page's pairs grow as n²/2 (500,000 for 1,000 results); who keeps an outcome needs the
+   * strong ones only. Each group's representative–member pairs are always listed.
+   */
+  pairFloor?: number;
+  /** At most this many pairs besides the groups' own (the strongest; default: no limit). */
+  maxPairs?: number;
 }
 
 export interface GroupOutcome {
   /** Groups of two or more results. */
   groups: Group[];
-  /** Snippet resemblance of every pair of results, once each: a < b by rank, ordered by a then b. */
+  /**
+   * Snippet resemblance of every pair of results, once each: a < b by rank, ordered by a then b.
+   * With `pairFloor` / `maxPairs`, only the pairs kept; a pair not listed is below the floor or among
+   * the weakest left out.
+   */
   pairs: { a: number; b: number; resemblance: number }[];
+  /** Pairs left out by `pairFloor` / `maxPairs` (absent when every pair is listed). */
+  omitted?: number;
   /** Distinct shingles of this page's results that were ignored as boilerplate (from this page or the past ones). */
   boilerplate: number;
 }
@@ -77,6 +91,12 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
   // Infinity turns in-page boilerplate detection off; 1 would make every shingle boilerplate.
   if (typeof minDocs !== 'number' || !(minDocs >= 2) || (Number.isFinite(minDocs) && !Number.isInteger(minDocs))) {
     throw new ResembleError('BAD_OPTION', `minBoilerplateDocs must be an integer of at least 2 (or Infinity), got ${String(minDocs)}`);
+  }
+  if (opts.pairFloor !== undefined && !(opts.pairFloor >= 0 && opts.pairFloor <= 1)) {
+    throw new ResembleError('BAD_OPTION', `pairFloor must be a number in [0, 1], got ${String(opts.pairFloor)}`);
+  }
+  if (opts.maxPairs !== undefined && !(Number.isInteger(opts.maxPairs) && opts.maxPairs >= 0)) {
+    throw new ResembleError('BAD_OPTION', `maxPairs must be a non-negative integer, got ${String(opts.maxPairs)}`);
   }
   // shingle and size are checked by resolveOptions when sketching.
   return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs };
@@ -144,13 +164,14 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
     const b = sketches[j];
     return a && b ? resemblance(a, b) : 0;
   };
-  const pairs: GroupOutcome['pairs'] = [];
+  const floor = opts.pairFloor ?? 0;
+  const strong: [number, number, number][] = []; // i, j, resemblance of the pairs at or above the floor
   const sim: number[][] = order.map(() => []);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const v = r(i, j);
       sim[i][j] = v;
-      pairs.push({ a: order[i].rank, b: order[j].rank, resemblance: v });
+      if (v >= floor) strong.push([i, j, v]);
     }
   }
 
@@ -179,7 +200,23 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
       representative: order[g.rep].rank,
       members: [...g.members].sort(([x], [y]) => x - y).map(([i, reason]) => ({ rank: order[i].rank, reason })),
     }));
-  return { groups, pairs, boilerplate: ignore.size };
+  const pairs = keptPairs(strong, built, opts.maxPairs).map(([i, j, v]) => ({ a: order[i].rank, b: order[j].rank, resemblance: v }));
+  const all = (n * (n - 1)) / 2;
+  return { groups, pairs, boilerplate: ignore.size, ...(pairs.length < all ? { omitted: all - pairs.length } : {}) };
+}
+
+/**
+ * The pairs an outcome lists, by index and in (i, j) order: the groups' representative–member links
+ * (what later regrouping with pages falls back on), then the strongest others up to `max` (equal ones
+ * by rank). Only `strong` pairs (at or above the floor) are candidates.
+ */
+function keptPairs(strong: [number, number, number][], built: { rep: number; members: Map<number, GroupReason> }[], max: number | undefined): [number, number, number][] {
+  if (max === undefined || strong.length <= max) return strong;
+  const links = new Set<string>();
+  for (const g of built) for (const m of g.members.keys()) links.add(g.rep < m ? `${g.rep}:${m}` : `${m}:${g.rep}`);
+  const own = strong.filter(([i, j]) => links.has(`${i}:${j}`));
+  const rest = strong.filter(([i, j]) => !links.has(`${i}:${j}`)).sort((x, y) => y[2] - x[2] || x[0] - y[0] || x[1] - y[1]);
+  return [...own, ...rest.slice(0, Math.max(0, max))].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
 /**

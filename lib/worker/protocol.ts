@@ -51,7 +51,7 @@ export interface GroupRequest {
   op: 'group';
   items: GroupInput[];
   boilerplate?: number[];
-  options: { threshold: number; shingle?: number; size?: number };
+  options: { threshold: number; shingle?: number; size?: number; pairFloor?: number; maxPairs?: number };
 }
 /** The shingles that recur on ≥ minPages of `past` results pages (lib/group boilerplateFrom). */
 export interface BoilerplateRequest {
@@ -144,7 +144,7 @@ export const HANG_MAX_MS = 60_000;
 export const MAX_ITEMS = 10_000;
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(['shingle', 'size', 'seed', 'modMax', 'maxChars']);
-const GROUP_OPTION_KEYS: ReadonlySet<string> = new Set(['threshold', 'shingle', 'size']);
+const GROUP_OPTION_KEYS: ReadonlySet<string> = new Set(['threshold', 'shingle', 'size', 'pairFloor', 'maxPairs']);
 const FORMATS: ReadonlySet<string> = new Set(['auto', 'text', 'html']);
 
 export function isRecord(x: unknown): x is Record<string, unknown> {

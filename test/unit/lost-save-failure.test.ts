@@ -1,0 +1,95 @@
+/**
+ * Issue #13: lost and found's report cannot be saved (storage.session full). Before, each 800 ms
+ * poll found no stored report and started the search again (the dead URL fetched 13 times in 10 s);
+ * now the report held in memory answers the polls, one search runs, and the report says why it
+ * could not be saved.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const QUOTA = 'Session storage quota bytes exceeded. Values were not stored.';
+const session = new Map<string, unknown>();
+let writable = false;
+
+vi.mock('wxt/browser', () => ({
+  browser: {
+    storage: {
+      session: {
+        get: async (k: string | string[] | null) => {
+          const ks = k === null ? [...session.keys()] : Array.isArray(k) ? k : [k];
+          return Object.fromEntries(ks.filter((x) => session.has(x)).map((x) => [x, session.get(x)]));
+        },
+        getKeys: async () => [...session.keys()],
+        set: async (items: Record<string, unknown>) => {
+          if (!writable) throw new Error(QUOTA);
+          for (const [k, v] of Object.entries(items)) session.set(k, structuredClone(v));
+        },
+        remove: async (k: string | string[]) => void (Array.isArray(k) ? k : [k]).forEach((x) => session.delete(x)),
+      },
+    },
+    tabs: { query: async () => [{ id: 1 }] },
+  },
+}));
+
+/** Each search reads the store first: held here until the test lets it go on. */
+let release: () => void = () => undefined;
+const started = vi.fn();
+vi.mock('../../entrypoints/background/store-access', () => ({
+  storeFor: async () => ({
+    get: async () => {
+      started();
+      await new Promise<void>((r) => (release = r));
+      return undefined;
+    },
+    recentSerps: async () => [],
+  }),
+}));
+vi.mock('../../entrypoints/background/settings-item', () => ({ readSettings: async () => ({ archiveLookups: false, resemblanceThreshold: 0.5 }) }));
+vi.mock('../../entrypoints/background/page-check', () => ({ hasPageAccess: async () => false, publicHost: () => true }));
+vi.mock('../../entrypoints/background/net-observer', () => ({ classifyNetError: () => undefined, observedRedirects: () => undefined }));
+
+const { findCopies } = await import('../../entrypoints/background/lost-found');
+const service = {} as never;
+
+describe('lost and found when its report cannot be saved', () => {
+  beforeEach(() => {
+    session.clear();
+    started.mockClear();
+    writable = false;
+  });
+
+  it('polls read the running search instead of starting it again, and the report says why it was not saved', async () => {
+    const url = 'https://gone.example/page';
+    const first = await findCopies(service, url);
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    for (let poll = 0; poll < 12; poll++) {
+      const r = await findCopies(service, url);
+      expect(r.done).toBe(false);
+      expect(r.saveError).toContain('quota');
+    }
+    expect(started, 'one search, however many polls').toHaveBeenCalledTimes(1);
+    expect(session.size).toBe(0);
+    release();
+    await vi.waitFor(async () => expect((await findCopies(service, url)).done).toBe(true));
+    const done = await findCopies(service, url);
+    expect(done.needsAccess).toBe(true);
+    expect(done.saveError).toContain('quota');
+    expect(done).toBe(first);
+    expect(started, 'a finished search is not started again by a poll').toHaveBeenCalledTimes(1);
+  });
+
+  it('"search again" does start over; once storage has room the report is saved and the error goes', async () => {
+    const url = 'https://gone.example/other';
+    await findCopies(service, url);
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    release();
+    await vi.waitFor(async () => expect((await findCopies(service, url)).done).toBe(true));
+    writable = true;
+    const again = await findCopies(service, url, true);
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(2));
+    release();
+    await vi.waitFor(async () => expect((await findCopies(service, url)).done).toBe(true));
+    expect(again.saveError).toBeUndefined();
+    expect(session.get(`lost:${url}`)).toMatchObject({ url, done: true });
+    expect(session.get(`lost:${url}`)).not.toHaveProperty('saveError');
+  });
+});
