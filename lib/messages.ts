@@ -97,6 +97,8 @@ export interface TabState {
   deadPage?: { url: string; reason: string };
   /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */
   saveError?: string;
+  /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
+  refused?: string;
 }
 
 /** Where an alternate for a dead URL came from (issue #7), in the order they are tried. */

@@ -15,7 +15,10 @@ import { composeGroups, deadResults, startChecks } from './tab-checks';
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
   const sameView = prev && p.append && prev.url === p.url;
-  return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...p.results] : p.results, at: Date.now() };
+  // A batch asked again (its answer was lost with a stopped service worker) carries ranks already kept.
+  const known = new Set(sameView ? prev.results.map((r) => r.rank) : []);
+  const fresh = p.results.filter((r) => !known.has(r.rank));
+  return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...fresh] : p.results, at: Date.now() };
 }
 
 /**

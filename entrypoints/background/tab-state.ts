@@ -6,6 +6,8 @@ import { checkKey, resultsKey, snippetsKey, tabResults, unsavedResults } from '.
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => `tab:${tabId}`;
+/** Why the last batch of results this tab's page sent was refused, kept apart so later states do not erase it. */
+const refusedKey = (tabId: number) => `refused:${tabId}`;
 
 /**
  * States that could not be written (storage.session full): the popup still gets them, with why,
@@ -25,7 +27,9 @@ export async function getTabState(tabId: number): Promise<TabState> {
  * are kept once, in the tab's results (tab-session.ts), not a second time in every state written.
  */
 export async function popupState(tabId: number): Promise<TabState> {
-  const s = await getTabState(tabId);
+  const [state, refused] = await Promise.all([getTabState(tabId), browser.storage.session.get(refusedKey(tabId))]);
+  const why = refused[refusedKey(tabId)];
+  const s = typeof why === 'string' ? { ...state, refused: why } : state;
   if (s.status !== 'done' || s.items) return s;
   const all = await tabResults(tabId);
   if (!all || all.url !== s.url) return s;
@@ -51,9 +55,17 @@ export async function setTabState(state: TabState): Promise<void> {
 }
 
 /** A closed tab (or one that loads another page): its state, results and checks are dropped. */
+/**
+ * Results the page sent and the background refused (a field or batch past the limits the extractor
+ * should have kept): the content script tries once more; the popup says what was refused.
+ */
+export async function resultsRefused(tabId: number, why: string): Promise<void> {
+  await browser.storage.session.set({ [refusedKey(tabId)]: why }).catch(() => undefined);
+}
+
 export async function forgetTab(tabId: number): Promise<void> {
   cancelChecks(tabId);
   unsaved.delete(tabId);
   unsavedResults.delete(tabId);
-  await browser.storage.session.remove([key(tabId), resultsKey(tabId), snippetsKey(tabId), checkKey(tabId)]);
+  await browser.storage.session.remove([key(tabId), refusedKey(tabId), resultsKey(tabId), snippetsKey(tabId), checkKey(tabId)]);
 }

@@ -150,10 +150,8 @@ test('the service worker stopped while a 200-result page is grouped: the content
   expect(state.groups).toHaveLength(8);
 });
 
-test('bad page input drops nothing: 260 results at once, a 5,001-character snippet, a 1,001-character title, a 5,000-character URL', async ({ context, sw, serveHtml }) => {
-  // 260, not more: past about 250 results the background's record of the tab's pairs no longer fits in
-  // storage.session (a limit of its own, reported apart).
-  const rows = rowsWithPairs(260, 5);
+test('bad page input drops nothing: 450 results at once, a 5,001-character snippet, a 1,001-character title, a 5,000-character URL; a refused batch is said in the popup', async ({ context, sw, serveHtml, extensionOrigin, evalInContentScript }) => {
+  const rows = rowsWithPairs(450, 5);
   rows[10] = { ...rows[10], snippet: `${rows[10].snippet} ${'long snippet words '.repeat(300)}`.slice(0, 5001) };
   rows[20] = { ...rows[20], title: `${rows[20].title} ${'t'.repeat(1001)}`.slice(0, 1001) };
   rows[30] = { ...rows[30], url: `https://long.example/${'a'.repeat(5000 - 21)}` };
@@ -165,10 +163,23 @@ test('bad page input drops nothing: 260 results at once, a 5,001-character snipp
   await applied(page);
   // Every result but the one whose URL cannot be clipped is read (the clipped ones included), and the
   // five pairs are grouped.
-  await expect.poll(async () => (await tabState(sw, url))?.results, { message: 'results the tab counts', timeout: 20_000 }).toBe(259);
+  await expect.poll(async () => (await tabState(sw, url))?.results, { message: 'results the tab counts', timeout: 20_000 }).toBe(449);
   await expect.poll(async () => (await tabState(sw, url))?.status, { timeout: 20_000 }).toBe('done');
   await expect.poll(() => clusters(page), { message: 'groups on the page' }).toBe(5);
-  expect(await page.locator('[data-resemble-rank]').count()).toBe(259);
+  expect(await page.locator('[data-resemble-rank]').count()).toBe(449);
   for (const r of [11, 21]) await expect(page.locator(`a[href="${rows[r - 1].url}"]`).first().locator('xpath=ancestor::li')).toHaveAttribute('data-resemble-rank', String(r));
   await expect(page.locator('a[href^="https://long.example/"]').first().locator('xpath=ancestor::li')).not.toHaveAttribute('data-resemble-rank', /./);
+
+  // A batch past the limits (as a content script of an older version might send) is refused: the
+  // popup says so, and the results already read stay grouped.
+  const refused = await evalInContentScript<{ ok: boolean }>(
+    page,
+    `chrome.runtime.sendMessage({ type: 'page/results', payload: { engine: 'mojeek', url: location.href, query: 'bad input', append: true, results: [{ rank: 451, url: 'https://x.example/', title: 't'.repeat(1001), snippet: '', displayUrl: '' }] } })`,
+  );
+  expect(refused.ok).toBe(false);
+  const popup = await context.newPage();
+  await page.bringToFront();
+  await popup.goto(`${extensionOrigin}popup.html`);
+  await expect(popup.getByTestId('refused')).toContainText('could not be read');
+  expect((await tabState(sw, url))?.results).toBe(449);
 });
