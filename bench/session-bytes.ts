@@ -8,10 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Worker as PwWorker } from '@playwright/test';
+import { BING_SPEC, appendResults, longResult } from './long-page';
 
 const BING = 'https://www.bing.com/search?q=sourdough+starter&form=QBLH&sp=-1';
-const SPEC = { list: 'ol#b_results', item: '#b_results > li.b_algo', link: 'h2 a', snippet: '.b_caption p' };
-const WORDS = 'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket'.split(' ');
 
 export interface TabBytes {
   results: number;
@@ -22,28 +21,6 @@ export interface TabBytes {
   groups?: number;
   /** The bytes by key: tab (the popup's state), results (what the page sent), groups (the grouping and its pairs). */
   byKey?: Record<string, number>;
-}
-
-function result(rank: number) {
-  const copyOf = rank % 25 === 0 ? rank - 10 : undefined;
-  const k = copyOf ?? rank;
-  const snippet = Array.from({ length: 24 }, (_, w) => (w % 2 ? WORDS[(k * 7 + w) % WORDS.length] : `r${k}w${w}`)).join(' ');
-  return { url: `https://site${rank}.example/story/${rank}`, title: `Story ${k} of the long page`, snippet: copyOf ? `${snippet} again` : snippet };
-}
-
-/** Runs in the page: clones of the last organic result, as infinite scroll appends them. */
-function append(spec: typeof SPEC & { add: { url: string; title: string; snippet: string }[] }): void {
-  const list = document.querySelector(spec.list)!;
-  const items = document.querySelectorAll(spec.item);
-  const template = items[items.length - 1];
-  for (const r of spec.add) {
-    const clone = template.cloneNode(true) as Element;
-    for (const el of [clone, ...Array.from(clone.querySelectorAll('[id]'))]) el.removeAttribute('id');
-    for (const a of Array.from(clone.querySelectorAll('a[href]'))) a.setAttribute('href', r.url);
-    clone.querySelector(spec.link)!.textContent = r.title;
-    clone.querySelector(spec.snippet)!.textContent = r.snippet;
-    list.appendChild(clone);
-  }
 }
 
 type Api = { chrome: { tabs: { query(q: object): Promise<{ id?: number }[]> }; storage: { session: { get(k: string): Promise<Record<string, unknown>>; getBytesInUse(k: string[]): Promise<number> } } } };
@@ -71,8 +48,8 @@ export async function sessionBytesPerTab(ctx: BrowserContext, worker: () => Prom
     let s = await until(tabId, 1);
     const first = s?.results ?? 0;
     for (let from = first + 1; from <= size && s?.status === 'done' && !s.saveError; from += 200) {
-      const add = Array.from({ length: Math.min(200, size + 1 - from) }, (_, i) => result(from + i));
-      await page.evaluate(append, { ...SPEC, add });
+      const add = Array.from({ length: Math.min(200, size + 1 - from) }, (_, i) => longResult(from + i));
+      await page.evaluate(appendResults, { ...BING_SPEC, add });
       s = await until(tabId, from + add.length - 1);
     }
     const keys = ['tab', 'results', 'groups', 'check'].map((k) => `${k}:${tabId}`);

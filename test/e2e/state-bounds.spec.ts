@@ -15,12 +15,12 @@ import type { Browser } from 'wxt/browser';
 import type { TabState } from '../../lib/messages';
 import { decodeBytes } from '../../lib/text/decode';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
+import { BING_SPEC, appendResults, longResult } from '../../bench/long-page';
 
 declare const chrome: typeof Browser;
 type Sw = ResembleFixtures['sw'];
 
 const BING = 'https://www.bing.com/search?q=sourdough+starter&form=QBLH&sp=-1';
-const SPEC = { list: 'ol#b_results', item: '#b_results > li.b_algo', link: 'h2 a', snippet: '.b_caption p' };
 const FIXTURE_RESULTS = 4;
 
 function bingHtml(): string {
@@ -49,31 +49,6 @@ const state = (sw: Sw, tabId: number) => sw(async (id) => (await chrome.storage.
 const tabBytes = (sw: Sw, tabId: number) =>
   sw((id) => chrome.storage.session.getBytesInUse([`tab:${id}`, `results:${id}`, `groups:${id}`, `check:${id}`]), tabId);
 
-const WORDS = 'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket'.split(' ');
-/** Result `rank` of the long page: unrelated snippets, every 25th a copy of the result 10 before it (another site). */
-function longResult(rank: number) {
-  const copyOf = rank % 25 === 0 ? rank - 10 : undefined;
-  const k = copyOf ?? rank;
-  const snippet = Array.from({ length: 24 }, (_, w) => (w % 2 ? WORDS[(k * 7 + w) % WORDS.length] : `r${k}w${w}`)).join(' ');
-  return { url: `https://site${rank}.example/story/${rank}`, title: `Story ${k} of the long page`, snippet: copyOf ? `${snippet} again` : snippet };
-}
-
-/** Appends results to the page as infinite scroll does: clones of the last organic item. */
-function append(spec: typeof SPEC & { add: { url: string; title: string; snippet: string }[] }): void {
-  const list = document.querySelector(spec.list)!;
-  const items = document.querySelectorAll(spec.item);
-  const template = items[items.length - 1];
-  for (const r of spec.add) {
-    const clone = template.cloneNode(true) as Element;
-    for (const el of [clone, ...Array.from(clone.querySelectorAll('[id]'))]) el.removeAttribute('id');
-    for (const a of Array.from(clone.querySelectorAll('a[href]'))) a.setAttribute('href', r.url);
-    clone.querySelector(spec.link)!.textContent = r.title;
-    clone.querySelector(spec.snippet)!.textContent = r.snippet;
-    for (const d of Array.from(clone.querySelectorAll('cite'))) d.textContent = r.url.replace(/^https:\/\//, '');
-    list.appendChild(clone);
-  }
-}
-
 async function popupText(context: BrowserContext, extensionOrigin: string, page: Page, expected: RegExp): Promise<string> {
   const popup = await context.newPage();
   await page.bringToFront();
@@ -93,7 +68,7 @@ test('a results page of 1,000 results (infinite scroll) is grouped, stored and l
   // 996 more, at most 200 a time, each round once the last is recorded (a reader scrolling on).
   for (let from = FIXTURE_RESULTS + 1; from <= 1000; from += 200) {
     const add = Array.from({ length: Math.min(200, 1001 - from) }, (_, i) => longResult(from + i));
-    await page.evaluate(append, { ...SPEC, add });
+    await page.evaluate(appendResults, { ...BING_SPEC, add });
     const total = from + add.length - 1;
     await expect
       .poll(async () => {
