@@ -21,7 +21,7 @@ async function activeTabId(): Promise<number> {
   return tab.id;
 }
 
-/** The active tab's state from the background (tab/state), asked again every second while it is 'working' or its pages are being checked. */
+/** The active tab's state from the background (tab/state), asked again every second while the popup is open. */
 export function useTabState(): PopupState {
   const [state, setState] = useState<PopupState>({ kind: 'loading' });
 
@@ -34,8 +34,9 @@ export function useTabState(): PopupState {
         const s = await send('tab/state', { tabId }, { timeoutMs: TIMEOUT_MS });
         if (stopped) return;
         setState({ kind: 'state', state: s });
-        const checking = s.checking !== undefined && s.checking.done < s.checking.total;
-        if (s.status === 'working' || checking) timer = setTimeout(() => void ask(tabId), POLL_MS);
+        // Asked again while the popup is open, not only while it is working or checking: page checking
+        // starts a moment after the groups are done, and a popup opened in between would never see it.
+        timer = setTimeout(() => void ask(tabId), POLL_MS);
       } catch (e) {
         if (!stopped) setState({ kind: 'error', message: errorText(e) });
       }
