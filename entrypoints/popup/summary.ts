@@ -1,11 +1,16 @@
 import { plural } from '../../components/format';
 import { copiesLabel } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
+import { hideableMembers } from '../../lib/group/visible';
 import type { TabState } from '../../lib/messages';
 
-/** Results that are copies of another: every member of every group (representatives are not counted). */
+/**
+ * Results that are copies of another: every member of every group but the representatives and the
+ * fuller pages (a member that contains its representative is not a copy of it, issue #14), as the
+ * results page counts its "near-copies".
+ */
 export function copiesCount(groups: readonly Group[]): number {
-  return groups.reduce((n, g) => n + g.members.length, 0);
+  return groups.reduce((n, g) => n + hideableMembers(g.members).length, 0);
 }
 
 /** The line at the top of a finished page: "10 results · 3 groups · 4 near-copies". */

@@ -1,6 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { copiesLabel, domainOf, reasonDetail, reasonLabel, representativeNote } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
+import { hideableMembers, memberRole } from '../../lib/group/visible';
 import type { PageGroups } from '../../lib/messages';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
@@ -8,7 +9,8 @@ import { HIDDEN_CSS } from './page-styles';
 
 /**
  * Applies the background's groups to the page: the DOM contract's attributes, copies hidden (collapse)
- * or labelled (flag), one reveal control per group. Every apply starts from a clean page, so a regroup
+ * or labelled (flag), one reveal control per group. A member that contains the representative's page
+ * (issue #14: the fuller page) is never hidden: labelled "contains #N", role "contains", not counted. Every apply starts from a clean page, so a regroup
  * (new threshold, more results, another mode) never leaves stale marks; a group the user revealed
  * stays revealed.
  */
@@ -60,27 +62,29 @@ export class GroupsOnPage {
     // Containment seen from the representative's side: "contains #4".
     const note = representativeNote(members);
     if (note) out.push(mountLabel(this.ctx, cell(rep[0], 'first'), note.label, note.detail));
+    const copies = hideableMembers(members);
     for (const m of members) {
       m.els[0].setAttribute(ATTR.cluster, String(g.id));
-      m.els[0].setAttribute(ATTR.role, 'copy');
-      if (hide) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
+      m.els[0].setAttribute(ATTR.role, memberRole(m.reason));
+      if (hide && copies.includes(m)) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
       out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative)));
     }
-    if (collapse) {
-      const summary = members
+    // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.
+    if (collapse && copies.length) {
+      const summary = copies
         .map((m) => `#${m.rank} · ${domainOf(this.blocks.urlOf(m.rank) ?? '')} — ${reasonLabel(m.reason, g.representative)}`)
         .join('\n');
       out.push(
         mountToggle(this.ctx, cell(rep[rep.length - 1], 'last'), {
           representative: g.representative,
-          count: members.length,
+          count: copies.length,
           summary,
           revealed: !hide,
-          label: (shown) => (shown ? `Hide ${copiesLabel(members.length)}` : copiesLabel(members.length)),
+          label: (shown) => (shown ? `Hide ${copiesLabel(copies.length)}` : copiesLabel(copies.length)),
           onToggle: (shown) => {
             if (shown) this.revealed.add(repUrl);
             else this.revealed.delete(repUrl);
-            for (const m of members) for (const el of m.els) {
+            for (const m of copies) for (const el of m.els) {
               if (shown) el.removeAttribute(ATTR.hidden);
               else el.setAttribute(ATTR.hidden, 'true');
             }

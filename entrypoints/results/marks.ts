@@ -2,6 +2,10 @@
 export const ATTR = {
   rank: 'data-resemble-rank',
   cluster: 'data-resemble-cluster',
+  /**
+   * "representative", "copy" (may be hidden in collapse mode) or "contains" (issue #14: a member whose page
+   * contains the representative's, the fuller page: never hidden, so never data-resemble-hidden).
+   */
   role: 'data-resemble-role',
   hidden: 'data-resemble-hidden',
   /** A result whose page check found it dead (issue #7): the kind, e.g. "gone". */

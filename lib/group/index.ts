@@ -10,3 +10,4 @@ export {
 export { groupPage, DEFAULT_MIN_PAST_PAGES, type PageGroupOptions } from './page';
 export { percent, reasonLabel, reasonDetail, copiesLabel, domainOf } from './describe';
 export { groupWithPages, fromSnippets, type PageEvidence, type PageGroup, type PageReason, type PageGroupingOptions } from './pages';
+export { staysVisible, memberRole, hideableMembers, hiddenRanks } from './visible';

@@ -59,6 +59,8 @@ export interface Answer {
   delayMs?: number;
   /** Never answer (the request stays pending until the browser gives up on it). */
   never?: boolean;
+  /** Answer only once this settles: the test decides when (e.g. after another page is stored), no fixed delay. */
+  hold?: Promise<unknown>;
 }
 
 /** What one URL saw: every request's time (ms since the epoch), and when each answer was sent. */
@@ -114,6 +116,7 @@ export class PageServer {
         seen.requests.push(Date.now());
         const a = this.answers.get(key)!(seen.requests.length);
         if (a.never) return; // left pending on purpose
+        if (a.hold) await a.hold;
         if (a.delayMs) await sleep(a.delayMs);
         try {
           await route.fulfill({
