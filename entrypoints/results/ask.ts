@@ -18,8 +18,8 @@ export interface AskOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Waits before asking again: the worker needs a moment to start; a longer outage gets fewer tries. */
-export const RETRY_BACKOFF_MS = [200, 500, 1000, 2000, 4000] as const;
+/** Waits before asking again: the worker needs a moment to start (seconds on a loaded machine); a longer outage gets fewer tries, about 16 s in all. */
+export const RETRY_BACKOFF_MS = [200, 500, 1000, 2000, 4000, 8000] as const;
 
 type Reply = { ok?: boolean; value?: unknown; error?: { code?: string; message?: string } };
 
