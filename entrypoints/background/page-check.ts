@@ -11,6 +11,7 @@ import { pickPhrases } from '../../lib/lost/phrases';
 import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../lib/lost/soft404';
 import { deserializeSketch } from '../../lib/serialize';
 import { fetchPolicy } from './fetch-policy';
+import { traced } from './trace';
 import type { SketchService } from './sketch-service';
 
 /** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
@@ -34,10 +35,10 @@ export async function hasPageAccess(): Promise<boolean> {
  * nothing it finished. A failure is recorded with its kind.
  */
 export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal): Promise<CheckOutcome> {
-  const got = await fetchPage(r.url, await fetchPolicy(signal));
+  const got = await traced('fetch', r.url, async () => fetchPage(r.url, await fetchPolicy(signal)));
   const now = Date.now();
   const record = (status: string, extra: Partial<PageRecord> = {}) =>
-    store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra });
+    traced('put', r.url, () => store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra }));
   if (!got.ok) {
     if (got.kind !== 'cancelled') await record(got.kind);
     return { url: r.url, status: got.kind };
@@ -50,7 +51,7 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
       if (!res?.ok) throw new Error(res?.error.message ?? 'no sketch');
       await record('ok', { page: res.bytes, phrases: pickPhrases(text) });
     } else {
-      const { result, page } = await service.page(text, got.url, options, { timeoutMs: 15_000 });
+      const { result, page } = await traced('page', r.url, () => service.page(text, got.url, options, { timeoutMs: 15_000 }));
       if (!result.ok) throw new Error(result.error.message);
       // Only a short page can be an error page (the main text comes back whole under SHORT_TEXT characters).
       if (page.short !== undefined && (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal))) {

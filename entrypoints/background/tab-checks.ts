@@ -11,6 +11,7 @@ import { storeFor } from './store-access';
 import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
 import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
+import { mark, traced } from './trace';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -43,14 +44,16 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
 
 /** Regroups the tab with its pages, records the state and tells the page (which may have gone: then nothing). */
 async function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
-  await inOrder(tabId, async () => {
+  const key = `${checking?.done}/${checking?.total}`;
+  mark('refresh-asked', key);
+  await inOrder(tabId, () => traced('refresh', key, async () => {
     const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
     if (!all || !outcome || state.url !== all.url) return;
-    const [groups, dead] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]);
-    await setTabState({ ...state, groups, checking, dead });
+    const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]));
+    await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
     const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
-    await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
-  });
+    await traced('send', key, () => browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined));
+  }));
 }
 
 /**
@@ -59,6 +62,7 @@ async function refresh(tabId: number, store: SketchStore, checking: { done: numb
  * mid-run resumes (`resumeChecks`): records finished before are fresh and are not fetched again.
  */
 export async function startChecks(service: SketchService, tabId: number, incognito: boolean): Promise<void> {
+  mark('checks-start', String(tabId));
   const [settings, all] = await Promise.all([readSettings(), tabResults(tabId)]);
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
   // Only for resuming after a restart: the checks run even when storage has no room for the mark.
