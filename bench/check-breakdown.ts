@@ -43,8 +43,9 @@ export function breakdown(spans: Span[], t0: number): Breakdown {
   const sum = (n: string) => dur(n).reduce((a, b) => a + b, 0);
   const first = (n: string) => Math.min(...of(n).map((s) => s.start)) - t0;
   const last = (n: string) => Math.max(...of(n).map((s) => s.end)) - t0;
-  const asked = new Map(of('refresh-asked').map((s) => [s.key, s.start]));
-  const waits = of('refresh').map((s) => s.start - (asked.get(s.key) ?? s.start));
+  // One ask is marked per regroup run (asks joining a waiting regroup are not): paired in order.
+  const asks = of('refresh-asked').map((s) => s.start).sort((a, b) => a - b);
+  const waits = of('refresh').sort((a, b) => a.start - b.start).map((s, i) => s.start - (asks[i] ?? s.start));
   return {
     atResultsIn: first('results-in'),
     atAnswered: first('answered'),

@@ -133,7 +133,10 @@ async function main() {
     const r = await confirmRound(page, options, sw, demo.searchUrl, urls);
     // Let the last regroup's span close (the poll can see the state before its message is sent).
     await new Promise((res) => setTimeout(res, 100));
-    traces.push(breakdown(await inSw(sw, async (hook) => hook.trace.take(), 0), r.t0));
+    const spans = await inSw(sw, async (hook) => hook.trace.take(), 0);
+    // RESEMBLE_TRACE_DUMP=file: the last round's spans, ms after navigation, for a closer look.
+    if (process.env.RESEMBLE_TRACE_DUMP) fs.writeFileSync(process.env.RESEMBLE_TRACE_DUMP, JSON.stringify(spans.map((x) => ({ ...x, start: x.start - r.t0, end: x.end - r.t0 }))));
+    traces.push(breakdown(spans, r.t0));
     realRounds.push(r);
   }
   const conf = median(confirm.slice(1));

@@ -34,8 +34,11 @@ export async function hasPageAccess(): Promise<boolean> {
  * Worker, and records the outcome in the store at once, so a service worker stopped mid-run loses
  * nothing it finished. A failure is recorded with its kind.
  */
-export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal): Promise<CheckOutcome> {
+export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal, release = () => {}): Promise<CheckOutcome> {
   const got = await traced('fetch', r.url, async () => fetchPage(r.url, await fetchPolicy(signal)));
+  // The page is read: its fetch slot goes to the next result while this one is sketched and stored
+  // (the queue's limits are on connections). A suspected soft 404's probe, rare, is made outside it.
+  release();
   const now = Date.now();
   const record = (status: string, extra: Partial<PageRecord> = {}) =>
     traced('put', r.url, () => store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra }));
@@ -103,16 +106,19 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
   const todo = results.filter((r) => !r.unresolved && !isFresh(known.get(r.url), settings, now));
   let done = results.length - todo.length;
   const total = results.length;
-  await hooks.progress(done, total);
-  if (!todo.length) return;
+  // The first progress (a regroup) is not waited for before the fetches start: later ones queue behind it.
+  const first = Promise.resolve(hooks.progress(done, total));
+  first.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
+  if (!todo.length) return first;
   let q = queues.get(tabId);
   if (!q) {
-    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal) => checkOne(service, store, job, settings, signal));
+    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release));
     queues.set(tabId, q);
   }
   const off = q.onDone(() => void hooks.progress(++done, total));
   q.add(todo);
   try {
+    await first;
     await q.idle();
   } finally {
     off();

@@ -78,11 +78,21 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const saveError = await saveResults(tabId, all, outcome);
   await setTabState({ ...doneState(base, all.results, outcome, settings), ...(saveError ? { saveError } : {}) });
   const store = await storeFor(ctx.incognito);
-  await traced('keep', String(tabId), () => keepSketches(service, store, p.results, settings));
+  const keep = () => traced('keep', String(tabId), () => keepSketches(service, store, p.results, settings));
+  if (settings.pageChecking) {
+    // Pages are checked outside the tab's queue (seconds): later batches are not held up by them. The
+    // snippets are kept after, for the results whose page could not be read: a page's sketch replaces
+    // its snippet's in the store, and the store's writes (each with its index keys) are the slow part
+    // of checking a page (issue #14): 10 writes while the page waits, not 20.
+    void startChecks(service, tabId, ctx.incognito)
+      .catch(() => undefined)
+      .then(keep)
+      .catch(() => undefined);
+  } else {
+    await keep();
+  }
   await traced('serp', String(tabId), () => store.putSerp(serpRecord(all, outcome)).catch(() => undefined));
   if (!ctx.incognito && stale) await refreshBoilerplate(service, store, settings.snippetShingle).catch(() => undefined);
-  // Pages are checked outside the tab's queue (seconds): later batches are not held up by them.
-  if (settings.pageChecking) void startChecks(service, tabId, ctx.incognito);
   return reply;
 }
 
