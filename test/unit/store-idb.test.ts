@@ -151,10 +151,11 @@ describe('IndexedDB store', () => {
   it('puts made together are written together (one transaction after the first), each as if alone; a failing one fails alone', async () => {
     const factory = new IDBFactory();
     const store = await openIdbStore({ indexedDB: factory });
-    const txs: string[][] = [];
+    const txs: string[] = [];
     const realTx = IDBDatabase.prototype.transaction;
     IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-      if ([args[0]].flat().includes('pages') && args[1] === 'readwrite') txs.push([args[0]].flat());
+      const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
+      if (names.includes('pages') && args[1] === 'readwrite') txs.push(names.join());
       return realTx.apply(this, args);
     } as typeof realTx;
     try {
