@@ -68,6 +68,10 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
     await setTabState({ ...base, results: 0, status: 'unreadable', ...(saveError ? { saveError } : {}) });
     return { accepted: 0 };
   }
+  // Pages are checked outside the tab's queue (seconds): later batches are not held up by them. They
+  // start now, as the page's fetches are the longest wait of all (issue #14): their regroups queue
+  // behind this batch, so they find its results and grouping stored.
+  const checks = settings.pageChecking ? startChecks(service, tabId, ctx.incognito, { settings, all }).catch(() => undefined) : undefined;
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
   const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings));
@@ -79,18 +83,11 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   await setTabState({ ...doneState(base, all.results, outcome, settings), ...(saveError ? { saveError } : {}) });
   const store = await storeFor(ctx.incognito);
   const keep = () => traced('keep', String(tabId), () => keepSketches(service, store, p.results, settings));
-  if (settings.pageChecking) {
-    // Pages are checked outside the tab's queue (seconds): later batches are not held up by them. The
-    // snippets are kept after, for the results whose page could not be read: a page's sketch replaces
-    // its snippet's in the store, and the store's writes (each with its index keys) are the slow part
-    // of checking a page (issue #14): 10 writes while the page waits, not 20.
-    void startChecks(service, tabId, ctx.incognito)
-      .catch(() => undefined)
-      .then(keep)
-      .catch(() => undefined);
-  } else {
-    await keep();
-  }
+  // With pages checked, the snippets are kept after, for the results whose page could not be read: a
+  // page's sketch replaces its snippet's in the store, and the store's writes (each with its index
+  // keys) are the slow part of checking a page: 10 writes while the page waits, not 20.
+  if (checks) void checks.then(keep).catch(() => undefined);
+  else await keep();
   await traced('serp', String(tabId), () => store.putSerp(serpRecord(all, outcome)).catch(() => undefined));
   if (!ctx.incognito && stale) await refreshBoilerplate(service, store, settings.snippetShingle).catch(() => undefined);
   return reply;

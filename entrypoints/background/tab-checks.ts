@@ -82,9 +82,10 @@ async function regroup(tabId: number, store: SketchStore, checking: { done: numb
  * groups are refined as pages come in. Marked in storage.session so that a service worker stopped
  * mid-run resumes (`resumeChecks`): records finished before are fresh and are not fetched again.
  */
-export async function startChecks(service: SketchService, tabId: number, incognito: boolean): Promise<void> {
+export async function startChecks(service: SketchService, tabId: number, incognito: boolean, given?: { settings: Settings; all: TabResults }): Promise<void> {
   mark('checks-start', String(tabId));
-  const [settings, all] = await Promise.all([readSettings(), tabResults(tabId)]);
+  // A batch just read hands over what it has (its results may not be in storage yet): no wait for it.
+  const [settings, all] = given ? [given.settings, given.all] : await Promise.all([readSettings(), tabResults(tabId)]);
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
   // Only for resuming after a restart: the checks run even when storage has no room for the mark, and
   // do not wait for it (it is written long before the first page is fetched and checked).
