@@ -5,8 +5,12 @@
  *     from the service worker; peer in the same run: sketching the whole page without extraction;
  *  2. all 10 results of the offline demo confirmed by their pages, served locally (goal ≤ 1 s): from the
  *     results page's load to the last page stored and regrouped, with an empty store each round;
- *  3. bytes stored per page (the store's own estimate; goal ≤ 2 KB).
- * `npm run bench` runs it; flags: --json, --quick, --rebuild.
+ *  3. bytes stored per page (the store's own estimate; goal ≤ 2 KB);
+ *  4. issue #14's realistic case: the same 10 results at real size (bench/real-size-pages.ts, 24–200 KB
+ *     with site chrome), confirmed as in 2. (rounds interleaved with 2.'s), with peers from this run and
+ *     where the time went (bench/page-check-real.ts, bench/check-breakdown.ts).
+ * `npm run bench` runs it; flags: --json, --quick, --rebuild. RESEMBLE_TRACE_DUMP=file writes the last
+ * realistic round's spans there.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
