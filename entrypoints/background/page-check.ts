@@ -11,6 +11,7 @@ import { pickPhrases } from '../../lib/lost/phrases';
 import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../lib/lost/soft404';
 import { deserializeSketch } from '../../lib/serialize';
 import { fetchPolicy } from './fetch-policy';
+import { traced } from './trace';
 import type { SketchService } from './sketch-service';
 
 /** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
@@ -33,11 +34,14 @@ export async function hasPageAccess(): Promise<boolean> {
  * Worker, and records the outcome in the store at once, so a service worker stopped mid-run loses
  * nothing it finished. A failure is recorded with its kind.
  */
-export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal): Promise<CheckOutcome> {
-  const got = await fetchPage(r.url, await fetchPolicy(signal));
+export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal, release = () => {}): Promise<CheckOutcome> {
+  const got = await traced('fetch', r.url, async () => fetchPage(r.url, await fetchPolicy(signal)));
+  // The page is read: its fetch slot goes to the next result while this one is sketched and stored
+  // (the queue's limits are on connections). A suspected soft 404's probe, rare, is made outside it.
+  release();
   const now = Date.now();
   const record = (status: string, extra: Partial<PageRecord> = {}) =>
-    store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra });
+    traced('put', r.url, () => store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra }));
   if (!got.ok) {
     if (got.kind !== 'cancelled') await record(got.kind);
     return { url: r.url, status: got.kind };
@@ -50,7 +54,7 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
       if (!res?.ok) throw new Error(res?.error.message ?? 'no sketch');
       await record('ok', { page: res.bytes, phrases: pickPhrases(text) });
     } else {
-      const { result, page } = await service.page(text, got.url, options, { timeoutMs: 15_000 });
+      const { result, page } = await traced('page', r.url, () => service.page(text, got.url, options, { timeoutMs: 15_000 }));
       if (!result.ok) throw new Error(result.error.message);
       // Only a short page can be an error page (the main text comes back whole under SHORT_TEXT characters).
       if (page.short !== undefined && (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal))) {
@@ -102,16 +106,19 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
   const todo = results.filter((r) => !r.unresolved && !isFresh(known.get(r.url), settings, now));
   let done = results.length - todo.length;
   const total = results.length;
-  await hooks.progress(done, total);
-  if (!todo.length) return;
+  // The first progress (a regroup) is not waited for before the fetches start: later ones queue behind it.
+  const first = Promise.resolve(hooks.progress(done, total));
+  first.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
+  if (!todo.length) return first;
   let q = queues.get(tabId);
   if (!q) {
-    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal) => checkOne(service, store, job, settings, signal));
+    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release));
     queues.set(tabId, q);
   }
   const off = q.onDone(() => void hooks.progress(++done, total));
   q.add(todo);
   try {
+    await first;
     await q.idle();
   } finally {
     off();

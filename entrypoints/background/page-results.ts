@@ -11,6 +11,7 @@ import { type TabResults, inOrder, resultsKey, snippetsKey, unsavedResults } fro
 import { sessionSet } from './session-space';
 import type { GroupOutcome } from '../../lib/group/results';
 import { composeGroups, deadResults, startChecks } from './tab-checks';
+import { mark, traced } from './trace';
 
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
@@ -53,6 +54,7 @@ export function pageResults(service: SketchService, p: Payload<'page/results'>, 
 
 async function readResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext, answer: (r: ResultsReply) => void) {
   const tabId = ctx.tabId!;
+  mark('results-in', String(tabId));
   const base = { tabId, url: p.url, engine: p.engine, query: p.query };
   const { prev, settings, boilerplate, stale } = await inputs(service, tabId);
   // The content script does not wait for the settings: the engine being off is decided here.
@@ -66,20 +68,28 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
     await setTabState({ ...base, results: 0, status: 'unreadable', ...(saveError ? { saveError } : {}) });
     return { accepted: 0 };
   }
+  // Pages are checked outside the tab's queue (seconds): later batches are not held up by them. They
+  // start now, as the page's fetches are the longest wait of all (issue #14): their regroups queue
+  // behind this batch, so they find its results and grouping stored.
+  const checks = settings.pageChecking ? startChecks(service, tabId, ctx.incognito, { settings, all }).catch(() => undefined) : undefined;
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
-  const outcome = await groupTab(service, all.results, boilerplate, settings);
+  const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings));
   const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
   answer(reply);
+  mark('answered', String(tabId));
   await working;
   const saveError = await saveResults(tabId, all, outcome);
   await setTabState({ ...doneState(base, all.results, outcome, settings), ...(saveError ? { saveError } : {}) });
   const store = await storeFor(ctx.incognito);
-  await keepSketches(service, store, p.results, settings);
-  await store.putSerp(serpRecord(all, outcome)).catch(() => undefined);
+  const keep = () => traced('keep', String(tabId), () => keepSketches(service, store, p.results, settings));
+  // With pages checked, the snippets are kept after, for the results whose page could not be read: a
+  // page's sketch replaces its snippet's in the store, and the store's writes (each with its index
+  // keys) are the slow part of checking a page: 10 writes while the page waits, not 20.
+  if (checks) void checks.then(keep).catch(() => undefined);
+  else await keep();
+  await traced('serp', String(tabId), () => store.putSerp(serpRecord(all, outcome)).catch(() => undefined));
   if (!ctx.incognito && stale) await refreshBoilerplate(service, store, settings.snippetShingle).catch(() => undefined);
-  // Pages are checked outside the tab's queue (seconds): later batches are not held up by them.
-  if (settings.pageChecking) void startChecks(service, tabId, ctx.incognito);
   return reply;
 }
 

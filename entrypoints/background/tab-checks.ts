@@ -11,6 +11,7 @@ import { storeFor } from './store-access';
 import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
 import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
+import { mark, traced } from './trace';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -41,16 +42,39 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
   return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold });
 }
 
-/** Regroups the tab with its pages, records the state and tells the page (which may have gone: then nothing). */
-async function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
-  await inOrder(tabId, async () => {
-    const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
-    if (!all || !outcome || state.url !== all.url) return;
-    const [groups, dead] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]);
-    await setTabState({ ...state, groups, checking, dead });
-    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
-    await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
+/** Per tab, a regroup asked for and not started yet: progress coming meanwhile joins it (the latest counts). */
+const waiting = new Map<number, { checking: { done: number; total: number } | undefined; done: Promise<void> }>();
+
+/**
+ * Regroups the tab with its pages, records the state and tells the page (which may have gone: then
+ * nothing). Pages finishing while a regroup waits its turn share the next one: each regroup reads the
+ * store, writes storage.session and messages the tab, and one per page would queue up behind the
+ * checks (issue #14); the one that runs reads everything stored so far.
+ */
+function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+  const queued = waiting.get(tabId);
+  if (queued) {
+    queued.checking = checking;
+    return queued.done;
+  }
+  const entry = { checking, done: Promise.resolve() };
+  waiting.set(tabId, entry);
+  mark('refresh-asked', String(tabId));
+  entry.done = inOrder(tabId, () => {
+    if (waiting.get(tabId) === entry) waiting.delete(tabId);
+    return traced('refresh', String(tabId), () => regroup(tabId, store, entry.checking));
   });
+  return entry.done;
+}
+
+async function regroup(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+  const key = String(tabId);
+  const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
+  if (!all || !outcome || state.url !== all.url) return;
+  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]));
+  await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
+  const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
+  await traced('send', key, () => browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined));
 }
 
 /**
@@ -58,18 +82,22 @@ async function refresh(tabId: number, store: SketchStore, checking: { done: numb
  * groups are refined as pages come in. Marked in storage.session so that a service worker stopped
  * mid-run resumes (`resumeChecks`): records finished before are fresh and are not fetched again.
  */
-export async function startChecks(service: SketchService, tabId: number, incognito: boolean): Promise<void> {
-  const [settings, all] = await Promise.all([readSettings(), tabResults(tabId)]);
+export async function startChecks(service: SketchService, tabId: number, incognito: boolean, given?: { settings: Settings; all: TabResults }): Promise<void> {
+  mark('checks-start', String(tabId));
+  // A batch just read hands over what it has (its results may not be in storage yet): no wait for it.
+  const [settings, all] = given ? [given.settings, given.all] : await Promise.all([readSettings(), tabResults(tabId)]);
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
-  // Only for resuming after a restart: the checks run even when storage has no room for the mark.
-  await sessionSet({ [checkKey(tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
-  const store = await storeFor(incognito);
+  // Only for resuming after a restart: the checks run even when storage has no room for the mark, and
+  // do not wait for it (it is written long before the first page is fetched and checked).
+  const marked = sessionSet({ [checkKey(tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
   let last = { done: 0, total: 0 };
   try {
+    const store = await storeFor(incognito);
     await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(tabId, store, (last = { done, total })) });
     // Stopped before the end (page checking turned off, access taken back): no progress left showing.
     if (last.done < last.total) await refresh(tabId, store, undefined);
   } finally {
+    await marked;
     const now = await tabResults(tabId);
     if (now?.url === all.url) await browser.storage.session.remove(checkKey(tabId));
   }

@@ -4,6 +4,7 @@ import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/options';
 import type { SketchService } from './sketch-service';
 import { openLostAndFound } from './link-menu';
 import { storeFor } from './store-access';
+import { traceOn, traceTake } from './trace';
 
 /**
  * Entry points for end-to-end tests and the `npm start` demo, on the service worker's global: only
@@ -49,6 +50,8 @@ export function installTestHook(service: SketchService): void {
           bytes: rec.bytes,
         };
       },
+      /** Page checking's spans (./trace.ts), for the bench: on() starts recording, take() returns them and stops. */
+      trace: { on: traceOn, take: traceTake },
       usage: async () => (await storeFor(false)).usage(),
       async offscreenCount() {
         const rt = browser.runtime as unknown as { getContexts?: (f: object) => Promise<unknown[]> };

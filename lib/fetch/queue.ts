@@ -40,6 +40,8 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
   private readonly perHost: number;
   private pending: J[] = [];
   private readonly running = new Map<J, AbortController>();
+  /** Running jobs still holding their fetch slot (see `release` in the constructor). */
+  private slots = 0;
   private readonly hosts = new Map<string, number>();
   private readonly seen = new Set<string>();
   private readonly listeners = new Set<(job: J, outcome: JobOutcome<R>) => void>();
@@ -48,7 +50,13 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
   private total = 0;
   private cancelled = false;
 
-  constructor(private readonly run: (job: J, signal: AbortSignal) => Promise<R>, limits: QueueLimits = {}) {
+  /**
+   * `run` may call `release` once its network part is over (the page is read): the job's slot and its
+   * host's go to the next job while it finishes the rest (sketching, storing), which uses no connection.
+   * The limits are on fetches, so a busy sketch Worker does not hold the network idle. A job that never
+   * calls it keeps its slot until it ends.
+   */
+  constructor(private readonly run: (job: J, signal: AbortSignal, release: () => void) => Promise<R>, limits: QueueLimits = {}) {
     this.perTab = Math.max(1, limits.perTab ?? 4);
     this.perHost = Math.max(1, limits.perHost ?? 2);
   }
@@ -76,6 +84,7 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
     const running = [...this.running];
     const pending = this.pending;
     this.running.clear();
+    this.slots = 0;
     this.hosts.clear();
     this.pending = [];
     for (const [job, controller] of running) {
@@ -102,7 +111,7 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
   }
 
   private pump(): void {
-    while (this.running.size < this.perTab) {
+    while (this.slots < this.perTab) {
       const i = this.pending.findIndex((job) => (this.hosts.get(hostOf(job.url)) ?? 0) < this.perHost);
       if (i < 0) return;
       const [job] = this.pending.splice(i, 1);
@@ -114,19 +123,30 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
     const controller = new AbortController();
     const host = hostOf(job.url);
     this.running.set(job, controller);
+    this.slots++;
     this.hosts.set(host, (this.hosts.get(host) ?? 0) + 1);
+    let held = true;
+    const release = () => {
+      if (!held || this.running.get(job) !== controller) return; // once; a cancelled queue has let go of all
+      held = false;
+      this.slots--;
+      const n = (this.hosts.get(host) ?? 1) - 1;
+      if (n > 0) this.hosts.set(host, n);
+      else this.hosts.delete(host);
+    };
     let work: Promise<R>;
     try {
-      work = Promise.resolve(this.run(job, controller.signal));
+      work = Promise.resolve(this.run(job, controller.signal, () => {
+        release();
+        queueMicrotask(() => this.pump());
+      }));
     } catch (error) {
       work = Promise.reject(error);
     }
     const settle = (outcome: JobOutcome<R>) => {
       if (this.running.get(job) !== controller) return; // cancelled meanwhile: already reported
+      release();
       this.running.delete(job);
-      const n = (this.hosts.get(host) ?? 1) - 1;
-      if (n > 0) this.hosts.set(host, n);
-      else this.hosts.delete(host);
       this.finish(job, outcome);
       this.pump();
     };

@@ -18,6 +18,13 @@ type Names = StoreNames<ResembleDB>;
 type Tx<S extends Names[], M extends IDBTransactionMode> = IDBPTransaction<ResembleDB, S, M>;
 
 const USAGE = 'usage';
+
+interface Upsert {
+  url: string;
+  build: (stored: unknown) => PageRecord;
+  resolve: (u: Usage) => void;
+  reject: (e: unknown) => void;
+}
 /** Records deleted per eviction transaction at most. */
 const EVICT_BATCH = 256;
 
@@ -182,15 +189,71 @@ export class IdbBackend implements StoreBackend {
     });
   }
 
-  async upsertPage(url: string, build: (stored: unknown) => PageRecord): Promise<Usage> {
-    return this.write(async (tx, usage) => {
+  /**
+   * Upserts asked for while one is being written: the next transaction writes them all (issue #14).
+   * Each upsert's transaction was 4 round trips through a busy service worker's event loop (usage,
+   * record, put, commit), and IndexedDB runs read-write transactions on one store one after another
+   * anyway: pages finishing together waited in line. The first upsert is not held back; a batch that
+   * fails is written again one record at a time, so a failure (a quota, a bad record) is each one's own.
+   */
+  private queued: Upsert[] | undefined;
+
+  upsertPage(url: string, build: (stored: unknown) => PageRecord): Promise<Usage> {
+    return new Promise<Usage>((resolve, reject) => {
+      const u = { url, build, resolve, reject };
+      if (this.queued) this.queued.push(u);
+      else {
+        this.queued = [];
+        void this.writeBatch([u]);
+      }
+    });
+  }
+
+  private async writeBatch(batch: Upsert[]): Promise<void> {
+    try {
+      await this.upsertMany(batch);
+    } catch (e) {
+      if (batch.length === 1) batch[0].reject(e);
+      else for (const u of batch) await this.upsertMany([u]).catch(u.reject);
+    }
+    const next = this.queued ?? [];
+    this.queued = next.length ? [] : undefined;
+    if (next.length) void this.writeBatch(next);
+  }
+
+  /** One transaction for all of `batch` (a URL twice: the second builds on the first); settles each. */
+  private async upsertMany(batch: Upsert[]): Promise<void> {
+    let failed: [Upsert, unknown][] = [];
+    const usage = await this.write(async (tx, before) => {
+      failed = [];
       const pages = tx.objectStore('pages');
-      const stored: unknown = await pages.get(urlId(url));
-      const rec = build(stored);
-      await pages.put(rec);
-      const next = { entries: usage.entries + (stored === undefined ? 1 : 0), bytes: usage.bytes - storedBytes(stored) + storedBytes(rec) };
+      const ids = batch.map((u) => urlId(u.url));
+      const unique = [...new Set(ids)];
+      const got: unknown[] = await Promise.all(unique.map((id) => pages.get(id)));
+      const latest = new Map<number, unknown>(unique.map((id, i) => [id, got[i]]));
+      let next = before;
+      const puts: Promise<unknown>[] = [];
+      batch.forEach((u, i) => {
+        const stored = latest.get(ids[i]);
+        let rec: PageRecord;
+        try {
+          rec = u.build(stored);
+        } catch (e) {
+          failed.push([u, e]); // writes nothing for this one
+          return;
+        }
+        const put = pages.put(rec);
+        put.catch(() => {}); // awaited below; a later put throwing must not leave this one unhandled
+        puts.push(put);
+        latest.set(ids[i], rec);
+        next = { entries: next.entries + (stored === undefined ? 1 : 0), bytes: next.bytes - storedBytes(stored) + storedBytes(rec) };
+      });
+      await Promise.all(puts);
       return [next, next];
     });
+    const bad = new Set(failed.map(([u]) => u));
+    for (const [u, e] of failed) u.reject(e);
+    for (const u of batch) if (!bad.has(u)) u.resolve(usage);
   }
 
   async deletePages(urls: readonly string[]): Promise<number> {

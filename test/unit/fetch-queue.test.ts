@@ -123,4 +123,33 @@ describe('FetchQueue', () => {
     await h.finish('https://b.example/r2');
     expect(heard).toEqual(['https://a.example/r1']);
   });
+
+  it('a job that releases its slot (page read, now sketching) lets the next fetch start, and still counts until it ends', async () => {
+    const releases = new Map<string, () => void>();
+    const ends = new Map<string, () => void>();
+    const started: string[] = [];
+    const q = new FetchQueue<string>((job, _signal, release) => new Promise<string>((resolve) => {
+      started.push(job.url);
+      releases.set(job.url, release);
+      ends.set(job.url, () => resolve(job.url));
+    }), { perTab: 2, perHost: 1 });
+    q.add([job('a.example', 1), job('a.example', 2), job('b.example', 3), job('c.example', 4)]);
+    expect(started).toEqual(['https://a.example/r1', 'https://b.example/r3']);
+    releases.get('https://a.example/r1')!();
+    releases.get('https://a.example/r1')!(); // twice is once
+    await Promise.resolve();
+    // a.example's slot is free again: rank 2 goes before rank 4, and the tab's limit still holds.
+    expect(started).toEqual(['https://a.example/r1', 'https://b.example/r3', 'https://a.example/r2']);
+    expect(q.progress).toEqual({ done: 0, total: 4, running: 3, pending: 1 });
+    ends.get('https://a.example/r1')!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(q.progress).toMatchObject({ done: 1, running: 2, pending: 1 });
+    expect(started).toHaveLength(3); // ending a released job frees no second slot
+    ends.get('https://b.example/r3')!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started.at(-1)).toBe('https://c.example/r4');
+    for (const u of ['https://a.example/r2', 'https://c.example/r4']) ends.get(u)!();
+    await q.idle();
+    expect(q.progress).toEqual({ done: 4, total: 4, running: 0, pending: 0 });
+  });
 });

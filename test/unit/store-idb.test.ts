@@ -147,4 +147,45 @@ describe('IndexedDB store', () => {
     const six = [...(await store.getMany(inputs.map((p) => p.url))).values()];
     expect(await store.usage()).toEqual({ entries: 6, bytes: six.reduce((n, r) => n + r.bytes, 0) });
   });
+
+  it('puts made together are written together (one transaction after the first), each as if alone; a failing one fails alone', async () => {
+    const factory = new IDBFactory();
+    const store = await openIdbStore({ indexedDB: factory });
+    const txs: string[] = [];
+    const realTx = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
+      if (names.includes('pages') && args[1] === 'readwrite') txs.push(names.join());
+      return realTx.apply(this, args);
+    } as typeof realTx;
+    try {
+      await store.put(inputs[0]); // the connection is open: what follows is only the batching
+      txs.length = 0;
+      let failures = 2;
+      FakeIDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        const url = (args[0] as { url?: string }).url;
+        if (this.name === 'pages' && url === inputs[3].url && failures-- > 0) throw new DOMException('bad record', 'DataError');
+        return realPut.apply(this, args);
+      } as typeof realPut;
+      const title = { ...inputs[1], title: 'page 1 again', page: undefined };
+      const outcomes = await Promise.allSettled([inputs[1], inputs[2], title, inputs[3], inputs[4]].map((p) => store.put(p)));
+      // The first alone; the other four in one, which fails (page 3's record) and is written again one by one.
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({ name: 'DataError' });
+      expect(txs.length).toBe(1 + 1 + 4);
+      const recs = await store.getMany(inputs.slice(0, 5).map((p) => p.url));
+      expect(recs.get(inputs[1].url)).toMatchObject({ title: 'page 1 again' });
+      expect(recs.get(inputs[1].url)?.page).toBeDefined(); // merged with the put before it
+      expect(recs.has(inputs[3].url)).toBe(false);
+      expect(recs.size).toBe(4);
+      const all = [...recs.values()];
+      expect(await store.usage()).toEqual({ entries: 4, bytes: all.reduce((n, r) => n + r.bytes, 0) });
+      txs.length = 0;
+      await Promise.all(inputs.slice(5, 10).map((p) => store.put(p)));
+      expect(txs.length).toBe(2);
+      expect((await store.usage()).entries).toBe(9);
+    } finally {
+      IDBDatabase.prototype.transaction = realTx;
+    }
+  });
 });
