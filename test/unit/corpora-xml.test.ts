@@ -109,10 +109,16 @@ describe.skipIf(!hasShared)('XML renderings of the shared corpora read as their 
     const all = [...texts.values()].flat();
     const lines: string[] = [];
     const lifted: Record<string, number> = {};
+    /** Exact shingle sets, made only for the pairs that need them. */
+    const cached = (cache: Map<number, Float64Array>, k: number, make: () => string) =>
+      cache.get(k) ?? cache.set(k, shingleSet(make(), PAGE_OPTIONS)).get(k)!;
+    const plainSets = new Map<number, Float64Array>();
+    const plainSet = (k: number) => cached(plainSets, k, () => all[k].source);
     for (const w of WRAPPERS) {
-      const xml = all.map((t, k) => sketch(renderXml(w, `doc${k}`, t.source), PAGE_OPTIONS));
-      const sets = new Map<number, Float64Array>();
-      const set = (k: number) => sets.get(k) ?? sets.set(k, k < all.length ? shingleSet(all[k].source) : shingleSet(renderXml(w, `doc${k - all.length}`, all[k - all.length].source))).get(k)!;
+      const render = (k: number) => renderXml(w, `doc${k}`, all[k].source);
+      const xml = all.map((_, k) => sketch(render(k), PAGE_OPTIONS));
+      const xmlSets = new Map<number, Float64Array>();
+      const xmlSet = (k: number) => cached(xmlSets, k, () => render(k));
       let pairs = 0;
       let maxLift = -1;
       let worst = '';
@@ -120,7 +126,7 @@ describe.skipIf(!hasShared)('XML renderings of the shared corpora read as their 
         for (let j = i + 1; j < all.length; j++) {
           if (Math.max(resemblance(all[i].plain, all[j].plain), resemblance(xml[i], xml[j])) < THRESHOLD - 0.1) continue;
           pairs++;
-          const lift = exactResemblance(set(all.length + i), set(all.length + j)) - exactResemblance(set(i), set(j));
+          const lift = exactResemblance(xmlSet(i), xmlSet(j)) - exactResemblance(plainSet(i), plainSet(j));
           if (lift > maxLift) [maxLift, worst] = [lift, `${all[i].file} ~ ${all[j].file}`];
         }
       }
