@@ -76,6 +76,7 @@ export function htmlToText(html: string): string {
   const out: string[] = [];
   const len = html.length;
   let i = 0;
+  let piEnds = true;
   const text = (s: string) => out.push(s.indexOf('&') >= 0 ? decodeHTML(s) : s);
   while (i < len) {
     const lt = html.indexOf('<', i);
@@ -104,8 +105,11 @@ export function htmlToText(html: string): string {
       continue;
     }
     if (c === 63 /* ? */) {
-      // A processing instruction ends at '?>' (its content may hold '>'); HTML's bogus "<?…>" at '>'.
-      const end = html.indexOf('?>', lt + 2);
+      // A processing instruction ends at '?>' (its content may hold '>'); with no '?>' left in the
+      // document, at '>' as HTML ends its bogus "<?…>". Once none is found none is sought again, so
+      // many unclosed "<?" stay linear.
+      const end = piEnds ? html.indexOf('?>', lt + 2) : -1;
+      if (end < 0) piEnds = false;
       i = end < 0 ? tagEnd(html, lt) : end + 2;
       out.push(' ');
       continue;

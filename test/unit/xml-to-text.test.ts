@@ -77,6 +77,8 @@ describe('XML read as text', () => {
     expect(words(doc)).toEqual(['kept', 'too']);
     // A processing instruction ends at '?>', not at a '>' inside it.
     expect(tokens(canonicalSource('<p>kept<?php if ($a > $b) echo "x"; ?> too</p>', 'html'))).toEqual(['kept', 'too']);
+    // With no '?>' left, at '>' as HTML ends its bogus "<?…>".
+    expect(tokens(canonicalSource('<p>kept<?bogus>too</p>', 'html'))).toEqual(['kept', 'too']);
   });
 
   it('entities are decoded: the XML five and character references', () => {
