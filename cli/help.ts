@@ -13,8 +13,10 @@ const EXIT_STATUS = `Exit status:
   2  usage error: unknown command or option, bad option value, wrong number of arguments
   3  internal error (a bug, or the CLI bundle is not built)`;
 
-const INPUT = `Input: files are read as bytes and decoded (UTF-8, UTF-16 with a BOM, else windows-1252). HTML
-is recognized by content: markup, comments, scripts and styles are removed and entities decoded.
+const INPUT = `Input: files are read as bytes and decoded (UTF-8, UTF-16 with a BOM, else windows-1252). Markup,
+HTML or XML, is recognized by content (HTML's elements; an XML declaration, a root element spanning the
+file, or most of its start inside tags): tags and their attributes, comments, processing instructions,
+doctypes, scripts and styles are removed, CDATA kept as text and entities decoded.
 Binary files are refused. '-' as a file name reads standard input.`;
 
 /** `resemble --help`. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { decodeBytes, looksLikeHtml, sketch, type Sketch, type SketchOptions } from '../lib/index';
+import { decodeBytes, markupKind, sketch, type Markup, type Sketch, type SketchOptions } from '../lib/index';
 import { InputError, UsageError, inputErrorFor } from './errors';
 
 /** A file argument read and decoded to text. */
@@ -10,8 +10,8 @@ export interface Input {
   /** Bytes read. */
   bytes: number;
   encoding: string;
-  /** Read as HTML (decided by content, as `sketch` decides). */
-  html: boolean;
+  /** Read as markup, HTML or XML, or undefined for plain text (decided by content, as `sketch` decides). */
+  markup: Markup | undefined;
 }
 
 async function readStdin(): Promise<Uint8Array> {
@@ -30,7 +30,7 @@ export async function readInput(file: string): Promise<Input> {
     const bytes = file === '-' ? await readStdin() : readFileSync(file);
     if (bytes.length === 0) throw new InputError(file, 'empty file');
     const { text, encoding } = decodeBytes(bytes);
-    return { file, text, bytes: bytes.length, encoding, html: looksLikeHtml(text) };
+    return { file, text, bytes: bytes.length, encoding, markup: markupKind(text) };
   } catch (e) {
     throw inputErrorFor(file, e);
   }

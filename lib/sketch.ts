@@ -5,7 +5,8 @@ import { ModSample } from './mod-sample';
 import { sketchShort } from './sketch-short';
 import { sortRange } from './sort';
 import { htmlToText } from './text/html-to-text';
-import { assertTextual, looksLikeHtml } from './text/decode';
+import { assertTextual } from './text/decode';
+import { looksLikeMarkup } from './text/markup';
 import { WordHashes, hashWords } from './text/tokenize';
 
 export const SKETCH_FORMAT = 1;
@@ -31,16 +32,20 @@ export interface Sketch {
   truncated: boolean;
 }
 
+/** 'html' reads the input as markup of any kind (HTML or XML: one converter reads both). */
 export type InputFormat = 'auto' | 'text' | 'html';
 
-/** The canonical text of a document: markup removed when it is HTML (decided by content under 'auto'). */
+/**
+ * The canonical text of a document: markup removed when it is markup, HTML or XML (decided by content
+ * under 'auto': see ./text/markup).
+ */
 export function canonicalSource(input: string, format: InputFormat = 'auto'): string {
   assertTextual(input);
-  const html = format === 'html' || (format === 'auto' && looksLikeHtml(input));
-  return html ? htmlToText(input) : input;
+  const markup = format === 'html' || (format === 'auto' && looksLikeMarkup(input));
+  return markup ? htmlToText(input) : input;
 }
 
-/** Sketch of a document (plain text or HTML, decided by content unless `format` says). */
+/** Sketch of a document (plain text, HTML or XML, decided by content unless `format` says). */
 export function sketch(input: string, opts?: Partial<SketchOptions> & { format?: InputFormat }): Sketch {
   return sketchText(canonicalSource(input, opts?.format), opts);
 }

@@ -61,7 +61,7 @@ Options:
 };
 
 function describe(input: Input, s: Sketch): string {
-  return [`${s.tokens} words`, input.html ? 'HTML' : '', s.truncated ? 'truncated: only the start was read' : ''].filter(Boolean).join(', ');
+  return [`${s.tokens} words`, input.markup?.toUpperCase() ?? '', s.truncated ? 'truncated: only the start was read' : ''].filter(Boolean).join(', ');
 }
 
 function exactSimilarity(a: Input, b: Input, opts: Parameters<typeof shingleSet>[1]): Similarity {

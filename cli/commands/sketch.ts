@@ -50,7 +50,7 @@ Options:
     const row = (k: string, v: string | number) => `${padEnd(k, 11)}${v}`;
     writeLines([
       row('file', file),
-      row('input', `${input.html ? 'HTML' : 'text'}, ${input.encoding}, ${input.bytes} bytes`),
+      row('input', `${input.markup?.toUpperCase() ?? 'text'}, ${input.encoding}, ${input.bytes} bytes`),
       row('options', `shingle ${s.shingle}, size ${s.size}, seed ${s.seed}`),
       row('tokens', s.tokens),
       row('shingles', s.shingles),

@@ -69,14 +69,5 @@ export function assertTextual(text: string): void {
   }
 }
 
-const HTML_SNIFF =
-  /^(?:\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html|head|body|meta|link|title|style|script|header|nav|div|p|article|section|main|table|h[1-6]|ul|br)[\s/>]/i;
-const HTML_TAGS = /<(?:p|br|div|span|a\s+href|td|li|h[1-6])[\s/>]/gi;
-
-/** HTML or plain text, decided by content (a ".txt" holding a web page is read as HTML). */
-export function looksLikeHtml(text: string): boolean {
-  const head = text.slice(0, 4096).replace(/^\ufeff/, '');
-  if (HTML_SNIFF.test(head)) return true;
-  const tags = head.match(HTML_TAGS);
-  return tags !== null && tags.length >= 5;
-}
+/** Moved to ./markup with the XML detector; re-exported for the fetch policy's sniffing. */
+export { looksLikeHtml } from './markup';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRAPPERS, renderXml } from './helpers/xml-renderings';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'resemble.mjs');
@@ -81,6 +82,16 @@ beforeAll(() => {
   writeFileSync(f('image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
   writeFileSync(f('nul.txt'), Buffer.concat([Buffer.from('some words here '), Buffer.alloc(64), Buffer.from(' and more')]));
   mkdirSync(f('a-directory'));
+  // Issue #14: the start of the story and of the bread text (about 100 words each: short enough that
+  // tags read as words would outweigh them), plain and in four XML wrappers (SPDX-, DocBook-, TEI-, JATS-like).
+  const story = PROSE.split('\n\n')[0];
+  const bread = OTHER.split(/(?<=\.)\s+/).slice(0, 5).join(' ');
+  writeFileSync(f('story-start.txt'), story);
+  writeFileSync(f('bread-start.txt'), bread);
+  for (const w of WRAPPERS) {
+    writeFileSync(f(`story.${w}.xml`), renderXml(w, 'ledger', story));
+    writeFileSync(f(`bread.${w}.xml`), renderXml(w, 'sourdough', bread));
+  }
 });
 
 afterAll(() => {
@@ -159,6 +170,15 @@ describe.concurrent('cluster', () => {
     const files = [f('bread.txt'), f('story.txt'), f('story.html'), f('story-edited.txt')];
     const { clusters } = await json(['cluster', ...files]);
     expect(clusters).toEqual([[f('bread.txt')], [f('story.txt'), f('story.html'), f('story-edited.txt')]]);
+  });
+
+  it('groups each text with its XML renderings, and no two texts by the tags of their shared wrapper', async () => {
+    const xml = (name: string) => WRAPPERS.map((w) => f(`${name}.${w}.xml`));
+    const files = [f('story-start.txt'), f('bread-start.txt'), ...WRAPPERS.flatMap((w) => [f(`story.${w}.xml`), f(`bread.${w}.xml`)])];
+    const { clusters } = await json(['cluster', ...files]);
+    expect(clusters).toEqual([[f('story-start.txt'), ...xml('story')], [f('bread-start.txt'), ...xml('bread')]]);
+    const r = await run(['sketch', f('story.tei.xml')]);
+    expect(r.stdout).toMatch(/^input\s+XML, utf-8/m);
   });
 
   it('keeps files apart at a threshold above their resemblance', async () => {
