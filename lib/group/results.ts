@@ -1,4 +1,5 @@
 import { clusterGreedy } from '../cluster';
+import { isPlaceholder } from '../engines/placeholders';
 import { ResembleError, isResembleError } from '../errors';
 import { resemblance } from '../estimate';
 import { shingleSet } from '../exact';
@@ -52,7 +53,22 @@ export interface GroupOptions {
   pairFloor?: number;
   /** At most this many pairs besides the groups' own (the strongest; default: no limit). */
   maxPairs?: number;
+  /**
+   * A pair's title + snippet is evidence only when the two share at least this many distinct
+   * shingles that are neither boilerplate nor a placeholder's (default MIN_SHARED_SHINGLES); below it
+   * their resemblance counts as 0.
+   */
+  minShared?: number;
 }
+
+/**
+ * The evidence floor (issue #14), measured by scripts/measure-evidence-floor.ts on every saved
+ * results page (../shared/fixtures/serp and test/fixtures/serp) at the default threshold 0.5 and
+ * w = 2: the weakest true snippet pair shares SEE-SCRIPT distinct shingles, so this floor loses none of
+ * their groups while two results alike only in a short generic title ("Home", "Login") or a shared
+ * date and a word no longer group.
+ */
+export const MIN_SHARED_SHINGLES = 4;
 
 export interface GroupOutcome {
   /** Groups of two or more results. */
@@ -82,7 +98,7 @@ function resultShingles(it: { title: string; snippet: string }, shingle: number)
   }
 }
 
-function checkOptions(opts: GroupOptions): { shingle: number; size: number; minDocs: number } {
+function checkOptions(opts: GroupOptions): { shingle: number; size: number; minDocs: number; minShared: number } {
   const { threshold } = opts;
   if (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1)) {
     throw new ResembleError('BAD_OPTION', `threshold must be a number in (0, 1], got ${String(threshold)}`);
@@ -98,8 +114,12 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
   if (opts.maxPairs !== undefined && !(Number.isInteger(opts.maxPairs) && opts.maxPairs >= 0)) {
     throw new ResembleError('BAD_OPTION', `maxPairs must be a non-negative integer, got ${String(opts.maxPairs)}`);
   }
+  const minShared = opts.minShared ?? MIN_SHARED_SHINGLES;
+  if (!(Number.isInteger(minShared) && minShared >= 1)) {
+    throw new ResembleError('BAD_OPTION', `minShared must be a positive integer, got ${String(minShared)}`);
+  }
   // shingle and size are checked by resolveOptions when sketching.
-  return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs };
+  return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs, minShared };
 }
 
 /**
@@ -115,7 +135,7 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
  * is a representative). Output is by rank and deterministic for the same input in any order.
  */
 export function groupResults(items: readonly GroupInput[], opts: GroupOptions): GroupOutcome {
-  const { shingle, size, minDocs } = checkOptions(opts);
+  const { shingle, size, minDocs, minShared } = checkOptions(opts);
   // Rank order; equal ranks (not expected) keep their input order.
   const order = items.map((it, i) => ({ it, i })).sort((x, y) => x.it.rank - y.it.rank || x.i - y.i).map((x) => x.it);
   const n = order.length;
@@ -132,7 +152,10 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   }
 
   // 2. Boilerplate: document frequency over pages (a page's results counted once), plus past pages.
-  const sets = order.map((it) => resultShingles(it, shingle));
+  // A placeholder snippet ("No information is available for this page.") is no evidence, and with it
+  // the title alone is too little (a site's generic title): such a result groups by its page only.
+  const none = new Float64Array(0);
+  const sets = order.map((it) => (isPlaceholder(it.snippet) ? none : resultShingles(it, shingle)));
   const pageSets = new Map<number, Set<number>>();
   for (let i = 0; i < n; i++) {
     let s = pageSets.get(leaderOf[i]);
@@ -159,10 +182,15 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
     return sk.min.length === 0 ? undefined : sk; // all boilerplate: nothing to compare
   });
 
+  // What each result has left that is neither boilerplate nor a placeholder's, sorted (for counting
+  // what a pair shares); made for a result only when some pair of it resembles.
+  const kept: (Float64Array | undefined)[] = [];
+  const keptOf = (i: number) => (kept[i] ??= sets[i].filter((f) => !ignore.has(f)).sort());
   const r = (i: number, j: number): number => {
     const a = sketches[i];
     const b = sketches[j];
-    return a && b ? resemblance(a, b) : 0;
+    const v = a && b ? resemblance(a, b) : 0;
+    return v > 0 && sharedAtLeast(keptOf(i), keptOf(j), minShared) ? v : 0;
   };
   const floor = opts.pairFloor ?? 0;
   const strong: [number, number, number][] = []; // i, j, resemblance of the pairs at or above the floor
@@ -203,6 +231,18 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   const pairs = keptPairs(strong, built, opts.maxPairs).map(([i, j, v]) => ({ a: order[i].rank, b: order[j].rank, resemblance: v }));
   const all = (n * (n - 1)) / 2;
   return { groups, pairs, boilerplate: ignore.size, ...(pairs.length < all ? { omitted: all - pairs.length } : {}) };
+}
+
+/** Whether two sorted fingerprint arrays share at least `min` values. */
+function sharedAtLeast(a: Float64Array, b: Float64Array, min: number): boolean {
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else if (++n >= min) return true;
+    else (i++, j++);
+  }
+  return false;
 }
 
 /**
