@@ -6,6 +6,7 @@ import { shingleSet } from '../exact';
 import { SNIPPET_OPTIONS } from '../options';
 import { type Sketch, sketchText } from '../sketch';
 import { normalizeUrl } from '../url/normalize';
+import { inPageBoilerplate } from './in-page-boilerplate';
 
 /** One search result as grouping needs it (a `ResultItem` fits). */
 export interface GroupInput {
@@ -62,11 +63,13 @@ export interface GroupOptions {
 }
 
 /**
- * The evidence floor (issue #14), measured by scripts/measure-evidence-floor.ts on every saved
- * results page (../shared/fixtures/serp and test/fixtures/serp) at the default threshold 0.5 and
- * w = 2: the weakest true snippet pair shares SEE-SCRIPT distinct shingles, so this floor loses none of
- * their groups while two results alike only in a short generic title ("Home", "Login") or a shared
- * date and a word no longer group.
+ * The evidence floor (issue #14), measured by `npx tsx scripts/measure-evidence-floor.ts` on the 48
+ * saved results pages (28 in ../shared/fixtures/serp, 20 in test/fixtures/serp) at the default
+ * threshold 0.5 and w = 2: the 27 snippet pairs that group there share 8 to 39 distinct shingles
+ * that are neither boilerplate nor a placeholder's, so any floor up to 8 loses none of their groups.
+ * 4 (about five words in common beyond boilerplate) leaves room for short true snippets the pages do
+ * not hold, while two results alike only in a short title ("Sign in - Google Accounts": 3 shingles)
+ * or a few words no longer group.
  */
 export const MIN_SHARED_SHINGLES = 4;
 
@@ -125,9 +128,11 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
 /**
  * Groups one results page's results (issue #5):
  * 1. results whose targets normalize alike (`normalizeUrl`) are the same page, whatever their text;
- * 2. shingles of title + snippet found in results of ≥ minBoilerplateDocs different pages of this
- *    results page, or in `opts.boilerplate`, are left out of the sketches; a result with nothing left
- *    cannot match by text;
+ * 2. a result whose snippet is an engine's placeholder ("No information is available for this
+ *    page.", `isPlaceholder`) cannot match by text, title included (issue #14); shingles of title +
+ *    snippet found in results of ≥ minBoilerplateDocs different pages of this results page, or in
+ *    `opts.boilerplate`, are left out of the sketches; a result with nothing left cannot match by text;
+ *    a pair sharing fewer than `minShared` distinct shingles besides those resembles at 0;
  * 3. greedy clustering with the best-ranked result as representative (`clusterGreedy`): in rank order,
  *    each page joins the representative it resembles most at ≥ threshold, else starts a group.
  * Same-page wins over resemblance: the first-ranked result of each page takes part in the greedy
@@ -257,61 +262,6 @@ function keptPairs(strong: [number, number, number][], built: { rep: number; mem
   const own = strong.filter(([i, j]) => links.has(`${i}:${j}`));
   const rest = strong.filter(([i, j]) => !links.has(`${i}:${j}`)).sort((x, y) => y[2] - x[2] || x[0] - y[0] || x[1] - y[1]);
   return [...own, ...rest.slice(0, Math.max(0, max))].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-}
-
-/**
- * Adds to `ignore` the shingles that recur on ≥ minDocs pages of one results page among otherwise
- * unrelated results. Recurrence alone cannot tell "We would like to show you a description here…" on
- * three sites from a story syndicated to three sites, so candidates are taken in blocks (the shingles
- * held by exactly the same pages, such as one repeated sentence) and a block is boilerplate when,
- * without it, without every candidate held by all of its pages too, and without what is already
- * ignored, no two of its pages still share RELATED_SHARED shingles (pages with the same shingle set
- * count as related). Light edits and shared headline words leave copies of a story such shingles;
- * unrelated sites behind one robots.txt message share none but that sentence. Repeated until nothing changes, so two boilerplate phrases on overlapping
- * results do not vouch for each other. Deterministic: blocks are visited in order of their page lists.
- * Limitation: a paragraph copied verbatim by unrelated-looking results (different titles, nothing
- * else in common) is indistinguishable from boilerplate here and is ignored.
- */
-const RELATED_SHARED = 2;
-
-function inPageBoilerplate(pages: Set<number>[], docs: Map<number, number[]>, minDocs: number, ignore: Set<number>): void {
-  const blocks = new Map<string, { pages: number[]; shingles: number[] }>();
-  for (const [f, d] of docs) {
-    if (d.length < minDocs || ignore.has(f)) continue;
-    const key = d.join(',');
-    const b = blocks.get(key);
-    if (b) b.shingles.push(f);
-    else blocks.set(key, { pages: d, shingles: [f] });
-  }
-  const pending = [...blocks.keys()].sort().map((k) => blocks.get(k)!);
-  const sorted = pages.map((s) => Float64Array.from(s).sort());
-  const equal = (p: number, q: number) => sorted[p].length === sorted[q].length && sorted[p].every((f, i) => f === sorted[q][i]);
-  /** Whether pages p and q share RELATED_SHARED shingles leaving out `skip`. */
-  const share = (p: number, q: number, skip: (f: number) => boolean) => {
-    let n = 0;
-    for (const f of sorted[p]) if (pages[q].has(f) && !skip(f) && ++n >= RELATED_SHARED) return true;
-    return false;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let k = 0; k < pending.length; k++) {
-      const b = pending[k];
-      const mine = new Set(b.pages);
-      const skip = (f: number) => ignore.has(f) || (docs.get(f)!.length >= minDocs && docs.get(f)!.filter((p) => mine.has(p)).length === mine.size);
-      let related = false;
-      for (let x = 0; x < b.pages.length && !related; x++) {
-        for (let y = x + 1; y < b.pages.length && !related; y++) {
-          const [p, q] = [b.pages[x], b.pages[y]];
-          related = equal(p, q) || share(p, q, skip);
-        }
-      }
-      if (!related) {
-        for (const f of b.shingles) ignore.add(f);
-        pending.splice(k--, 1);
-        changed = true;
-      }
-    }
-  }
 }
 
 /**
