@@ -19,10 +19,14 @@ const files = (d: string): string[] =>
       return statSync(p).isDirectory() ? files(p) : p.endsWith('.html') ? [p] : [];
     });
 
-const groupsOf = (file: string, minShared?: number) => {
-  const x = extract(loadSerp(file), `file://${file}`);
-  return groupResults(x?.results ?? [], { threshold: 0.5, ...(minShared ? { minShared } : {}) }).groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
+/** Each page read once (reading a 100-result page costs ~0.5 s). */
+const read = new Map<string, ReturnType<typeof extract>>();
+const resultsOf = (file: string) => {
+  if (!read.has(file)) read.set(file, extract(loadSerp(file), `file://${file}`));
+  return read.get(file)?.results ?? [];
 };
+const groupsOf = (file: string, minShared?: number) =>
+  groupResults(resultsOf(file), { threshold: 0.5, ...(minShared ? { minShared } : {}) }).groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
 
 /** Every group a page makes with any shared shingle as evidence is still made with the floor. */
 function expectNoGroupLost(file: string): void {
@@ -47,8 +51,8 @@ describe.skipIf(!hasShared)('the evidence floor and placeholders on ../shared/fi
 
   it('Google, 100 results: Gmail (#28) and Google Classroom (#32), both "No information is available for this page.", are not grouped; the true groups stay', () => {
     const f = path.join(SHARED, 'fixtures/serp/google/2023-05_google-100_zlurad.html');
-    const x = extract(loadSerp(f), `file://${f}`)!;
-    expect([x.results[27].snippet, x.results[31].snippet]).toEqual(['No information is available for this page.', 'No information is available for this page.']);
+    const x = resultsOf(f);
+    expect([x[27].snippet, x[31].snippet]).toEqual(['No information is available for this page.', 'No information is available for this page.']);
     expect(groupsOf(f)).toEqual([
       [1, 2, 95, 98],
       [4, 8],
