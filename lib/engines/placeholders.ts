@@ -2,8 +2,16 @@ import { tokens } from '../text/tokens';
 import { ENGINES } from './table';
 import type { SnippetText } from './types';
 
-/** Canonical words of a text, space-joined with a space at each end (so phrases match whole words). */
-const canon = (s: string) => ` ${tokens(s).join(' ')} `;
+/**
+ * Canonical words of a text, space-joined with a space at each end (so phrases match whole words).
+ * ASCII text takes the kernel's own fast path (letters folded, digits kept, anything else separates):
+ * `tokens` classifies character by character, 20 µs a snippet.
+ */
+const canon = (s: string) => {
+  // eslint-disable-next-line no-control-regex
+  const words = /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : tokens(s);
+  return ` ${words.join(' ')} `;
+};
 
 interface Matcher {
   placeholders: string[];
