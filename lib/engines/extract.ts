@@ -1,4 +1,5 @@
 import { LIMITS, clip } from '../limits';
+import { stripSnippetChrome } from './snippet';
 import { ENGINES } from './table';
 import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
@@ -106,7 +107,8 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
       rank: out.length + 1,
       url: target.url,
       title: clip(title, LIMITS.title),
-      snippet: clip(firstText(block, v.snippet), LIMITS.snippet),
+      // Without the engine's chrome (dates, crumbs, "Learn why"): only the page's words are evidence.
+      snippet: clip(stripSnippetChrome(firstText(block, v.snippet), engine, displayUrl), LIMITS.snippet),
       displayUrl: clip(displayUrl, LIMITS.displayUrl),
       ...(target.unresolved ? { unresolved: true as const } : {}),
     });

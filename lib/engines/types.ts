@@ -35,6 +35,18 @@ export interface EngineVariant {
   spansSiblings?: boolean;
 }
 
+/**
+ * A text an engine shows in place of a snippet when it has none to show (the page blocks crawling,
+ * the page was never read), or words it adds beside such a text ("Learn why"): no evidence about
+ * the page, so results showing it never group by their snippet (lib/engines/placeholders.ts).
+ */
+export interface SnippetText {
+  /** BCP 47 language the engine serves it in. */
+  lang: string;
+  /** As the engine shows it; matched after canonicalization (NFKC, case folding, punctuation ignored). */
+  text: string;
+}
+
 export interface EngineSpec {
   id: EngineId;
   name: string;
@@ -51,6 +63,15 @@ export interface EngineSpec {
   /** Paths that are results pages only with a query (DuckDuckGo's home page shares its path). */
   queryRequiredOn?: RegExp;
   variants: EngineVariant[];
+  /** Whole snippets that stand in for a missing one (see SnippetText). */
+  placeholders?: readonly SnippetText[];
+  /** Words the engine puts beside a placeholder (a "Learn why" link): a snippet made of placeholders
+   * and fillers only is a placeholder. */
+  fillers?: readonly SnippetText[];
+  /** The engine's chrome inside snippet elements ("Missing: … | Must include: …", "Cached"): each
+   * match is cut out of the snippet by the extractor (dates and display-URL crumbs, common to many
+   * engines, are cut by lib/engines/snippet.ts for all). */
+  snippetChrome?: readonly RegExp[];
 }
 
 export interface SerpResult {

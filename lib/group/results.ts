@@ -1,10 +1,12 @@
 import { clusterGreedy } from '../cluster';
+import { isPlaceholder } from '../engines/placeholders';
 import { ResembleError, isResembleError } from '../errors';
 import { resemblance } from '../estimate';
 import { shingleSet } from '../exact';
 import { SNIPPET_OPTIONS } from '../options';
 import { type Sketch, sketchText } from '../sketch';
 import { normalizeUrl } from '../url/normalize';
+import { inPageBoilerplate } from './in-page-boilerplate';
 
 /** One search result as grouping needs it (a `ResultItem` fits). */
 export interface GroupInput {
@@ -52,7 +54,24 @@ export interface GroupOptions {
   pairFloor?: number;
   /** At most this many pairs besides the groups' own (the strongest; default: no limit). */
   maxPairs?: number;
+  /**
+   * A pair's title + snippet is evidence only when the two share at least this many distinct
+   * shingles that are neither boilerplate nor a placeholder's (default MIN_SHARED_SHINGLES); below it
+   * their resemblance counts as 0.
+   */
+  minShared?: number;
 }
+
+/**
+ * The evidence floor (issue #14), measured by `npx tsx scripts/measure-evidence-floor.ts` on the 48
+ * saved results pages (28 in ../shared/fixtures/serp, 20 in test/fixtures/serp) at the default
+ * threshold 0.5 and w = 2: the 27 snippet pairs that group there share 8 to 39 distinct shingles
+ * that are neither boilerplate nor a placeholder's, so any floor up to 8 loses none of their groups.
+ * 4 (about five words in common beyond boilerplate) leaves room for short true snippets the pages do
+ * not hold, while two results alike only in a short title ("Sign in - Google Accounts": 3 shingles)
+ * or a few words no longer group.
+ */
+export const MIN_SHARED_SHINGLES = 4;
 
 export interface GroupOutcome {
   /** Groups of two or more results. */
@@ -82,7 +101,7 @@ function resultShingles(it: { title: string; snippet: string }, shingle: number)
   }
 }
 
-function checkOptions(opts: GroupOptions): { shingle: number; size: number; minDocs: number } {
+function checkOptions(opts: GroupOptions): { shingle: number; size: number; minDocs: number; minShared: number } {
   const { threshold } = opts;
   if (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1)) {
     throw new ResembleError('BAD_OPTION', `threshold must be a number in (0, 1], got ${String(threshold)}`);
@@ -98,16 +117,22 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
   if (opts.maxPairs !== undefined && !(Number.isInteger(opts.maxPairs) && opts.maxPairs >= 0)) {
     throw new ResembleError('BAD_OPTION', `maxPairs must be a non-negative integer, got ${String(opts.maxPairs)}`);
   }
+  const minShared = opts.minShared ?? MIN_SHARED_SHINGLES;
+  if (!(Number.isInteger(minShared) && minShared >= 1)) {
+    throw new ResembleError('BAD_OPTION', `minShared must be a positive integer, got ${String(minShared)}`);
+  }
   // shingle and size are checked by resolveOptions when sketching.
-  return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs };
+  return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs, minShared };
 }
 
 /**
  * Groups one results page's results (issue #5):
  * 1. results whose targets normalize alike (`normalizeUrl`) are the same page, whatever their text;
- * 2. shingles of title + snippet found in results of ≥ minBoilerplateDocs different pages of this
- *    results page, or in `opts.boilerplate`, are left out of the sketches; a result with nothing left
- *    cannot match by text;
+ * 2. a result whose snippet is an engine's placeholder ("No information is available for this
+ *    page.", `isPlaceholder`) cannot match by text, title included (issue #14); shingles of title +
+ *    snippet found in results of ≥ minBoilerplateDocs different pages of this results page, or in
+ *    `opts.boilerplate`, are left out of the sketches; a result with nothing left cannot match by text;
+ *    a pair sharing fewer than `minShared` distinct shingles besides those resembles at 0;
  * 3. greedy clustering with the best-ranked result as representative (`clusterGreedy`): in rank order,
  *    each page joins the representative it resembles most at ≥ threshold, else starts a group.
  * Same-page wins over resemblance: the first-ranked result of each page takes part in the greedy
@@ -115,7 +140,7 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
  * is a representative). Output is by rank and deterministic for the same input in any order.
  */
 export function groupResults(items: readonly GroupInput[], opts: GroupOptions): GroupOutcome {
-  const { shingle, size, minDocs } = checkOptions(opts);
+  const { shingle, size, minDocs, minShared } = checkOptions(opts);
   // Rank order; equal ranks (not expected) keep their input order.
   const order = items.map((it, i) => ({ it, i })).sort((x, y) => x.it.rank - y.it.rank || x.i - y.i).map((x) => x.it);
   const n = order.length;
@@ -132,7 +157,10 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   }
 
   // 2. Boilerplate: document frequency over pages (a page's results counted once), plus past pages.
-  const sets = order.map((it) => resultShingles(it, shingle));
+  // A placeholder snippet ("No information is available for this page.") is no evidence, and with it
+  // the title alone is too little (a site's generic title): such a result groups by its page only.
+  const none = new Float64Array(0);
+  const sets = order.map((it) => (isPlaceholder(it.snippet) ? none : resultShingles(it, shingle)));
   const pageSets = new Map<number, Set<number>>();
   for (let i = 0; i < n; i++) {
     let s = pageSets.get(leaderOf[i]);
@@ -159,10 +187,15 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
     return sk.min.length === 0 ? undefined : sk; // all boilerplate: nothing to compare
   });
 
+  // What each result has left that is neither boilerplate nor a placeholder's, sorted (for counting
+  // what a pair shares); made for a result only when some pair of it resembles.
+  const kept: (Float64Array | undefined)[] = [];
+  const keptOf = (i: number) => (kept[i] ??= sets[i].filter((f) => !ignore.has(f)).sort());
   const r = (i: number, j: number): number => {
     const a = sketches[i];
     const b = sketches[j];
-    return a && b ? resemblance(a, b) : 0;
+    const v = a && b ? resemblance(a, b) : 0;
+    return v > 0 && sharedAtLeast(keptOf(i), keptOf(j), minShared) ? v : 0;
   };
   const floor = opts.pairFloor ?? 0;
   const strong: [number, number, number][] = []; // i, j, resemblance of the pairs at or above the floor
@@ -205,6 +238,18 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   return { groups, pairs, boilerplate: ignore.size, ...(pairs.length < all ? { omitted: all - pairs.length } : {}) };
 }
 
+/** Whether two sorted fingerprint arrays share at least `min` values. */
+function sharedAtLeast(a: Float64Array, b: Float64Array, min: number): boolean {
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else if (++n >= min) return true;
+    else (i++, j++);
+  }
+  return false;
+}
+
 /**
  * The pairs an outcome lists, by index and in (i, j) order: the groups' representative–member links
  * (what later regrouping with pages falls back on), then the strongest others up to `max` (equal ones
@@ -217,61 +262,6 @@ function keptPairs(strong: [number, number, number][], built: { rep: number; mem
   const own = strong.filter(([i, j]) => links.has(`${i}:${j}`));
   const rest = strong.filter(([i, j]) => !links.has(`${i}:${j}`)).sort((x, y) => y[2] - x[2] || x[0] - y[0] || x[1] - y[1]);
   return [...own, ...rest.slice(0, Math.max(0, max))].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-}
-
-/**
- * Adds to `ignore` the shingles that recur on ≥ minDocs pages of one results page among otherwise
- * unrelated results. Recurrence alone cannot tell "We would like to show you a description here…" on
- * three sites from a story syndicated to three sites, so candidates are taken in blocks (the shingles
- * held by exactly the same pages, such as one repeated sentence) and a block is boilerplate when,
- * without it, without every candidate held by all of its pages too, and without what is already
- * ignored, no two of its pages still share RELATED_SHARED shingles (pages with the same shingle set
- * count as related). Light edits and shared headline words leave copies of a story such shingles;
- * unrelated sites behind one robots.txt message share none but that sentence. Repeated until nothing changes, so two boilerplate phrases on overlapping
- * results do not vouch for each other. Deterministic: blocks are visited in order of their page lists.
- * Limitation: a paragraph copied verbatim by unrelated-looking results (different titles, nothing
- * else in common) is indistinguishable from boilerplate here and is ignored.
- */
-const RELATED_SHARED = 2;
-
-function inPageBoilerplate(pages: Set<number>[], docs: Map<number, number[]>, minDocs: number, ignore: Set<number>): void {
-  const blocks = new Map<string, { pages: number[]; shingles: number[] }>();
-  for (const [f, d] of docs) {
-    if (d.length < minDocs || ignore.has(f)) continue;
-    const key = d.join(',');
-    const b = blocks.get(key);
-    if (b) b.shingles.push(f);
-    else blocks.set(key, { pages: d, shingles: [f] });
-  }
-  const pending = [...blocks.keys()].sort().map((k) => blocks.get(k)!);
-  const sorted = pages.map((s) => Float64Array.from(s).sort());
-  const equal = (p: number, q: number) => sorted[p].length === sorted[q].length && sorted[p].every((f, i) => f === sorted[q][i]);
-  /** Whether pages p and q share RELATED_SHARED shingles leaving out `skip`. */
-  const share = (p: number, q: number, skip: (f: number) => boolean) => {
-    let n = 0;
-    for (const f of sorted[p]) if (pages[q].has(f) && !skip(f) && ++n >= RELATED_SHARED) return true;
-    return false;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let k = 0; k < pending.length; k++) {
-      const b = pending[k];
-      const mine = new Set(b.pages);
-      const skip = (f: number) => ignore.has(f) || (docs.get(f)!.length >= minDocs && docs.get(f)!.filter((p) => mine.has(p)).length === mine.size);
-      let related = false;
-      for (let x = 0; x < b.pages.length && !related; x++) {
-        for (let y = x + 1; y < b.pages.length && !related; y++) {
-          const [p, q] = [b.pages[x], b.pages[y]];
-          related = equal(p, q) || share(p, q, skip);
-        }
-      }
-      if (!related) {
-        for (const f of b.shingles) ignore.add(f);
-        pending.splice(k--, 1);
-        changed = true;
-      }
-    }
-  }
 }
 
 /**

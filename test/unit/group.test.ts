@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { boilerplateFrom, groupResults, type GroupInput } from '../../lib/group/index';
 import { isResembleError } from '../../lib/errors';
 
-const BLOCKED = "We would like to show you a description here but the site won't allow us.";
+// A sentence that recurs on unrelated sites (a cookie wall served in place of the description). Not an
+// engine's placeholder: those never group at all (snippet-evidence.test.ts), whatever their count.
+const BLOCKED = 'This site uses cookies to give you the best experience. By continuing to browse you agree to our use of cookies.';
 
 // A wire story as three outlets ran it: light edits (a word swapped, one dropped, a clause reworded).
 const WIRE =
@@ -102,7 +104,7 @@ describe('groupResults', () => {
     it('does not group them when the sentence recurs across 3 different pages', () => {
       const out = groupResults(blocked, { threshold: 0.5 });
       expect(out.groups).toEqual([]);
-      expect(out.boilerplate).toBeGreaterThanOrEqual(12); // the sentence's shingles
+      expect(out.boilerplate).toBeGreaterThanOrEqual(19); // the sentence's shingles
       expect(r(out, 1, 2)).toBe(0);
     });
 

@@ -7,7 +7,9 @@ import { outcomeLine, previewGrouper, timeAgo } from '../../entrypoints/options/
 import { groupPage } from '../../lib/group/page';
 import type { GroupInput } from '../../lib/group/results';
 
-const BLOCKED = "We would like to show you a description here but the site won't allow us.";
+// Unrelated sites behind one cookie wall: boilerplate the past pages' count tells (an engine's
+// placeholder would not group at all).
+const BLOCKED = 'This site uses cookies to give you the best experience. By continuing to browse you agree to our use of cookies.';
 const WIRE =
   'The city council voted on Tuesday to expand the river trail by four miles, linking the north park to the harbor district. Construction is expected to begin next spring and cost about twelve million dollars.';
 const WIRE_B =
@@ -23,7 +25,7 @@ const items: GroupInput[] = [
   item(5, 'https://a.example/x', 'Trail news', BLOCKED),
   item(6, 'https://b.example/y', 'Trail news today', BLOCKED),
 ];
-// Past pages where the robots.txt sentence recurs on unrelated sites: it becomes boilerplate.
+// Past pages where the cookie-wall sentence recurs on unrelated sites: it becomes boilerplate.
 const past: GroupInput[][] = ['cats', 'tax', 'bikes', 'soup'].map((q, p) => [
   item(1, `https://p${p}.example/${q}`, `All about ${q}`, BLOCKED),
   item(2, `https://q${p}.example/${q}`, `${q} guide ${p}`, `Everything on ${q}, page ${p}.`),
@@ -48,7 +50,7 @@ describe('options preview: grouping', () => {
     const copies = (t: number) => grouper(t).groups.reduce((n, g) => n + g.members.length, 0);
     expect(copies(0.3)).toBeGreaterThanOrEqual(copies(0.95));
     expect(grouper(0.95).groups.map((g) => g.representative)).toContain(1); // rank 4 is the same page as rank 1
-    // The past pages matter: without them the robots.txt sentence would make ranks 5 and 6 copies.
+    // The past pages matter: without them the cookie-wall sentence would make ranks 5 and 6 copies.
     expect(grouper(0.5).boilerplate).toBeGreaterThan(previewGrouper(items, [], { shingle: 2, size: 128 })(0.5).boilerplate);
     expect(grouper(0.5).groups.some((g) => g.representative === 5)).toBe(false);
     expect(previewGrouper(items, [], { shingle: 2, size: 128 })(0.5).groups.some((g) => g.representative === 5)).toBe(true);

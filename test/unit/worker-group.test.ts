@@ -14,7 +14,9 @@ const items = [
   { rank: 3, url: 'https://copy.example/park-story', title: 'Council approves riverside park plan', snippet: `${story}.` },
   { rank: 4, url: 'https://www.news.example/park/?utm_source=x', title: 'Something else', snippet: 'entirely different words here' },
 ];
-const robots = 'We would like to show you a description here but the site won’t allow us';
+// A cookie wall several sites serve as their description: boilerplate only a count can tell (an
+// engine's placeholder would not group at all: snippet-evidence.test.ts).
+const robots = 'This site uses cookies to give you the best experience. By continuing to browse you agree to our use of cookies';
 const past = [1, 2, 3, 4].map((p) =>
   [0, 1, 2].map((i) => ({ rank: i + 1, url: `https://site${p}-${i}.example/`, title: `Page ${p} ${i} topic${p * 10 + i}`, snippet: robots })),
 );
@@ -38,7 +40,7 @@ describe('the Worker groups a results page', () => {
     const fps = (resp as { fingerprints: number[] }).fingerprints;
     expect(new Set(fps)).toEqual(boilerplateFrom(past, 3, 2));
     expect(fps.length).toBeGreaterThan(5);
-    // Two unrelated sites behind the same robots.txt message: too few on this page to tell it is
+    // Two unrelated sites behind the same cookie wall: too few on this page to tell it is
     // boilerplate (that takes 3), so only the past pages' count keeps them apart.
     const blocked = [1, 2].map((r) => ({ rank: r, url: `https://blocked${r}.example/`, title: `Site ${['alpha', 'beta'][r - 1]}`, snippet: robots }));
     const plain = handleWorkerRequest({ id: 6, op: 'group', items: blocked, options: { threshold: 0.5 } }) as { outcome: { groups: unknown[] } };

@@ -1,4 +1,16 @@
-import type { EngineSpec } from '../types';
+import type { EngineSpec, SnippetText } from '../types';
+
+/**
+ * What Bing shows for a page it may not read (robots.txt). FROM MEMORY, unverified (no saved Bing
+ * page holds one): Bing took over Google's older English wording; the "no details" form is the one
+ * remembered for its markets' own languages, whose translations are not listed for want of a source.
+ * Yahoo, DuckDuckGo and Ecosia show Bing's results, so their specs list these too.
+ */
+export const BING_PLACEHOLDERS: readonly SnippetText[] = [
+  { lang: 'en', text: "We would like to show you a description here but the site won't allow us." },
+  { lang: 'en', text: 'There are no details for this result.' },
+  { lang: 'en', text: "The description for this result is not available because of this site's robots.txt" },
+];
 
 /**
  * Bing has no country domains: every market is www.bing.com (with `cc=`/`setmkt=`), plus cn.bing.com
@@ -14,6 +26,7 @@ export const bing: EngineSpec = {
   queryParams: ['q'],
   queryInput: '#sb_form_q, input[name="q"]',
   matches: HOSTS.map((h) => `https://${h}/search*`),
+  placeholders: BING_PLACEHOLDERS,
   variants: [
     {
       // One markup since ~2012: ol#b_results > li.b_algo, each with h2 > a. The 2024+ page adds a site

@@ -1,4 +1,5 @@
 import type { EngineSpec } from '../types';
+import { BING_PLACEHOLDERS } from './bing';
 
 /**
  * DuckDuckGo serves four markups: the current JS site (duckduckgo.com/?q=, React, data-testid
@@ -17,6 +18,8 @@ export const duckduckgo: EngineSpec = {
   queryParams: ['q'],
   queryInput: 'input[name="q"]',
   matches: ['https://duckduckgo.com/*', 'https://html.duckduckgo.com/html*', 'https://lite.duckduckgo.com/lite*'],
+  // mostly Bing's results, with Bing's placeholders
+  placeholders: BING_PLACEHOLDERS,
   queryRequiredOn: /^\/$/,
   variants: [
     {

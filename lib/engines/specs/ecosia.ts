@@ -1,4 +1,6 @@
 import type { EngineSpec } from '../types';
+import { BING_PLACEHOLDERS } from './bing';
+import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS } from './google-snippets';
 
 /**
  * Ecosia (one host). The mainline is a list of `.mainline__result-wrapper`s, each marked with
@@ -15,6 +17,9 @@ export const ecosia: EngineSpec = {
   queryParams: ['q'],
   queryInput: 'input[data-test-id="search-form-input"], input[name="q"]',
   matches: ['https://www.ecosia.org/search*'],
+  // Bing's or Google's results, with their placeholders
+  placeholders: [...BING_PLACEHOLDERS, ...GOOGLE_PLACEHOLDERS],
+  fillers: GOOGLE_FILLERS,
   variants: [
     {
       name: 'web',

@@ -1,4 +1,5 @@
 import type { EngineSpec } from '../types';
+import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS, GOOGLE_SNIPPET_CHROME } from './google-snippets';
 
 /**
  * Every country domain Google serves search from: https://www.google.com/supported_domains (189
@@ -86,6 +87,9 @@ export const google: EngineSpec = {
   queryParams: ['q'],
   queryInput: 'textarea[name=q], input[name=q]',
   matches: GOOGLE_DOMAINS.map((d) => `https://www.${d}/search*`),
+  placeholders: GOOGLE_PLACEHOLDERS,
+  fillers: GOOGLE_FILLERS,
+  snippetChrome: GOOGLE_SNIPPET_CHROME,
   variants: [
     {
       name: 'js',

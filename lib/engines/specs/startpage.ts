@@ -1,4 +1,5 @@
 import type { EngineSpec } from '../types';
+import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS } from './google-snippets';
 
 /**
  * Startpage (Google results through a proxy; www/eu/us hosts). Results pages come from a POST to
@@ -16,6 +17,9 @@ export const startpage: EngineSpec = {
   queryParams: ['query', 'q'],
   queryInput: 'input#q[name="query"], input[name="query"]',
   matches: ['https://*.startpage.com/sp/search*', 'https://*.startpage.com/do/*', 'https://*.startpage.com/rvd/search*'],
+  // Google's results, with Google's placeholders
+  placeholders: GOOGLE_PLACEHOLDERS,
+  fillers: GOOGLE_FILLERS,
   variants: [
     {
       name: 'web',

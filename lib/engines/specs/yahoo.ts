@@ -1,4 +1,5 @@
 import type { EngineSpec } from '../types';
+import { BING_PLACEHOLDERS } from './bing';
 
 /**
  * Yahoo Search's regional sites are subdomains of search.yahoo.com (uk.search.yahoo.com, …);
@@ -21,6 +22,8 @@ export const yahoo: EngineSpec = {
   queryParams: ['p', 'q'],
   queryInput: 'input[name="p"]',
   matches: HOSTS.map((h) => `https://${h}/search*`),
+  // Bing's results, with Bing's placeholders
+  placeholders: BING_PLACEHOLDERS,
   variants: [
     {
       // #web > ol.searchCenterMiddle > li > div.dd.algo. Since ~2024 the title anchor wraps a site line
