@@ -15,8 +15,9 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Resemble',
     description: 'Finds near-duplicate search results by their content and collapses the copies.',
-    // webRequest: only to name why the background's own page fetches failed (DNS, TLS…) and to see
-    // their redirects; it never blocks or changes a request, and sees only hosts granted below.
+    // webRequest: only to name why the background's own page fetches failed (DNS, TLS…), to see
+    // their redirects and which address answered; in Chrome it never blocks or changes a request (in
+    // Firefox it cancels an answer from a private address: see below), and sees only hosts granted below.
     // contextMenus: "Find similar copy" on links (lost and found).
     // unlimitedStorage: the sketch store (IndexedDB) grows to the cache limit the options set (20 MB by
     // default, up to 500 MB, enforced by lib/store); without it that store is best-effort storage the

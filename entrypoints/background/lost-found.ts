@@ -96,7 +96,7 @@ async function sketchOf(service: SketchService, url: string, settings: Settings,
   const { text } = decodeBytes(got.body);
   const options = { shingle: settings.pageShingle, size: settings.sketchSize };
   if (got.contentType === 'text/plain') {
-    const [res] = await service.sketch([{ text, format: 'text' }], options);
+    const [res] = await service.sketch([{ text, format: 'auto' }], options);
     if (!res?.ok) return { ok: false as const, kind: 'unreadable' };
     return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(res.bytes)), title: text.split('\n')[0].slice(0, 200), short: text.length < 2000 ? text : undefined };
   }

@@ -74,15 +74,15 @@ export function installNetObserver(): void {
   const filter = { urls: ['http://*/*', 'https://*/*'], tabId: -1 };
   // Firefox (MV2) may cancel a response before it is read: one from a private address never reaches fetch().
   if (import.meta.env.FIREFOX) {
-    wr.onHeadersReceived.addListener((d) => (answered(d.url, (d as { ip?: string }).ip) ? undefined : { cancel: true }), filter, ['blocking']);
+    wr.onHeadersReceived.addListener((d) => (answered(d.url, (d as { ip?: string }).ip, proxied(d)) ? undefined : { cancel: true }), filter, ['blocking']);
   }
-  wr.onResponseStarted.addListener((d) => void answered(d.url, d.ip), filter);
+  wr.onResponseStarted.addListener((d) => void answered(d.url, d.ip, proxied(d)), filter);
   wr.onBeforeRequest.addListener((d) => {
     if (!chains.has(d.requestId)) chains.set(d.requestId, { start: d.url, hops: [], at: Date.now() });
     return undefined;
   }, filter);
   wr.onBeforeRedirect.addListener((d) => {
-    answered(d.url, d.ip);
+    answered(d.url, d.ip, proxied(d));
     const c = chains.get(d.requestId) ?? { start: d.url, hops: [], at: Date.now() };
     c.hops.push(d.redirectUrl);
     chains.set(d.requestId, c);
@@ -93,9 +93,13 @@ export function installNetObserver(): void {
   wr.onErrorOccurred.addListener((d) => {
     const now = Date.now();
     prune(now);
-    // With Private Network Access on, the refusal of a private address is a bare net::ERR_FAILED.
-    const kind = kindFromNetError(d.error) ?? (ADDRESS_SPACE && /^net::ERR_FAILED$/.test(d.error) ? 'blocked' : undefined);
-    if (kind === 'blocked') rememberBlockedHost(hostOf(d.url));
+    // With Private Network Access on, the refusal of a private address is a bare net::ERR_FAILED (an
+    // extension's fetch with host access meets no CORS, the other source of it). Only that is taken as
+    // address evidence and remembered; an ad blocker's ERR_BLOCKED_BY_CLIENT is 'blocked' for this
+    // request alone.
+    const refusedByPna = ADDRESS_SPACE !== undefined && /^net::ERR_FAILED$/.test(d.error);
+    const kind = kindFromNetError(d.error) ?? (refusedByPna ? 'blocked' : undefined);
+    if (refusedByPna) rememberBlockedHost(hostOf(d.url));
     if (kind) errors.set(d.url, { kind, at: now });
     const c = chains.get(d.requestId);
     if (c && kind) errors.set(c.start, { kind, at: now });
@@ -135,19 +139,27 @@ const hostOf = (url: string) => {
  * Notes the address that answered `url`; false when it is on the user's machine or network (the host
  * is then remembered as blocked, and the fetch waiting for that URL told so).
  */
-function answered(url: string, ip: string | undefined): boolean {
-  if (!ip) return true;
+function answered(url: string, ip: string | undefined, viaProxy: boolean): boolean {
+  if (!ip || viaProxy) return true;
   const now = Date.now();
   addresses.set(url, { ip, at: now });
-  if (publicAddress(ip)) return true;
+  // Behind a proxy `ip` is the proxy's (often on the user's network), not the site's; and where the
+  // browser refuses private addresses itself (Private Network Access) it has judged the site's address.
+  if (ADDRESS_SPACE || publicAddress(ip)) return true;
   rememberBlockedHost(hostOf(url));
   errors.set(url, { kind: 'blocked', at: now });
   settle(errorWaiters, url, 'blocked' as FailureKind);
   return false;
 }
 
-/** The address that answered `url` lately, if the network layer said. */
-export const observedAddress = (url: string): string | undefined => addresses.get(url)?.ip;
+/** Firefox says when a request went through a proxy (`proxyInfo`); Chromium does not. */
+const proxied = (d: object) => (d as { proxyInfo?: unknown }).proxyInfo != null;
+
+/**
+ * The address that answered `url` lately, if the network layer said and it is the site's: not behind a
+ * proxy, and not where Private Network Access already judged it.
+ */
+export const observedAddress = (url: string): string | undefined => (ADDRESS_SPACE ? undefined : addresses.get(url)?.ip);
 
 export const classifyNetError = (url: string): FailureKind | undefined => errors.get(url)?.kind;
 

@@ -50,7 +50,7 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
   try {
     const { text } = decodeBytes(got.body);
     if (got.contentType === 'text/plain') {
-      const [res] = await service.sketch([{ text, format: 'text' }], options, { timeoutMs: 15_000 });
+      const [res] = await service.sketch([{ text, format: 'auto' }], options, { timeoutMs: 15_000 });
       if (!res?.ok) throw new Error(res?.error.message ?? 'no sketch');
       await record('ok', { page: res.bytes, phrases: pickPhrases(text) });
     } else {

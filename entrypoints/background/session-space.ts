@@ -9,7 +9,7 @@ import { browser } from 'wxt/browser';
  */
 
 /** Per-tab keys: `<kind>:<tabId>` (tab-state.ts, tab-session.ts). */
-const TAB_KEY = /^(tab|results|groups|check):(\d+)$/;
+const TAB_KEY = /^(tab|refused|results|groups|check):(\d+)$/;
 /** What an open tab can do without (its page keeps its groups; the popup keeps its tab state). */
 const BULKY = new Set(['results', 'groups', 'check']);
 

@@ -54,7 +54,6 @@ export async function setTabState(state: TabState): Promise<void> {
   }
 }
 
-/** A closed tab (or one that loads another page): its state, results and checks are dropped. */
 /**
  * Results the page sent and the background refused (a field or batch past the limits the extractor
  * should have kept): the content script tries once more; the popup says what was refused.
@@ -63,6 +62,7 @@ export async function resultsRefused(tabId: number, why: string): Promise<void> 
   await browser.storage.session.set({ [refusedKey(tabId)]: why }).catch(() => undefined);
 }
 
+/** A closed tab (or one that loads another page): its state, results and checks are dropped. */
 export async function forgetTab(tabId: number): Promise<void> {
   cancelChecks(tabId);
   unsaved.delete(tabId);

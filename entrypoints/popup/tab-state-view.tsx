@@ -57,17 +57,18 @@ function Status({ s }: { s: TabState }) {
  * be saved is held by the background until it is stopped (after 30 s idle).
  */
 function SaveError({ s }: { s: TabState }) {
-  if (s.refused && !s.saveError) {
-    return (
-      <p class="quiet-error" role="alert" data-testid="refused">
-        Some results of this page could not be read ({s.refused}); the others are grouped.
-      </p>
-    );
-  }
-  if (!s.saveError) return null;
   return (
-    <p class="quiet-error" role="alert" data-testid="save-error">
-      Resemble could not save this tab's state: {s.saveError}. Closing other results tabs makes room.
-    </p>
+    <>
+      {s.refused && (
+        <p class="quiet-error" role="alert" data-testid="refused">
+          Some results of this page could not be read ({s.refused}); the others are grouped.
+        </p>
+      )}
+      {s.saveError && (
+        <p class="quiet-error" role="alert" data-testid="save-error">
+          Resemble could not save this tab's state: {s.saveError}. Closing other results tabs makes room.
+        </p>
+      )}
+    </>
   );
 }

@@ -40,12 +40,14 @@ export function parseContentType(header: string | null): ParsedType {
 
 /**
  * What the header promises: a page type, 'sniff' when it says nothing, or null when it names something
- * we never sketch. XHTML is HTML for our purposes.
+ * we never sketch. XHTML is HTML for our purposes; XML is a text body read by content.
  */
 export function typeFromMime(mime: string): PageType | 'sniff' | null {
   if (mime === '') return 'sniff';
   if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'text/html';
-  if (mime === 'text/plain') return 'text/plain';
+  // XML (a licence list, a DocBook page) is read as a text body whose markup is found by content
+  // (lib/text/markup.ts), like any plain-text body: a text file holding markup is read as markup.
+  if (mime === 'text/plain' || mime === 'text/xml' || mime === 'application/xml') return 'text/plain';
   return null;
 }
 

@@ -76,7 +76,12 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   const resolveFirst = async (url: string) => {
     const host = normalizeHost(new URL(url).hostname);
     if (!opts.resolve || ipaddr.isValid(host)) return; // a literal address was judged by `allowed`
-    const addresses = await race(opts.resolve(host).catch(() => undefined));
+    // A name that cannot be resolved here is not requested blind (fail closed): the fetch would have
+    // failed on it anyway, unless something between resolving and fetching answered otherwise.
+    const addresses = await race(opts.resolve(host)).catch((e: unknown) => {
+      if (why) throw e;
+      throw new Failure('dns', `${host} could not be resolved: ${e instanceof Error ? e.message : String(e)}`);
+    });
     const bad = addresses?.find((a) => !publicAddress(a));
     if (bad) throw blocked(url, bad);
   };

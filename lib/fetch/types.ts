@@ -89,7 +89,8 @@ export interface FetchPageOptions {
   addressSpace?: 'public';
   /**
    * Resolves a name before it is requested (Firefox's dns.resolve), for browsers without addressSpace:
-   * any address that is not public blocks the request. Undefined or a rejection: not known, not blocked.
+   * any address that is not public blocks the request. Undefined: not known, not blocked; a rejection
+   * fails the fetch as 'dns' (never requested blind).
    */
   resolve?: (host: string) => Promise<string[] | undefined>;
   /** The address a response to `url` came from, when the network layer has said (webRequest's `ip`). */

@@ -45,6 +45,7 @@ function handler(req: http.IncomingMessage, res: http.ServerResponse) {
   switch (u.pathname) {
     case '/html': return send(200, 'text/html; charset=utf-8', HTML);
     case '/plain': return send(200, 'text/plain', 'just some words');
+    case '/xml': return send(200, 'application/xml; charset=utf-8', '<?xml version="1.0"?><license id="MIT"><p>Permission is hereby granted</p></license>');
     case '/xhtml': return send(200, 'application/xhtml+xml', `<?xml version="1.0"?>${HTML}`);
     case '/latin1': return send(200, 'text/html; Charset="ISO-8859-1"', Buffer.from(HTML, 'latin1'));
     case '/untyped-html': return send(200, null, HTML);
@@ -125,6 +126,10 @@ describe('fetchPage: happy paths', () => {
     expect(await fetchPage(`${base}/xhtml`)).toMatchObject({ ok: true, contentType: 'text/html' });
     expect(await fetchPage(`${base}/latin1`)).toMatchObject({ ok: true, charset: 'iso-8859-1' });
     expect(await fetchPage(`${base}/untyped-html`)).toMatchObject({ ok: true, contentType: 'text/html' });
+  });
+  it('reads XML (text/xml, application/xml) as a text body, its markup found by content when sketched', async () => {
+    const o = await fetchPage(`${base}/xml`);
+    expect(o).toMatchObject({ ok: true, contentType: 'text/plain', charset: 'utf-8' });
   });
   it('follows 3 redirects (the maximum) and reports each hop', async () => {
     const o = await fetchPage(`${base}/hop/3`);

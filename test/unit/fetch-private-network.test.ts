@@ -61,9 +61,12 @@ describe('fetchPage: names that resolve to the user’s own network', () => {
     expect(hosts).toEqual(['public.org']);
   });
 
-  it('a public answer passes, and a resolver that fails blocks nothing', async () => {
+  it('a public answer passes; a name the resolver cannot resolve is not requested blind', async () => {
     expect((await fetchPage(`http://public.org:${port}/page`, { fetch: viaLoopback, resolve, remoteAddress: () => '93.184.215.14' })).ok).toBe(true);
-    expect((await fetchPage(`http://public.org:${port}/page`, { fetch: viaLoopback, resolve: () => Promise.reject(new Error('no dns')) })).ok).toBe(true);
+    const before = requested.length;
+    const o = await fetchPage(`http://public.org:${port}/page`, { fetch: viaLoopback, resolve: () => Promise.reject(new Error('no dns')) });
+    expect(o).toMatchObject({ ok: false, kind: 'dns' });
+    expect(requested.length - before).toBe(0);
   });
 
   it('asks the browser for a public address space on every request when told to (Private Network Access)', async () => {

@@ -1,4 +1,12 @@
-import type { EngineSpec } from '../types';
+import type { EngineSpec, SnippetText } from '../types';
+
+/**
+ * What Baidu shows for a page its robots.txt keeps it from reading. FROM MEMORY, unverified (no saved
+ * Baidu page here holds one); Baidu serves Chinese only. A wrong string never matches, so it costs nothing.
+ */
+const BAIDU_PLACEHOLDERS: readonly SnippetText[] = [
+  { lang: 'zh', text: '由于该网站的robots.txt文件存在限制指令（限制搜索引擎抓取），系统无法提供该页面的内容描述' },
+];
 
 /** Baidu has one web host (no country domains); the bare baidu.com redirects to it. */
 const HOSTS = ['www.baidu.com', 'baidu.com'];
@@ -11,6 +19,7 @@ export const baidu: EngineSpec = {
   queryParams: ['wd', 'word'],
   queryInput: '#kw, input[name="wd"]',
   matches: HOSTS.map((h) => `https://${h}/s*`),
+  placeholders: BAIDU_PLACEHOLDERS,
   variants: [
     {
       // #content_left > div.result.c-container: the natural results. Links go through the opaque
