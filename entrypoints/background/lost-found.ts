@@ -108,13 +108,7 @@ async function sketchOf(service: SketchService, url: string, settings: Settings,
 async function run(service: SketchService, r: LostReport): Promise<void> {
   const settings = await readSettings();
   const store = await storeFor(false);
-  const rec = await store.get(r.url).catch(() => undefined);
-  let lost: Sketch | undefined;
-  try {
-    lost = rec?.page ? readCompactSketch(rec.page) : undefined;
-  } catch {
-    lost = undefined;
-  }
+  const { rec, lost } = await lastKnown(store, r.url);
   r.hasSketch = lost !== undefined;
   if (rec) {
     r.known = { title: rec.title, firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, phrases: rec.phrases ?? [], ...(rec.fetchedAt ? { fetchedAt: rec.fetchedAt } : {}), ...(rec.status ? { status: rec.status } : {}), ...(lost ? { sketch: { shingles: lost.shingles, values: lost.min.length } } : {}) };
@@ -169,6 +163,60 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
   }
   r.done = true;
   await save(r);
+}
+
+/** What the store last knew of a URL: its record and page sketch (undefined when unreadable or never kept). */
+async function lastKnown(store: SketchStore, url: string) {
+  const rec = await store.get(url).catch(() => undefined);
+  let lost: Sketch | undefined;
+  try {
+    lost = rec?.page ? readCompactSketch(rec.page) : undefined;
+  } catch {
+    lost = undefined;
+  }
+  return { rec, lost };
+}
+
+/** Bounds of the look made at once when a page dies (issue #15): candidates a dead page, fetched at a time. */
+export const LOCAL_CANDIDATES = 5;
+export const LOCAL_AT_ONCE = 2;
+/** Local looks under way, by URL: a URL found dead twice at once (two tabs, a regroup) is looked for once. */
+const localJobs = new Map<string, Promise<Alternate[]>>();
+
+/**
+ * The verified alternates of a dead URL from the sources that send nothing anywhere (issue #15): the
+ * other members of its groups and the store's candidate index, each candidate fetched and measured
+ * under the fetch policy, as lost and found does (the same `candidates` and `verifyAll`), at most
+ * LOCAL_CANDIDATES of them, LOCAL_AT_ONCE at a time. Searching an engine or the archive stays on request
+ * (`findCopies`). Without access to sites nothing can be measured: nothing is found.
+ */
+export function findLocalCopies(service: SketchService, url: string, incognito = false): Promise<Alternate[]> {
+  const running = localJobs.get(url);
+  if (running) return running;
+  const job = lookLocally(service, url, incognito).finally(() => localJobs.delete(url));
+  localJobs.set(url, job);
+  return job;
+}
+
+async function lookLocally(service: SketchService, url: string, incognito: boolean): Promise<Alternate[]> {
+  if (!(await hasPageAccess())) return [];
+  const [settings, store] = await Promise.all([readSettings(), storeFor(incognito)]);
+  const { rec, lost } = await lastKnown(store, url);
+  // A report of its own, never remembered: `save` writes only the reports lost and found shows.
+  const r: LostReport = { url, hasSketch: lost !== undefined, alternates: [], sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })), done: false };
+  const title = rec?.title ?? '';
+  const seen = new Set([normalizeUrl(url) ?? url]);
+  const picked: Candidate[] = [];
+  for (const src of r.sources) {
+    const found = await candidates(service, src, r, store, settings, lost, title).catch(() => 'failed');
+    if (typeof found === 'string') continue;
+    for (const c of found) {
+      const k = normalizeUrl(c.url) ?? c.url;
+      if (!seen.has(k)) (seen.add(k), picked.push(c));
+    }
+  }
+  await verifyAll(service, r, picked.slice(0, LOCAL_CANDIDATES), settings, lost, title, LOCAL_AT_ONCE);
+  return r.alternates;
 }
 
 /** A source's candidates, or why it was skipped. */
@@ -242,7 +290,7 @@ async function searchOnce(service: SketchService, t: SearchTarget, query: string
 }
 
 /** Fetches and measures each candidate; only those that pass are alternates (never one without its measure). */
-async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string): Promise<void> {
+async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string, atOnce?: number): Promise<void> {
   const q = new FetchQueue<void, Candidate & { rank: number }>(async (c, signal) => {
     const got = await sketchOf(service, c.url, settings, signal);
     if (!got.ok) return;
@@ -262,7 +310,7 @@ async function verifyAll(service: SketchService, r: LostReport, cands: Candidate
     };
     r.alternates = rankAlternates([...r.alternates, alt]);
     await save(r);
-  });
+  }, atOnce ? { perTab: atOnce } : {});
   q.add(cands.map((c, i) => ({ ...c, rank: i + 1 })));
   await q.idle();
 }

@@ -1,0 +1,112 @@
+/**
+ * Lost and found where the user looks (issue #15), end to end: a dead result's live copy is found at
+ * once, from the sources that send nothing anywhere, and shown beside "dead link" on the results page.
+ *
+ * The offline demo's results page (Google markup; no ../shared needed): rank 5 (Civil Disobedience on
+ * classictexts.example) is in one group with rank 9, its mirror. The store already holds rank 5's page
+ * sketch (a past visit, seeded through the test hook), but rank 5 now answers 404, so page checking
+ * marks it dead. Rank 10 is a decoy: another page under rank 5's very title and snippet (so it lands in
+ * rank 5's group by its snippet), whose text is another. Every search engine and the archive are routed
+ * here, to count what is asked of them.
+ *
+ * Expected, with no user action: "live copy: mirror.openshelf.example (N% alike)" beside rank 5's
+ * "dead link", linking to the mirror, with its measure on focus; the decoy fetched and measured but not
+ * listed; no search and no archive request made; and in collapse mode the mirror (the best-ranked live
+ * member) shown in place of the dead representative, not hidden under it.
+ */
+import type { Route } from '@playwright/test';
+import { parseHTML } from 'linkedom';
+import { mainText } from '../../lib/page/main-text';
+import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
+import type { HookScope } from './hook';
+import { deadLabel, findCopyButton, measure, retitled, routeSearch } from './lost-kit';
+import { PageServer, allChecked, applied, checkingDone, enablePageChecking, tabStateOf } from './page-check-kit';
+import { pageUi } from './page-ui-kit';
+import { demo, demoSerp } from './page-demo-serp';
+import { buildSerp } from './serp-builder';
+
+test.use({ extensionDir: GRANTED_EXTENSION_DIR });
+
+const page = (rank: number) => demo.results[rank - 1].html;
+
+test('a dead result shows its group’s live mirror beside "dead link" at once, with no search; a title-only decoy is not listed; collapse shows the mirror', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  takeScreenshot,
+  evalInContentScript,
+}) => {
+  const DEAD = demo.results[4].url;
+  const MIRROR = demo.results[8].url;
+  const DECOY = 'https://decoy.example/thoreau/civil-disobedience';
+  const base = demoSerp('thoreau civil disobedience live copy', demo.results.map((r) => r.url));
+  // Rank 10: the decoy, under rank 5's title and snippet.
+  const results = base.results.map((r, i) => (i === 9 ? { ...base.results[4], url: DECOY, displayUrl: 'decoy.example' } : r));
+  const serp = { url: base.url, html: buildSerp(demo.resultsHtml, base.url, results).html };
+  const deadTitle = base.results[4].title;
+  const decoyHtml = retitled(page(7), deadTitle);
+
+  const server = new PageServer();
+  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 9 ? undefined : server.html(r.url, page(i + 1))));
+  server.html(DECOY, decoyHtml);
+  await server.install(context);
+  // Every search lost and found could make, and the archive: counted (none may be made).
+  const ddgQueries = await routeSearch(context, () => []);
+  const googleQueries = await routeSearch(context, () => [], 'google');
+  const archive: string[] = [];
+  await context.route(
+    (u) => /(^|\.)archive\.org$/.test(u.hostname),
+    (route: Route) => (archive.push(route.request().url()), route.fulfill({ status: 404, body: '' })),
+  );
+
+  // Rank 5's page as a past visit kept it: its main text's sketch, as page checking stores it.
+  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
+  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, deadTitle, deadText] as const);
+  const mirror = measure({ html: page(5), url: DEAD }, { html: page(9), url: MIRROR });
+  const decoy = measure({ html: page(5), url: DEAD }, { html: decoyHtml, url: DECOY });
+  expect(decoy.resemblance, 'by Node: the decoy is no copy').toBeLessThan(0.5);
+
+  await enablePageChecking(openExtensionPage);
+  await serveHtml(serp.url, serp.html);
+  const tab = await context.newPage();
+  await tab.goto(serp.url);
+  await applied(tab);
+  await allChecked(sw, [DEAD, MIRROR, DECOY]);
+
+  // On the page, with no action: the live copy beside "dead link", a link to the mirror with its measure.
+  await expect.poll(() => deadLabel(tab, evalInContentScript, 5).text(), { timeout: 25_000 }).toBe('dead link');
+  const live = pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live');
+  await expect.poll(() => live.text(), { timeout: 25_000, message: 'the live copy beside the dead result' }).toMatch(/^live copy: mirror\.openshelf\.example \(\d+% alike\)$/);
+  const pct = Number((await live.text())!.match(/\((\d+)%/)![1]);
+  expect(pct / 100, 'the measure shown: about what Node measures').toBeCloseTo(mirror.resemblance, 1);
+  expect(await live.attr('href')).toBe(MIRROR);
+  expect(await live.attr('rel')).toBe('noopener noreferrer');
+  const tip = pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', `#${await live.attr('aria-describedby')}`);
+  expect(await tip.text()).toContain('Found in another result of its group');
+  expect(await findCopyButton(tab, evalInContentScript, 5).text(), 'lost and found, for more').toBe('more copies');
+
+  // The tab's state: the mirror only; the decoy was a candidate, fetched and measured, and refused.
+  const state = await checkingDone(sw, serp.url, demo.results.length);
+  await expect.poll(async () => (await tabStateOf(sw, serp.url))?.dead?.map((d) => [d.rank, d.alternates?.map((a) => a.url)])).toEqual([[5, [MIRROR]]]);
+  expect(state.dead?.[0]?.kind).toBe('gone');
+  expect(server.count(DECOY), 'the decoy checked, and measured as a candidate').toBeGreaterThanOrEqual(1);
+  expect(await pageUi(tab, evalInContentScript)('[data-resemble-rank="10"] resemble-ui', 'a.live').count(), 'the decoy shows no live copy').toBe(0);
+
+  // Nothing asked of any engine or the archive.
+  expect(ddgQueries, 'DuckDuckGo searches').toEqual([]);
+  expect(googleQueries, 'Google searches (the results page itself aside)').toEqual([]);
+  expect(archive, 'archive requests').toEqual([]);
+
+  // Collapse mode: the dead representative does not hide its live mirror.
+  const at = (rank: number) => tab.locator(`[data-resemble-rank="${rank}"]`);
+  await expect(at(5)).toHaveAttribute('data-resemble-role', 'representative');
+  await expect(at(5)).toHaveAttribute('data-resemble-dead', 'gone');
+  await expect(at(9)).toHaveAttribute('data-resemble-cluster', (await at(5).getAttribute('data-resemble-cluster'))!);
+  await expect(at(9)).toHaveAttribute('data-resemble-role', 'copy');
+  await expect(at(9), 'the mirror is shown').not.toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(9)).toBeVisible();
+  await live.box(); // scrolled into view
+  await takeScreenshot(tab, 'results-page-dead-result-with-live-copy');
+  test.info().annotations.push({ type: 'live copy', description: `mirror by Node ${JSON.stringify(mirror)}; decoy by Node ${JSON.stringify(decoy)}` });
+});
