@@ -16,14 +16,19 @@
  */
 import type { Route } from '@playwright/test';
 import { parseHTML } from 'linkedom';
+import type { Browser } from 'wxt/browser';
+import type { TabState } from '../../lib/messages';
 import { mainText } from '../../lib/page/main-text';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import type { HookScope } from './hook';
-import { deadLabel, findCopyButton, measure, retitled, routeSearch } from './lost-kit';
+import { deadLabel, findCopyButton, measure, retitled, routeSearch, tabIdOf } from './lost-kit';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, tabStateOf } from './page-check-kit';
 import { pageUi } from './page-ui-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { buildSerp } from './serp-builder';
+
+/** The extension API, in functions evaluated in the service worker. */
+declare const chrome: typeof Browser;
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
@@ -109,4 +114,39 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   await live.box(); // scrolled into view
   await takeScreenshot(tab, 'results-page-dead-result-with-live-copy');
   test.info().annotations.push({ type: 'live copy', description: `mirror by Node ${JSON.stringify(mirror)}; decoy by Node ${JSON.stringify(decoy)}` });
+});
+
+/**
+ * The tab's own page (issue #15): a page the user opens that stays dead when checked again gets its
+ * copies looked for at once in the same local sources, kept with the tab's state (the popup's), with
+ * no search made. Rank 5's URL was seen in a group with its mirror on a results page kept earlier.
+ */
+test('a page the user opens that stays dead has its group’s live mirror in the tab’s state at once, with no search', async ({ context, sw, serveHtml }) => {
+  const DEAD = demo.results[4].url;
+  const MIRROR = demo.results[8].url;
+  const serp = demoSerp('thoreau civil disobedience dead page', demo.results.map((r) => r.url));
+  const server = new PageServer();
+  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(r.url, page(i + 1))));
+  await server.install(context);
+  const ddgQueries = await routeSearch(context, () => []);
+  const googleQueries = await routeSearch(context, () => [], 'google');
+  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
+  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, serp.results[4].title, deadText] as const);
+
+  // The results page is read and kept (page checking stays off: nothing is fetched for it).
+  await serveHtml(serp.url, serp.html);
+  const results = await context.newPage();
+  await results.goto(serp.url);
+  await applied(results);
+
+  const tab = await context.newPage();
+  await tab.goto(DEAD).catch(() => undefined);
+  const tabId = await tabIdOf(sw, DEAD);
+  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
+  await expect.poll(async () => (await deadPage())?.alternates?.map((a) => [a.url, a.source]), { timeout: 15_000, message: 'the dead page’s alternates' }).toEqual([[MIRROR, 'group']]);
+  const [alt] = (await deadPage())!.alternates!;
+  expect(alt.basis).toBe('page');
+  expect(alt.resemblance, 'about what Node measures').toBeCloseTo(measure({ html: page(5), url: DEAD }, { html: page(9), url: MIRROR }).resemblance, 1);
+  expect(ddgQueries, 'DuckDuckGo searches').toEqual([]);
+  expect(googleQueries, 'Google searches (the results page itself aside)').toEqual([]);
 });
