@@ -6,7 +6,7 @@ import { archivedCopyUsable, availabilityUrl, parseAvailability, rawSnapshotUrl 
 import { rankAlternates, verify } from '../../lib/lost/rank';
 import { type SearchTarget, searchQueries, searchTargets, searchUrl } from '../../lib/lost/search';
 import { looksLikeErrorPage } from '../../lib/lost/soft404';
-import type { Alternate, AlternateSource, LostReport } from '../../lib/messages';
+import { type Alternate, type AlternateSource, type LostReport, MAX_PAGE_ALTERNATES } from '../../lib/messages';
 import { deserializeSketch } from '../../lib/serialize';
 import type { Settings } from '../../lib/settings';
 import type { Sketch } from '../../lib/sketch';
@@ -188,7 +188,8 @@ const localJobs = new Map<string, Promise<Alternate[]>>();
  * other members of its groups and the store's candidate index, each candidate fetched and measured
  * under the fetch policy, as lost and found does (the same `candidates` and `verifyAll`), at most
  * LOCAL_CANDIDATES of them, LOCAL_AT_ONCE at a time. Searching an engine or the archive stays on request
- * (`findCopies`). Without access to sites nothing can be measured: nothing is found.
+ * (`findCopies`). Without access to sites nothing can be measured: nothing is found. Copies found are
+ * kept with the page's store record, and a later look answers from there while they are fresh.
  */
 export function findLocalCopies(service: SketchService, url: string, incognito = false): Promise<Alternate[]> {
   const running = localJobs.get(url);
@@ -204,6 +205,10 @@ async function lookLocally(service: SketchService, url: string, incognito: boole
   const { rec, lost } = await lastKnown(store, url);
   // A report of its own, never remembered: `save` writes only the reports lost and found shows.
   const r: LostReport = { url, hasSketch: lost !== undefined, alternates: [], sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })), done: false };
+  // Found on an earlier visit and kept with the page's record: shown without fetching again while
+  // younger than the cache's age limit.
+  const kept = rec?.alternates?.filter((a) => Date.now() - a.checkedAt <= settings.cacheMaxAgeDays * 86_400_000);
+  if (kept?.length) return kept;
   const title = rec?.title ?? '';
   const seen = new Set([normalizeUrl(url) ?? url]);
   const picked: Candidate[] = [];
@@ -216,7 +221,10 @@ async function lookLocally(service: SketchService, url: string, incognito: boole
     }
   }
   await verifyAll(service, r, picked.slice(0, LOCAL_CANDIDATES), settings, lost, title, LOCAL_AT_ONCE);
-  return r.alternates;
+  const alternates = r.alternates.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) }));
+  // Kept with the page's record (its title and dates untouched): a failure to keep them loses nothing shown.
+  if (rec && alternates.length) await store.put({ url, title: '', firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, alternates }).catch(() => undefined);
+  return alternates;
 }
 
 /** A source's candidates, or why it was skipped. */

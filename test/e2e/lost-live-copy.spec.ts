@@ -22,7 +22,7 @@ import { mainText } from '../../lib/page/main-text';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import type { HookScope } from './hook';
 import { deadLabel, findCopyButton, measure, retitled, routeSearch, tabIdOf } from './lost-kit';
-import { PageServer, allChecked, applied, checkingDone, enablePageChecking, tabStateOf } from './page-check-kit';
+import { PageServer, allChecked, applied, checkingDone, enablePageChecking, recallAll, tabStateOf } from './page-check-kit';
 import { pageUi } from './page-ui-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { buildSerp } from './serp-builder';
@@ -41,6 +41,7 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   openExtensionPage,
   takeScreenshot,
   evalInContentScript,
+  restartServiceWorker,
 }) => {
   const DEAD = demo.results[4].url;
   const MIRROR = demo.results[8].url;
@@ -113,6 +114,19 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   await expect(at(9)).toBeVisible();
   await live.box(); // scrolled into view
   await takeScreenshot(tab, 'results-page-dead-result-with-live-copy');
+
+  // Kept with the dead page's record: a later visit, even by a restarted service worker, shows the copy
+  // without fetching it again.
+  await expect.poll(async () => (await recallAll(sw, [DEAD]))[0]?.alternates).toEqual([MIRROR]);
+  const mirrorFetches = server.count(MIRROR);
+  await restartServiceWorker();
+  const later = await context.newPage();
+  await later.goto(serp.url);
+  await applied(later);
+  await expect
+    .poll(() => pageUi(later, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live').text(), { timeout: 25_000, message: 'the live copy on a later visit' })
+    .toMatch(/^live copy: mirror\.openshelf\.example/);
+  expect(server.count(MIRROR), 'the mirror not fetched again').toBe(mirrorFetches);
   test.info().annotations.push({ type: 'live copy', description: `mirror by Node ${JSON.stringify(mirror)}; decoy by Node ${JSON.stringify(decoy)}` });
 });
 
