@@ -164,3 +164,48 @@ test('a page the user opens that stays dead has its group’s live mirror in the
   expect(ddgQueries, 'DuckDuckGo searches').toEqual([]);
   expect(googleQueries, 'Google searches (the results page itself aside)').toEqual([]);
 });
+
+/**
+ * A dead result never hides a live copy (issue #15), in collapse mode: the demo's group [1, 3, 6] whose
+ * representative, rank 1, now answers 404. Rank 3, the best-ranked live member, is shown in its place
+ * with the toggle of the rest (rank 6, hidden); rank 1 stays, labelled dead, still the representative.
+ */
+test('collapse mode: when a group’s representative is dead, its best-ranked live copy is shown in its place, with the toggle of the rest', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  evalInContentScript,
+}) => {
+  const urls = demo.results.map((r) => r.url);
+  const server = new PageServer();
+  urls.forEach((u, i) => (i === 0 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1))));
+  await server.install(context);
+  await enablePageChecking(openExtensionPage);
+  const serp = demoSerp('thoreau walden dead representative', urls);
+  await serveHtml(serp.url, serp.html);
+  const tab = await context.newPage();
+  await tab.goto(serp.url);
+  await applied(tab);
+  await checkingDone(sw, serp.url, urls.length);
+
+  const at = (rank: number) => tab.locator(`[data-resemble-rank="${rank}"]`);
+  await expect(at(1)).toHaveAttribute('data-resemble-dead', 'gone');
+  await expect(at(1)).toHaveAttribute('data-resemble-role', 'representative');
+  const cluster = (await at(1).getAttribute('data-resemble-cluster'))!;
+  for (const r of [3, 6]) await expect(at(r)).toHaveAttribute('data-resemble-cluster', cluster);
+  await expect(at(3), 'the live copy shown in place of the dead one').not.toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(3)).toBeVisible();
+  await expect(at(3)).toHaveAttribute('data-resemble-role', 'copy');
+  await expect(at(6)).toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(1), 'the dead one stays, labelled').toBeVisible();
+
+  // The toggle of the rest sits on the shown copy, none on the dead representative.
+  const ui = pageUi(tab, evalInContentScript);
+  const toggle = ui('[data-resemble-rank="3"] resemble-ui', 'button:not(.find)');
+  await expect.poll(() => toggle.text()).toBe('1 near-copy');
+  expect(await ui('[data-resemble-rank="1"] resemble-ui', 'button:not(.find)').count()).toBe(0);
+  await toggle.click();
+  await expect(at(6)).not.toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(6)).toBeVisible();
+});
