@@ -209,3 +209,34 @@ test('collapse mode: when a group’s representative is dead, its best-ranked li
   await expect(at(6)).not.toHaveAttribute('data-resemble-hidden', 'true');
   await expect(at(6)).toBeVisible();
 });
+
+/**
+ * The bounds of the look made at once (issue #15): at most 5 candidates a dead page, 2 fetched at a
+ * time. Eight stored pages hold the dead page's very text (the store's candidate index offers all of
+ * them); each answers after a moment, so that fetches overlap if they may.
+ */
+test('the look made at once fetches at most 5 candidates, 2 at a time', async ({ context, sw }) => {
+  const DEAD = 'https://classictexts.example/thoreau/civil-disobedience-moved';
+  const copies = Array.from({ length: 8 }, (_, i) => `https://copy${i + 1}.example/thoreau/civil-disobedience`);
+  const server = new PageServer();
+  server.on(DEAD, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' });
+  for (const u of copies) server.html(u, page(5), { delayMs: 400 });
+  await server.install(context);
+  const ddgQueries = await routeSearch(context, () => []);
+  const text = mainText(parseHTML(page(5)).document as unknown as Document, demo.results[4].url).text;
+  for (const u of [DEAD, ...copies]) await sw(async ([url, x]) => (globalThis as unknown as HookScope).__resemble!.remember(url, 'Civil Disobedience', x, 'page'), [u, text] as const);
+
+  const tab = await context.newPage();
+  await tab.goto(DEAD).catch(() => undefined);
+  const tabId = await tabIdOf(sw, DEAD);
+  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
+  await expect.poll(async () => (await deadPage())?.alternates?.length, { timeout: 20_000, message: 'the dead page’s alternates' }).toBe(5);
+
+  const seen = copies.map((u) => server.seen.get(u)!);
+  expect(seen.reduce((n, s) => n + s.requests.length, 0), 'candidates fetched').toBe(5);
+  // Fetches in flight when each one started: never more than 2 (this one included), and 2 at some point.
+  const spans = seen.flatMap((s) => s.requests.map((t, i) => [t, s.answered[i] ?? Infinity] as const));
+  const inFlight = spans.map(([start]) => spans.filter(([s, e]) => s <= start && e > start).length);
+  expect(Math.max(...inFlight), 'fetches at a time').toBe(2);
+  expect(ddgQueries, 'no search').toEqual([]);
+});
