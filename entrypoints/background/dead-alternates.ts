@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { type Alternate, type DeadResult, MAX_PAGE_ALTERNATES, type PageGroups } from '../../lib/messages';
-import { findLocalCopies } from './lost-found';
+import { findLocalCopies } from './lost-local';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { type TabResults, inOrder, tabResults } from './tab-session';

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 import { fetchPolicy } from './fetch-policy';
-import { findLocalCopies } from './lost-found';
+import { findLocalCopies } from './lost-local';
 import type { SketchService } from './sketch-service';
 import { getTabState, setTabState } from './tab-state';
 

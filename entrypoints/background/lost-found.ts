@@ -6,7 +6,7 @@ import { archivedCopyUsable, availabilityUrl, parseAvailability, rawSnapshotUrl 
 import { rankAlternates, verify } from '../../lib/lost/rank';
 import { type SearchTarget, searchQueries, searchTargets, searchUrl } from '../../lib/lost/search';
 import { looksLikeErrorPage } from '../../lib/lost/soft404';
-import { type Alternate, type AlternateSource, type LostReport, MAX_PAGE_ALTERNATES } from '../../lib/messages';
+import type { Alternate, AlternateSource, LostReport } from '../../lib/messages';
 import { deserializeSketch } from '../../lib/serialize';
 import type { Settings } from '../../lib/settings';
 import type { Sketch } from '../../lib/sketch';
@@ -26,7 +26,7 @@ const PER_SOURCE = 8;
 const key = (url: string) => `lost:${url}`;
 const NO_ACCESS = 'Resemble has no access to other sites, so it cannot fetch candidates to measure them';
 
-interface Candidate {
+export interface Candidate {
   url: string;
   title: string;
   source: AlternateSource;
@@ -166,7 +166,7 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
 }
 
 /** What the store last knew of a URL: its record and page sketch (undefined when unreadable or never kept). */
-async function lastKnown(store: SketchStore, url: string) {
+export async function lastKnown(store: SketchStore, url: string) {
   const rec = await store.get(url).catch(() => undefined);
   let lost: Sketch | undefined;
   try {
@@ -177,58 +177,8 @@ async function lastKnown(store: SketchStore, url: string) {
   return { rec, lost };
 }
 
-/** Bounds of the look made at once when a page dies (issue #15): candidates a dead page, fetched at a time. */
-export const LOCAL_CANDIDATES = 5;
-export const LOCAL_AT_ONCE = 2;
-/** Local looks under way, by URL: a URL found dead twice at once (two tabs, a regroup) is looked for once. */
-const localJobs = new Map<string, Promise<Alternate[]>>();
-
-/**
- * The verified alternates of a dead URL from the sources that send nothing anywhere (issue #15): the
- * other members of its groups and the store's candidate index, each candidate fetched and measured
- * under the fetch policy, as lost and found does (the same `candidates` and `verifyAll`), at most
- * LOCAL_CANDIDATES of them, LOCAL_AT_ONCE at a time. Searching an engine or the archive stays on request
- * (`findCopies`). Without access to sites nothing can be measured: nothing is found. Copies found are
- * kept with the page's store record, and a later look answers from there while they are fresh.
- */
-export function findLocalCopies(service: SketchService, url: string, incognito = false): Promise<Alternate[]> {
-  const running = localJobs.get(url);
-  if (running) return running;
-  const job = lookLocally(service, url, incognito).finally(() => localJobs.delete(url));
-  localJobs.set(url, job);
-  return job;
-}
-
-async function lookLocally(service: SketchService, url: string, incognito: boolean): Promise<Alternate[]> {
-  if (!(await hasPageAccess())) return [];
-  const [settings, store] = await Promise.all([readSettings(), storeFor(incognito)]);
-  const { rec, lost } = await lastKnown(store, url);
-  // A report of its own, never remembered: `save` writes only the reports lost and found shows.
-  const r: LostReport = { url, hasSketch: lost !== undefined, alternates: [], sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })), done: false };
-  // Found on an earlier visit and kept with the page's record: shown without fetching again while
-  // younger than the cache's age limit.
-  const kept = rec?.alternates?.filter((a) => Date.now() - a.checkedAt <= settings.cacheMaxAgeDays * 86_400_000);
-  if (kept?.length) return kept;
-  const title = rec?.title ?? '';
-  const seen = new Set([normalizeUrl(url) ?? url]);
-  const picked: Candidate[] = [];
-  for (const src of r.sources) {
-    const found = await candidates(service, src, r, store, settings, lost, title).catch(() => 'failed');
-    if (typeof found === 'string') continue;
-    for (const c of found) {
-      const k = normalizeUrl(c.url) ?? c.url;
-      if (!seen.has(k)) (seen.add(k), picked.push(c));
-    }
-  }
-  await verifyAll(service, r, picked.slice(0, LOCAL_CANDIDATES), settings, lost, title, LOCAL_AT_ONCE);
-  const alternates = r.alternates.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) }));
-  // Kept with the page's record (its title and dates untouched): a failure to keep them loses nothing shown.
-  if (rec && alternates.length) await store.put({ url, title: '', firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, alternates }).catch(() => undefined);
-  return alternates;
-}
-
 /** A source's candidates, or why it was skipped. */
-async function candidates(service: SketchService, src: LostReport['sources'][number], r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
+export async function candidates(service: SketchService, src: LostReport['sources'][number], r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
   const source = src.source;
   switch (source) {
     case 'group': {
@@ -298,7 +248,7 @@ async function searchOnce(service: SketchService, t: SearchTarget, query: string
 }
 
 /** Fetches and measures each candidate; only those that pass are alternates (never one without its measure). */
-async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string, atOnce?: number): Promise<void> {
+export async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string, atOnce?: number): Promise<void> {
   const q = new FetchQueue<void, Candidate & { rank: number }>(async (c, signal) => {
     const got = await sketchOf(service, c.url, settings, signal);
     if (!got.ok) return;
