@@ -47,7 +47,7 @@ export default defineBackground({
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).
     browser.runtime.onStartup.addListener(() => void evictOld());
     installNetObserver();
-    watchMainFrames((tabId, url, failure) => void mainFrameFailed(tabId, url, failure).catch(() => undefined));
+    watchMainFrames((tabId, url, failure) => void mainFrameFailed(tabId, url, failure, service).catch(() => undefined));
     // "Find similar copy" on every link (issue #7): lost and found for that link.
     browser.runtime.onInstalled.addListener(() => void installLinkMenu());
     browser.contextMenus?.onClicked.addListener((info) => {

@@ -94,7 +94,7 @@ export interface TabState {
   /** Results found dead (issue #7). */
   dead?: DeadResult[];
   /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
-  deadPage?: { url: string; reason: string };
+  deadPage?: { url: string; reason: string; alternates?: Alternate[] };
   /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */
   saveError?: string;
   /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
@@ -145,6 +145,11 @@ export interface LostReport {
 export interface DeadResult {
   rank: number;
   kind: string;
+  /**
+   * Verified live copies found at once in the local sources (issue #15: its group, the store's
+   * candidate index; nothing sent anywhere), best first. Absent while none is known.
+   */
+  alternates?: Alternate[];
 }
 
 /** What a results page applies: its groups and how to show them. */
@@ -266,9 +271,27 @@ const groupReason: Check<PageReason> = (v, path, errors) => {
   return undefined as never;
 };
 const rank = num({ min: 1, max: LIMITS.rank, int: true });
+/** A page link the content script may show: http(s) only (never javascript:, data: or the like). */
+const webUrl: Check<string> = (v, path, errors) => {
+  const s = str({ min: 1, max: 8192 })(v, path, errors);
+  if (typeof s === 'string' && !/^https?:\/\//i.test(s)) errors.push(`${path || 'value'}: not an http(s) address`);
+  return s;
+};
+/** The alternates of a dead result the page may show: at most a handful, each with its measure. */
+export const MAX_PAGE_ALTERNATES = 5;
+const alternate = obj({
+  url: webUrl,
+  title: str({ max: LIMITS.title }),
+  source: oneOf('group', 'store', 'search', 'archive'),
+  resemblance: share,
+  containment: share,
+  checkedAt: num({ min: 0 }),
+  archivedAt: optional(num({ min: 0 })),
+  basis: oneOf('page', 'title'),
+});
 const pageGroupsCheck = obj({
   checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }) })),
-  dead: optional(arr(obj({ rank, kind: str({ max: 40 }) }), { max: LIMITS.rank })),
+  dead: optional(arr(obj({ rank, kind: str({ max: 40 }), alternates: optional(arr(alternate, { max: MAX_PAGE_ALTERNATES })) }), { max: LIMITS.rank })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(

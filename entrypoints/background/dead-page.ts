@@ -2,6 +2,8 @@ import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 import { fetchPolicy } from './fetch-policy';
+import { findLocalCopies } from './lost-local';
+import type { SketchService } from './sketch-service';
 import { getTabState, setTabState } from './tab-state';
 
 const RECHECK_MS = 1500;
@@ -15,31 +17,47 @@ const checking = new Set<string>();
  * checked once more after a moment, without cookies; only if it is still dead does the popup offer
  * lost and found, with a badge on the toolbar button.
  */
-export async function mainFrameFailed(tabId: number, url: string, failure: FailedLoad): Promise<void> {
+export async function mainFrameFailed(tabId: number, url: string, failure: FailedLoad, service?: SketchService): Promise<void> {
   if (!isDeadLoad(failure) || !/^https?:/.test(url)) return;
   const key = `${tabId} ${url}`;
   if (checking.has(key)) return;
   checking.add(key);
   try {
-    await recheck(tabId, url);
+    if ((await recheck(tabId, url)) && service) await lookLocally(service, tabId, url);
   } finally {
     checking.delete(key);
   }
 }
 
-async function recheck(tabId: number, url: string): Promise<void> {
+/** Whether the page is still dead (and now recorded as the tab's dead page). */
+async function recheck(tabId: number, url: string): Promise<boolean> {
   await new Promise((r) => setTimeout(r, RECHECK_MS));
   // The fetch policy names a DNS or connection failure (fetch() says only "Failed to fetch"), without
   // which a dead host would never count as dead, and keeps out the user's own machine and network (a
   // dev server that is down is no lost page to look for copies of).
   const again = await fetchPage(url, { ...(await fetchPolicy()), timeoutMs: 10_000 });
-  if (again.ok || !isDeadLoad(again)) return;
+  if (again.ok || !isDeadLoad(again)) return false;
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
   // Gone, or already on another page (the user went back or elsewhere meanwhile): that page is not the dead one.
   const noHash = (u: string | undefined) => (u ?? '').replace(/#.*$/, '');
-  if (!tab || noHash(tab.url) !== noHash(url)) return;
+  if (!tab || noHash(tab.url) !== noHash(url)) return false;
   const state = await getTabState(tabId);
   await setTabState({ ...state, deadPage: { url, reason: deadLoadStatus(again) } });
   await browser.action?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
   await browser.action?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
+  return true;
+}
+
+/**
+ * Issue #15: the dead page's copies are looked for at once in the sources that send nothing anywhere
+ * (its groups, the store), so the popup has them before it is opened; kept with the tab's state while
+ * the tab still shows that dead page.
+ */
+async function lookLocally(service: SketchService, tabId: number, url: string): Promise<void> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  const alternates = await findLocalCopies(service, url, tab?.incognito === true);
+  if (!alternates.length) return;
+  const state = await getTabState(tabId);
+  if (state.deadPage?.url !== url) return;
+  await setTabState({ ...state, deadPage: { ...state.deadPage, alternates } });
 }

@@ -26,7 +26,7 @@ const PER_SOURCE = 8;
 const key = (url: string) => `lost:${url}`;
 const NO_ACCESS = 'Resemble has no access to other sites, so it cannot fetch candidates to measure them';
 
-interface Candidate {
+export interface Candidate {
   url: string;
   title: string;
   source: AlternateSource;
@@ -108,13 +108,7 @@ async function sketchOf(service: SketchService, url: string, settings: Settings,
 async function run(service: SketchService, r: LostReport): Promise<void> {
   const settings = await readSettings();
   const store = await storeFor(false);
-  const rec = await store.get(r.url).catch(() => undefined);
-  let lost: Sketch | undefined;
-  try {
-    lost = rec?.page ? readCompactSketch(rec.page) : undefined;
-  } catch {
-    lost = undefined;
-  }
+  const { rec, lost } = await lastKnown(store, r.url);
   r.hasSketch = lost !== undefined;
   if (rec) {
     r.known = { title: rec.title, firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, phrases: rec.phrases ?? [], ...(rec.fetchedAt ? { fetchedAt: rec.fetchedAt } : {}), ...(rec.status ? { status: rec.status } : {}), ...(lost ? { sketch: { shingles: lost.shingles, values: lost.min.length } } : {}) };
@@ -171,8 +165,20 @@ async function run(service: SketchService, r: LostReport): Promise<void> {
   await save(r);
 }
 
+/** What the store last knew of a URL: its record and page sketch (undefined when unreadable or never kept). */
+export async function lastKnown(store: SketchStore, url: string) {
+  const rec = await store.get(url).catch(() => undefined);
+  let lost: Sketch | undefined;
+  try {
+    lost = rec?.page ? readCompactSketch(rec.page) : undefined;
+  } catch {
+    lost = undefined;
+  }
+  return { rec, lost };
+}
+
 /** A source's candidates, or why it was skipped. */
-async function candidates(service: SketchService, src: LostReport['sources'][number], r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
+export async function candidates(service: SketchService, src: LostReport['sources'][number], r: LostReport, store: SketchStore, settings: Settings, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
   const source = src.source;
   switch (source) {
     case 'group': {
@@ -242,7 +248,7 @@ async function searchOnce(service: SketchService, t: SearchTarget, query: string
 }
 
 /** Fetches and measures each candidate; only those that pass are alternates (never one without its measure). */
-async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string): Promise<void> {
+export async function verifyAll(service: SketchService, r: LostReport, cands: Candidate[], settings: Settings, lost: Sketch | undefined, title: string, atOnce?: number): Promise<void> {
   const q = new FetchQueue<void, Candidate & { rank: number }>(async (c, signal) => {
     const got = await sketchOf(service, c.url, settings, signal);
     if (!got.ok) return;
@@ -262,7 +268,7 @@ async function verifyAll(service: SketchService, r: LostReport, cands: Candidate
     };
     r.alternates = rankAlternates([...r.alternates, alt]);
     await save(r);
-  });
+  }, atOnce ? { perTab: atOnce } : {});
   q.add(cands.map((c, i) => ({ ...c, rank: i + 1 })));
   await q.idle();
 }

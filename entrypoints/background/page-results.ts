@@ -136,7 +136,7 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const outcome = await groupTab(service, all.results, boilerplate, settings);
     const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
-    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all), getTabState(tabId)]);
+    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query };
     await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
     return { ...pageGroups(outcome, settings), groups, dead };

@@ -4,6 +4,7 @@ import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from 
 import type { DeadResult, PageGroups } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
+import { type Looker, withAlternates } from './dead-alternates';
 import { checkTab, hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
@@ -16,13 +17,17 @@ import { mark, traced } from './trace';
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
 
-/** The tab's results whose last page check found them dead. */
-export async function deadResults(store: SketchStore, all: TabResults): Promise<DeadResult[]> {
+/**
+ * The tab's results whose last page check found them dead, with the live copies known for them. Given a
+ * looker, those not looked for yet are looked for at once in the local sources (issue #15: dead-alternates).
+ */
+export async function deadResults(store: SketchStore, all: TabResults, looker?: Looker): Promise<DeadResult[]> {
   const recs = await store.getMany(all.results.map((r) => r.url));
-  return all.results.flatMap((r) => {
+  const dead = all.results.flatMap((r) => {
     const status = recs.get(r.url)?.status;
     return status && DEAD_KINDS.has(status) ? [{ rank: r.rank, kind: status }] : [];
   });
+  return withAlternates(dead, all, looker);
 }
 
 /** The tab's groups with what its checked pages say (snippet groups alone when no page is known). */
@@ -51,7 +56,8 @@ const waiting = new Map<number, { checking: { done: number; total: number } | un
  * store, writes storage.session and messages the tab, and one per page would queue up behind the
  * checks (issue #14); the one that runs reads everything stored so far.
  */
-function refresh(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+function refresh(looker: Looker, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+  const { tabId } = looker;
   const queued = waiting.get(tabId);
   if (queued) {
     queued.checking = checking;
@@ -62,16 +68,17 @@ function refresh(tabId: number, store: SketchStore, checking: { done: number; to
   mark('refresh-asked', String(tabId));
   entry.done = inOrder(tabId, () => {
     if (waiting.get(tabId) === entry) waiting.delete(tabId);
-    return traced('refresh', String(tabId), () => regroup(tabId, store, entry.checking));
+    return traced('refresh', String(tabId), () => regroup(looker, store, entry.checking));
   });
   return entry.done;
 }
 
-async function regroup(tabId: number, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+async function regroup(looker: Looker, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+  const { tabId } = looker;
   const key = String(tabId);
   const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
   if (!all || !outcome || state.url !== all.url) return;
-  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all)]));
+  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
   const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
   await traced('send', key, () => browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined));
@@ -91,11 +98,12 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   // do not wait for it (it is written long before the first page is fetched and checked).
   const marked = sessionSet({ [checkKey(tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
   let last = { done: 0, total: 0 };
+  const looker = { service, tabId, incognito };
   try {
     const store = await storeFor(incognito);
-    await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(tabId, store, (last = { done, total })) });
+    await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(looker, store, (last = { done, total })) });
     // Stopped before the end (page checking turned off, access taken back): no progress left showing.
-    if (last.done < last.total) await refresh(tabId, store, undefined);
+    if (last.done < last.total) await refresh(looker, store, undefined);
   } finally {
     await marked;
     const now = await tabResults(tabId);

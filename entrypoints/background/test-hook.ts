@@ -47,6 +47,7 @@ export function installTestHook(service: SketchService): void {
           status: rec.status,
           fetchedAt: rec.fetchedAt,
           canonical: rec.canonical,
+          alternates: rec.alternates?.map((a) => a.url),
           bytes: rec.bytes,
         };
       },

@@ -1,7 +1,8 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { copiesLabel, domainOf, reasonDetail, reasonLabel, representativeNote } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
-import { hideableMembers, memberRole } from '../../lib/group/visible';
+import { hideableMembers, memberRole, standIn } from '../../lib/group/visible';
+import { bestLiveCopy } from '../../lib/lost/live-copy';
 import type { PageGroups } from '../../lib/messages';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
@@ -10,7 +11,9 @@ import { HIDDEN_CSS } from './page-styles';
 /**
  * Applies the background's groups to the page: the DOM contract's attributes, copies hidden (collapse)
  * or labelled (flag), one reveal control per group. A member that contains the representative's page
- * (issue #14: the fuller page) is never hidden: labelled "contains #N", role "contains", not counted. Every apply starts from a clean page, so a regroup
+ * (issue #14: the fuller page) is never hidden: labelled "contains #N", role "contains", not counted. A
+ * dead representative never hides a live copy (issue #15): its best-ranked live copy is shown in its
+ * place, and a dead result shows its best verified live copy beside "dead link". Every apply starts from a clean page, so a regroup
  * (new threshold, more results, another mode) never leaves stale marks; a group the user revealed
  * stays revealed.
  */
@@ -34,12 +37,13 @@ export class GroupsOnPage {
     if (!view || view.mode === 'off') return;
     hiddenStyle();
     const mounts: Promise<PageUi>[] = [];
-    for (const g of view.groups) mounts.push(...this.group(g, view.mode === 'collapse'));
+    const dead = new Set((view.dead ?? []).map((d) => d.rank));
+    for (const g of view.groups) mounts.push(...this.group(g, view.mode === 'collapse', dead));
     for (const d of view.dead ?? []) {
       const els = this.blocks.of(d.rank);
       if (!els.length) continue;
       els[0].setAttribute(ATTR.dead, d.kind);
-      mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank)));
+      mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank), bestLiveCopy(d.alternates)));
     }
     const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
     for (const ui of uis) {
@@ -49,7 +53,7 @@ export class GroupsOnPage {
     }
   }
 
-  private group(g: Group, collapse: boolean): Promise<PageUi>[] {
+  private group(g: Group, collapse: boolean, dead: ReadonlySet<number>): Promise<PageUi>[] {
     const rep = this.blocks.of(g.representative);
     if (!rep.length) return [];
     const members = g.members.map((m) => ({ ...m, els: this.blocks.of(m.rank) })).filter((m) => m.els.length);
@@ -62,7 +66,10 @@ export class GroupsOnPage {
     // Containment seen from the representative's side: "contains #4".
     const note = representativeNote(members);
     if (note) out.push(mountLabel(this.ctx, cell(rep[0], 'first'), note.label, note.detail));
-    const copies = hideableMembers(members);
+    // A dead representative: its best-ranked live copy stands in for it, shown, with the toggle of the rest.
+    const stand = collapse ? standIn(g.representative, members, dead) : undefined;
+    const copies = hideableMembers(members).filter((m) => m !== stand);
+    const host = stand ? stand.els : rep;
     for (const m of members) {
       m.els[0].setAttribute(ATTR.cluster, String(g.id));
       m.els[0].setAttribute(ATTR.role, memberRole(m.reason));
@@ -75,7 +82,7 @@ export class GroupsOnPage {
         .map((m) => `#${m.rank} · ${domainOf(this.blocks.urlOf(m.rank) ?? '')} — ${reasonLabel(m.reason, g.representative)}`)
         .join('\n');
       out.push(
-        mountToggle(this.ctx, cell(rep[rep.length - 1], 'last'), {
+        mountToggle(this.ctx, cell(host[host.length - 1], 'last'), {
           representative: g.representative,
           count: copies.length,
           summary,

@@ -5,10 +5,13 @@ export const ATTR = {
   /**
    * "representative", "copy" (may be hidden in collapse mode) or "contains" (issue #14: a member whose page
    * contains the representative's, the fuller page: never hidden, so never data-resemble-hidden).
+   * A dead representative (issue #15) keeps "representative" (the group's order and reasons are
+   * unchanged) and carries data-resemble-dead; in collapse mode its best-ranked live copy stands in for
+   * it: role "copy", shown (no data-resemble-hidden), with the toggle of the group's other copies.
    */
   role: 'data-resemble-role',
   hidden: 'data-resemble-hidden',
-  /** A result whose page check found it dead (issue #7): the kind, e.g. "gone". */
+  /** A result whose page check found it dead (issue #7): the kind, e.g. "gone". Never hidden. */
   dead: 'data-resemble-dead',
 } as const;
 

@@ -19,6 +19,7 @@ button:focus-visible, .label:focus-visible { outline: 2px solid #1a56db; outline
 .wrap:hover .tip, .wrap:focus-within .tip { display: block; }
 .wrap.dismissed .tip { display: none; }
 .label.dead { color: #7a1d1d; background: #fdeeee; border-color: #e3b7b7; }
+.label.live { color: #14532d; background: #ecfdf3; border-color: #a7d7b8; cursor: pointer; text-decoration: underline; }
 `;
 
 /** Hidden copies: one rule on Resemble's own attribute, so users' styles can override it. */

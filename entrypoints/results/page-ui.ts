@@ -1,5 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { liveCopyDetail, liveCopyLabel } from '../../lib/lost/live-copy';
+import type { Alternate } from '../../lib/messages';
 import { UI_CSS } from './page-styles';
 
 export type PageUi = ShadowRootContentScriptUi<void>;
@@ -109,8 +111,12 @@ const DEAD_WORDS: Record<string, string> = {
   soft404: "the site serves a 'page not found' page here",
 };
 
-/** On a dead result: a label saying so and a "find a copy" button (lost and found, in a new tab). */
-export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void): Promise<PageUi> {
+/**
+ * On a dead result: a label saying so and a "find a copy" button (lost and found, in a new tab). With a
+ * verified live copy (issue #15), a link to it with its measure on hover or focus, and the button says
+ * "more copies". Everything is set as text; the address was checked to be http(s) (checkPageGroups).
+ */
+export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
     const why = DEAD_WORDS[kind] ?? kind;
     const label = document.createElement('span');
@@ -120,11 +126,22 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
     label.textContent = 'dead link';
     label.setAttribute('aria-label', `Resemble: result #${rank} is a dead link`);
     withTip(c, label, `Checked by Resemble: ${why}.`);
+    if (copy) {
+      const a = document.createElement('a');
+      a.className = 'label live';
+      a.href = copy.url;
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+      a.textContent = liveCopyLabel(copy);
+      a.setAttribute('aria-label', `Resemble: ${liveCopyLabel(copy)}, a live copy of result #${rank}`);
+      c.append(' ');
+      withTip(c, a, liveCopyDetail(copy));
+    }
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'find';
-    b.textContent = 'find a copy';
-    b.setAttribute('aria-label', `Find a live copy of result #${rank}`);
+    b.textContent = copy ? 'more copies' : 'find a copy';
+    b.setAttribute('aria-label', copy ? `More live copies of result #${rank} (lost and found)` : `Find a live copy of result #${rank}`);
     onUserClick(b, onFind);
     c.append(' ', b);
   });

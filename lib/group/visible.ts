@@ -27,3 +27,15 @@ export function hideableMembers<M extends { reason: PageReason }>(members: reado
 export function hiddenRanks(groups: readonly Pick<PageGroup, 'members'>[]): Set<number> {
   return new Set(groups.flatMap((g) => hideableMembers(g.members).map((m) => m.rank)));
 }
+
+/**
+ * Issue #15: a dead result never hides a live copy. When the representative is dead, collapse mode
+ * shows the best-ranked live member that would be hidden (the stand-in) in its place; the rest stay
+ * behind the toggle. Undefined when the representative is alive or no hideable member is.
+ */
+export function standIn<M extends { rank: number; reason: PageReason }>(representative: number, members: readonly M[], dead: ReadonlySet<number>): M | undefined {
+  if (!dead.has(representative)) return undefined;
+  return hideableMembers(members)
+    .filter((m) => !dead.has(m.rank))
+    .sort((a, b) => a.rank - b.rank)[0];
+}

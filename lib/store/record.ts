@@ -52,6 +52,7 @@ export function estimateBytes(r: Omit<PageRecord, 'bytes'>): number {
   const str = (s: string | undefined) => (s === undefined ? 0 : 8 + (/^[\x00-\xff]*$/.test(s) ? 1 : 2) * s.length);
   let n = 72 + str(r.url) + str(r.title) + str(r.status) + str(r.canonical);
   for (const p of r.phrases ?? []) n += str(p);
+  for (const a of r.alternates ?? []) n += 64 + str(a.url) + str(a.title) + str(a.source) + str(a.basis);
   n += (r.snippet?.byteLength ?? 0) + (r.page?.byteLength ?? 0);
   n += 9 * r.keys.length;
   // Index entries (keys and lastSeen) hold their key and the record's 8-byte numeric id.
@@ -63,6 +64,14 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 const optNum = (v: unknown) => v === undefined || isNum(v);
 const optStr = (v: unknown) => v === undefined || typeof v === 'string';
 const optStrArray = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+/** Alternates as lost and found measured them: an http(s) address, a title, a source, the measures and when. */
+const isAlternate = (v: unknown): boolean => {
+  if (typeof v !== 'object' || v === null) return false;
+  const a = v as Record<string, unknown>;
+  const share = (x: unknown) => isNum(x) && x >= 0 && x <= 1;
+  return typeof a.url === 'string' && /^https?:\/\//i.test(a.url) && typeof a.title === 'string' && typeof a.source === 'string' && typeof a.basis === 'string' && share(a.resemblance) && share(a.containment) && isNum(a.checkedAt) && optNum(a.archivedAt);
+};
+const optAlternates = (v: unknown) => v === undefined || (Array.isArray(v) && v.every(isAlternate));
 
 /** undefined: absent; null: present but unreadable (bad bytes, another format version, not bytes). */
 function decode(bytes: unknown): Sketch | undefined | null {
@@ -88,7 +97,7 @@ export function readRecord(raw: unknown): ReadRecord | undefined {
   const r = raw as Record<string, unknown>;
   if (typeof r.url !== 'string' || r.url === '' || typeof r.title !== 'string' || r.id !== urlId(r.url)) return undefined;
   if (!isNum(r.firstSeen) || !isNum(r.lastSeen) || !isNum(r.bytes) || r.bytes < 0) return undefined;
-  if (!optNum(r.fetchedAt) || !optStr(r.status) || !optStr(r.canonical) || !optStrArray(r.phrases)) return undefined;
+  if (!optNum(r.fetchedAt) || !optStr(r.status) || !optStr(r.canonical) || !optStrArray(r.phrases) || !optAlternates(r.alternates)) return undefined;
   if (!Array.isArray(r.keys) || !r.keys.every(isNum)) return undefined;
   const snippet = decode(r.snippet);
   const page = decode(r.page);
@@ -108,6 +117,7 @@ export function prepareInput(input: PageInput): PreparedInput {
   if (!optNum(input.fetchedAt) || !optStr(input.status) || !optStr(input.canonical) || !optStrArray(input.phrases)) {
     bad('fetchedAt, status, canonical or phrases has the wrong type');
   }
+  if (!optAlternates(input.alternates)) bad('alternates must be measured http(s) copies');
   for (const k of ['snippet', 'page'] as const) {
     if (input[k] !== undefined && !(input[k] instanceof Uint8Array)) bad(`${k} must be a Uint8Array`);
   }
@@ -123,8 +133,8 @@ export function prepareInput(input: PageInput): PreparedInput {
 /**
  * The record to write for `next` given what is stored (`prev`, undefined when absent or unreadable):
  * firstSeen the earlier of the two (normally the stored one), lastSeen the later; a field the input
- * leaves undefined (snippet, page, fetchedAt, status, canonical, phrases) and an empty title keep the
- * stored value. Keys come from the resulting page sketch, else the snippet's, for `minThreshold`.
+ * leaves undefined (snippet, page, fetchedAt, status, canonical, phrases, alternates) and an empty
+ * title keep the stored value (alternates, not once the page is checked alive: status 'ok'). Keys come from the resulting page sketch, else the snippet's, for `minThreshold`.
  */
 export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, minThreshold: number): PageRecord {
   const p = prev?.rec;
@@ -143,6 +153,8 @@ export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, m
     status: n.status ?? p?.status,
     canonical: n.canonical ?? p?.canonical,
     phrases: n.phrases ?? p?.phrases,
+    // A page checked alive again has no use for copies: they go with the death they answered.
+    alternates: n.alternates ?? (n.status === 'ok' ? undefined : p?.alternates),
   });
   const keys = indexKeys(page ?? next.snippet ?? prev?.snippet, minThreshold);
   const rec = { ...merged, keys };

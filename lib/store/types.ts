@@ -1,3 +1,4 @@
+import type { Alternate } from '../messages';
 import type { Sketch } from '../sketch';
 
 /** One page the extension has seen in a results page, with what it knows of it. */
@@ -18,6 +19,12 @@ export interface PageRecord {
   status?: string;
   canonical?: string;
   phrases?: string[];
+  /**
+   * A dead page's verified live copies, best first (issue #15: found at once in the local sources), so
+   * that a later visit shows them without fetching again while they are younger than the cache's age
+   * limit. Dropped when the page is checked alive again.
+   */
+  alternates?: Alternate[];
   /** Candidate-index keys: the first prefixLength(|MIN_s|, minThreshold) values of the page sketch, else the snippet's. */
   keys: number[];
   /** Approximate stored size of the record, its index entries included (`estimateBytes`). */

@@ -168,3 +168,27 @@ describe('store limits and errors', () => {
     expect(transactionFailure(quota, { error: null })).toBe(quota);
   });
 });
+
+describe('store records: a dead page’s alternates (issue #15)', () => {
+  const alt = { url: 'https://mirror.example/a', title: 'A', source: 'group' as const, resemblance: 0.9, containment: 0.95, checkedAt: 25, basis: 'page' as const };
+
+  it('are kept across merges that do not name them, counted in the bytes, and dropped when the page is checked alive', () => {
+    const dead = readRecord(mergeRecord(undefined, prepareInput({ ...base, page: serializeSketch(page), status: 'gone' }), 0.3))!;
+    const withAlts = mergeRecord(dead, prepareInput({ ...base, title: '', alternates: [alt] }), 0.3);
+    expect(withAlts).toMatchObject({ title: 'A', status: 'gone', alternates: [alt] });
+    expect(withAlts.bytes).toBeGreaterThan(dead.rec.bytes);
+    const seenAgain = mergeRecord(readRecord(withAlts), prepareInput({ ...base, lastSeen: 40, status: 'gone' }), 0.3);
+    expect(seenAgain.alternates).toEqual([alt]);
+    const alive = mergeRecord(readRecord(withAlts), prepareInput({ ...base, lastSeen: 50, fetchedAt: 50, status: 'ok', page: serializeSketch(page) }), 0.3);
+    expect('alternates' in alive).toBe(false);
+  });
+
+  it('are refused unmeasured or with another scheme, when put and when read', () => {
+    expect(() => prepareInput({ ...base, alternates: [{ ...alt, url: 'javascript:alert(1)' }] })).toThrow(/alternates/);
+    expect(() => prepareInput({ ...base, alternates: [{ ...alt, resemblance: Number.NaN }] })).toThrow(/alternates/);
+    const good = mergeRecord(undefined, prepareInput({ ...base, alternates: [alt] }), 0.3);
+    expect(readRecord(good)?.rec.alternates).toEqual([alt]);
+    expect(readRecord({ ...good, alternates: [{ ...alt, containment: 2 }] })).toBeUndefined();
+    expect(readRecord({ ...good, alternates: 'x' })).toBeUndefined();
+  });
+});

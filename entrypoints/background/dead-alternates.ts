@@ -1,0 +1,77 @@
+import { browser } from 'wxt/browser';
+import { type Alternate, type DeadResult, MAX_PAGE_ALTERNATES, type PageGroups } from '../../lib/messages';
+import { findLocalCopies } from './lost-local';
+import { readSettings } from './settings-item';
+import type { SketchService } from './sketch-service';
+import { type TabResults, inOrder, tabResults } from './tab-session';
+import { getTabState, setTabState } from './tab-state';
+
+/** Who looks for a tab's dead results' copies: the sketch service, and the tab (its store, whom to tell). */
+export interface Looker {
+  service: SketchService;
+  tabId: number;
+  incognito: boolean;
+  /** The tab's pages are all checked: what the store knows now is all it will know for this page. */
+  final?: boolean;
+}
+
+/**
+ * Verified local alternates by dead URL (issue #15), memory only, so a regroup does not fetch the
+ * candidates again. A look that found nothing while the tab's pages were still being checked is made
+ * once more when they all are (the group's mirror may have been checked, and stored, after the dead
+ * page): at most two looks a dead URL. A restarted worker looks once more (bounded the same way).
+ */
+const found = new Map<string, { alts: Alternate[]; final: boolean }>();
+const MEMORY = 500;
+
+function keep(url: string, alts: Alternate[], final: boolean): void {
+  found.delete(url);
+  // What the page shows: a few, best first, titles clipped to what a message may carry.
+  found.set(url, { alts: alts.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) })), final });
+  for (const [u] of found) {
+    if (found.size <= MEMORY) break;
+    found.delete(u);
+  }
+}
+
+/** The alternates known for a dead URL (undefined: not looked for yet in this service worker). */
+export const knownAlternates = (url: string): Alternate[] | undefined => found.get(url)?.alts;
+
+/**
+ * The tab's dead results with the alternates known for them; those not looked for yet are looked for
+ * now, in the local sources only, and the tab is told when copies turn up.
+ */
+export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Looker): DeadResult[] {
+  return dead.map((d) => {
+    const url = all.results.find((r) => r.rank === d.rank)?.url;
+    if (!url) return d;
+    const known = found.get(url);
+    const again = known && !known.alts.length && !known.final && looker?.final;
+    if (looker && (!known || again)) {
+      found.set(url, { alts: [], final: looker.final === true }); // looking: a regroup meanwhile does not start another
+      void look(looker, url, all.url);
+    }
+    const alts = known?.alts;
+    return alts?.length ? { ...d, alternates: alts } : d;
+  });
+}
+
+async function look(looker: Looker, url: string, pageUrl: string): Promise<void> {
+  // Looks at once for one URL share one job (findLocalCopies). A second tab listing it gets the copies
+  // on its next regroup.
+  const alts = await findLocalCopies(looker.service, url, looker.incognito).catch(() => []);
+  keep(url, alts, looker.final === true);
+  if (alts.length) await tell(looker.tabId, pageUrl);
+}
+
+/** The tab's recorded state and page get the alternates now known (the groups are not made again). */
+function tell(tabId: number, pageUrl: string): Promise<void> {
+  return inOrder(tabId, async () => {
+    const [all, state, settings] = await Promise.all([tabResults(tabId), getTabState(tabId), readSettings()]);
+    if (!all || all.url !== pageUrl || state.url !== pageUrl || !state.dead?.length) return;
+    const dead = withAlternates(state.dead, all);
+    await setTabState({ ...state, dead });
+    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups: state.groups ?? [], ...(state.checking ? { checking: state.checking } : {}), dead };
+    await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
+  });
+}

@@ -1,0 +1,57 @@
+import { type Alternate, type LostReport, MAX_PAGE_ALTERNATES } from '../../lib/messages';
+import { normalizeUrl } from '../../lib/url/normalize';
+import { type Candidate, candidates, lastKnown, verifyAll } from './lost-found';
+import { hasPageAccess } from './page-check';
+import { readSettings } from './settings-item';
+import type { SketchService } from './sketch-service';
+import { storeFor } from './store-access';
+
+/** Bounds of the look made at once when a page dies (issue #15): candidates a dead page, fetched at a time. */
+export const LOCAL_CANDIDATES = 5;
+export const LOCAL_AT_ONCE = 2;
+/** Local looks under way, by URL: a URL found dead twice at once (two tabs, a regroup) is looked for once. */
+const localJobs = new Map<string, Promise<Alternate[]>>();
+
+/**
+ * The verified alternates of a dead URL from the sources that send nothing anywhere (issue #15): the
+ * other members of its groups and the store's candidate index, each candidate fetched and measured
+ * under the fetch policy, as lost and found does (the same `candidates` and `verifyAll`), at most
+ * LOCAL_CANDIDATES of them, LOCAL_AT_ONCE at a time. Searching an engine or the archive stays on request
+ * (`findCopies`). Without access to sites nothing can be measured: nothing is found. Copies found are
+ * kept with the page's store record, and a later look answers from there while they are fresh.
+ */
+export function findLocalCopies(service: SketchService, url: string, incognito = false): Promise<Alternate[]> {
+  const running = localJobs.get(url);
+  if (running) return running;
+  const job = lookLocally(service, url, incognito).finally(() => localJobs.delete(url));
+  localJobs.set(url, job);
+  return job;
+}
+
+async function lookLocally(service: SketchService, url: string, incognito: boolean): Promise<Alternate[]> {
+  if (!(await hasPageAccess())) return [];
+  const [settings, store] = await Promise.all([readSettings(), storeFor(incognito)]);
+  const { rec, lost } = await lastKnown(store, url);
+  // A report of its own, never remembered: `save` writes only the reports lost and found shows.
+  const r: LostReport = { url, hasSketch: lost !== undefined, alternates: [], sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })), done: false };
+  // Found on an earlier visit and kept with the page's record: shown without fetching again while
+  // younger than the cache's age limit.
+  const kept = rec?.alternates?.filter((a) => Date.now() - a.checkedAt <= settings.cacheMaxAgeDays * 86_400_000);
+  if (kept?.length) return kept;
+  const title = rec?.title ?? '';
+  const seen = new Set([normalizeUrl(url) ?? url]);
+  const picked: Candidate[] = [];
+  for (const src of r.sources) {
+    const found = await candidates(service, src, r, store, settings, lost, title).catch(() => 'failed');
+    if (typeof found === 'string') continue;
+    for (const c of found) {
+      const k = normalizeUrl(c.url) ?? c.url;
+      if (!seen.has(k)) (seen.add(k), picked.push(c));
+    }
+  }
+  await verifyAll(service, r, picked.slice(0, LOCAL_CANDIDATES), settings, lost, title, LOCAL_AT_ONCE);
+  const alternates = r.alternates.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) }));
+  // Kept with the page's record (its title and dates untouched): a failure to keep them loses nothing shown.
+  if (rec && alternates.length) await store.put({ url, title: '', firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, alternates }).catch(() => undefined);
+  return alternates;
+}
