@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
 import { deadKindShort, lostQuery, reasonWords } from '../../components/lost-words';
 import { errorText } from '../../components/messaging';
-import type { TabState } from '../../lib/messages';
+import type { Alternate, TabState } from '../../lib/messages';
+import { PopupAlternates } from './popup-alternates';
 
 /** A dead result as the popup lists it: rank, title, why, and the address lost and found is opened for (http(s) only). */
 export interface DeadLine {
@@ -11,6 +12,8 @@ export interface DeadLine {
   title: string;
   why: string;
   url?: string;
+  /** Its live copies the background found at once (issue #15), from the tab's state. */
+  alternates?: Alternate[];
 }
 
 /** The tab's dead results, in rank order, with what the popup knows of each from `items`. */
@@ -20,7 +23,7 @@ export function deadLines(s: TabState): DeadLine[] {
     .sort((a, b) => a.rank - b.rank)
     .map((d) => {
       const it = byRank.get(d.rank);
-      return { rank: d.rank, title: it ? it.title.trim() || it.displayUrl || it.url : `result #${d.rank}`, why: deadKindShort(d.kind), url: it ? safeHref(it.url) : undefined };
+      return { rank: d.rank, title: it ? it.title.trim() || it.displayUrl || it.url : `result #${d.rank}`, why: deadKindShort(d.kind), url: it ? safeHref(it.url) : undefined, alternates: d.alternates };
     });
 }
 
@@ -64,8 +67,10 @@ export function DeadPageOffer({ s }: { s: TabState }) {
               <p>
                 <button type="button" class="primary" onClick={() => open(pageHref)}>
                   Find a copy
-                </button>
+                </button>{' '}
+                <span class="muted">the full report, in lost and found</span>
               </p>
+              <PopupAlternates url={pageHref} known={page.alternates} label="this page" />
             </>
           ) : (
             <p class="muted">Its address is not a web address, so there is no copy to look for.</p>
@@ -92,6 +97,7 @@ export function DeadPageOffer({ s }: { s: TabState }) {
                     </>
                   )}
                 </span>
+                {d.url && <PopupAlternates url={d.url} known={d.alternates} label={`result #${d.rank}`} />}
               </li>
             ))}
           </ul>

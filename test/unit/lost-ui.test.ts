@@ -25,12 +25,14 @@ import { pollLost } from '../../entrypoints/lost/poll';
 import { DeadPageOffer, deadCountText, deadLines } from '../../entrypoints/popup/dead-page';
 import type { Alternate, LostReport, TabState } from '../../lib/messages';
 
-// The popup's "Find a copy" opens a tab: the extension API it calls, stubbed (nothing else here touches it).
+// The popup's "Find a copy" opens a tab, and its live copies ask whether sites may be read: the
+// extension API they call, stubbed (access granted, nothing else here touches it).
 const ext = vi.hoisted(() => ({ created: [] as string[] }));
 vi.mock('wxt/browser', () => ({
   browser: {
     tabs: { create: async ({ url }: { url: string }) => void ext.created.push(url) },
     runtime: { getURL: (path: string) => `chrome-extension://abc${path}` },
+    permissions: { contains: async () => true, onAdded: { addListener() {}, removeListener() {} }, onRemoved: { addListener() {}, removeListener() {} } },
   },
 }));
 
@@ -390,6 +392,28 @@ describe('popup: a dead page and dead results', () => {
   it('shows a reason the background wrote in words as it is', () => {
     const { root } = mount(h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://dead.example/story', reason: 'the site answered that the page is gone (404/410)' } } }));
     expect(root.textContent).toContain('This page did not load (the site answered that the page is gone (404/410)).');
+  });
+
+  it('lists a dead result’s live copies from the tab’s state, best first, as text, with "search for more"', async () => {
+    const s: TabState = {
+      ...base,
+      status: 'done',
+      results: 1,
+      items: [{ rank: 1, url: 'https://dead.example/', title: 'Dead', displayUrl: 'dead.example' }],
+      dead: [{ rank: 1, kind: 'gone', alternates: [alt({ url: 'https://b.example/x', resemblance: 0.6, containment: 0.7 }), alt({ url: 'javascript:alert(1)', title: '<img src=x>', resemblance: 0.9 })] }],
+    };
+    const { root } = mount(h(DeadPageOffer, { s }));
+    const lines = root.querySelectorAll('[data-testid="alternates"] li.alternate');
+    expect([...lines].map((l) => l.getAttribute('data-url'))).toEqual(['javascript:alert(1)', 'https://b.example/x']);
+    expect(lines[0].querySelector('a')).toBeNull();
+    expect(root.querySelector('img')).toBeNull();
+    expect(lines[1].querySelector('a')!.getAttribute('href')).toBe('https://b.example/x');
+    expect(lines[1].textContent).toContain('b.example');
+    expect(lines[1].textContent).toContain('60% alike · 70% inside');
+    expect(lines[1].textContent).toContain('in its group on the results page · checked');
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="alternates"]')!.getAttribute('data-state')).toBe('found'));
+    expect(root.querySelector('[role="status"]')!.textContent).toBe('Found 2 copies');
+    expect(root.querySelector('[data-testid="alternates"] button')!.textContent).toBe('search for more');
   });
 
   it('shows nothing when nothing is dead', () => {

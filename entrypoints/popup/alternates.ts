@@ -1,0 +1,46 @@
+import { plural } from '../../components/format';
+import { measured } from '../../components/lost-words';
+import type { Alternate, LostReport } from '../../lib/messages';
+
+/**
+ * The tab state's alternates (found at once, locally) and a "search for more" report's, as one list:
+ * one line per URL (the later check wins: it is the fresher measure), none without a measure, best
+ * first (resemblance, then containment, then the earlier-found order).
+ */
+export function mergeAlternates(...lists: readonly (readonly Alternate[] | undefined)[]): Alternate[] {
+  const byUrl = new Map<string, Alternate>();
+  for (const list of lists)
+    for (const a of list ?? []) {
+      if (!measured(a)) continue;
+      const had = byUrl.get(a.url);
+      if (!had || (a.checkedAt ?? 0) > (had.checkedAt ?? 0)) byUrl.set(a.url, a);
+    }
+  const order = [...byUrl.values()];
+  return order
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => y.a.resemblance - x.a.resemblance || (y.a.containment || 0) - (x.a.containment || 0) || x.i - y.i)
+    .map((x) => x.a);
+}
+
+/** The popup's state line for one dead URL: looking, found (n), none found yet, or no access to sites. */
+export type AlternatesState = 'looking' | 'found' | 'none' | 'no-access';
+
+export function alternatesState(shown: number, report: Pick<LostReport, 'needsAccess'> | undefined, running: boolean, access: boolean | undefined): AlternatesState {
+  // Without access nothing can be fetched and measured, locally or by searching: say so first.
+  if (report?.needsAccess || access === false) return 'no-access';
+  if (running) return 'looking';
+  return shown > 0 ? 'found' : 'none';
+}
+
+export function alternatesStateText(state: AlternatesState, shown: number): string {
+  switch (state) {
+    case 'looking':
+      return shown > 0 ? `Looking for more… ${plural(shown, 'copy', 'copies')} so far` : 'Looking…';
+    case 'found':
+      return `Found ${plural(shown, 'copy', 'copies')}`;
+    case 'none':
+      return 'No copy found yet';
+    case 'no-access':
+      return 'Resemble needs access to sites to look for copies';
+  }
+}

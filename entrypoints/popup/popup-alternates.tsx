@@ -1,0 +1,94 @@
+import { useState } from 'preact/hooks';
+import { percent } from '../../components/format';
+import { safeHref } from '../../components/group-list';
+import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../components/lost-words';
+import { errorText } from '../../components/messaging';
+import { requestPageAccess, usePageAccess } from '../../components/page-access';
+import { domainOf } from '../../lib/group/describe';
+import type { Alternate } from '../../lib/messages';
+import { alternatesState, alternatesStateText, mergeAlternates } from './alternates';
+import { useSearchMore } from './use-search-more';
+
+/** One verified copy: its domain as a link (http(s) only), its measures, where it was found and when. Text only. */
+function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
+  const href = safeHref(a.url);
+  const domain = domainOf(a.url) || a.url;
+  const measures = a.basis === 'title' ? `titles ${percent(a.resemblance)} alike` : `${percent(a.resemblance)} alike · ${percent(a.containment || 0)} inside`;
+  return (
+    <li class="alternate" data-url={a.url} data-source={a.source}>
+      {href ? (
+        <a href={href} target="_blank" rel="noopener noreferrer" title={a.title || a.url}>
+          {domain}
+        </a>
+      ) : (
+        <span>{domain}</span>
+      )}{' '}
+      <span class="measures">{measures}</span>
+      <br />
+      <span class="muted alt-source">
+        {sourceWords(a, hasSketch)} · checked {formatDateTime(a.checkedAt)}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The live copies of one dead URL in the popup (issue #15): those the background found at once
+ * (`known`, from the tab's state), and "search for more" running the on-request sources in place,
+ * the list growing as copies are verified. `label` names the dead URL for assistive technology.
+ */
+export function PopupAlternates({ url, known, label }: { url: string; known?: Alternate[]; label: string }) {
+  const more = useSearchMore(url);
+  const access = usePageAccess();
+  const [problem, setProblem] = useState<string>();
+  const list = mergeAlternates(known, more.report?.alternates);
+  const state = alternatesState(list.length, more.report, more.running, access);
+  const hasSketch = more.report?.hasSketch ?? true;
+
+  const allow = async () => {
+    setProblem(undefined);
+    try {
+      // First, inside the click: the browser shows its prompt only during a user action.
+      if (!(await requestPageAccess())) return setProblem('Access to sites was not granted.');
+      more.start(true);
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  };
+
+  return (
+    <div class="popup-alternates" data-testid="alternates" data-state={state} aria-label={`Live copies of ${label}`} role="group">
+      {list.length > 0 && (
+        <ol class="alternates">
+          {list.map((a) => (
+            <AlternateLine key={a.url} a={a} hasSketch={hasSketch} />
+          ))}
+        </ol>
+      )}
+      <p class="muted alt-state" role="status">
+        {alternatesStateText(state, list.length)}
+      </p>
+      {more.running && more.report && (
+        <ul class="alt-sources muted">
+          {more.report.sources.map((s) => (
+            <li key={s.source} data-source={s.source} data-state={s.state}>
+              {sourceName(s.source, hasSketch)}: {sourceStateText(s)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {state === 'no-access' ? (
+        <button type="button" onClick={() => void allow()}>
+          Allow access to sites
+        </button>
+      ) : (
+        !more.running && (
+          <button type="button" class="link" onClick={() => more.start(!!more.report)} aria-label={`Search for more copies of ${label}`}>
+            search for more
+          </button>
+        )
+      )}
+      {(problem || more.error) && <p class="quiet-error">{problem ?? `Could not look: ${more.error}.`}</p>}
+    </div>
+  );
+}
