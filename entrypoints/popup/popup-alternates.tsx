@@ -24,7 +24,6 @@ function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
         <span>{domain}</span>
       )}{' '}
       <span class="measures">{measures}</span>
-      <br />
       <span class="muted alt-source">
         {sourceWords(a, hasSketch)} · checked {formatDateTime(a.checkedAt)}
       </span>
