@@ -1,7 +1,8 @@
 /**
  * Lost and found in the popup (issue #15), end to end in the build granted access to sites: a dead
  * result's live copies listed in the popup without any user action (from the local look the background
- * makes at once), and "search for more" running the on-request sources in place.
+ * makes at once), the tab's own dead page's likewise, and "search for more" running the on-request
+ * sources in place.
  *
  * The offline demo's results page (Google markup): rank 5 is in one group with rank 9, its mirror; the
  * store holds rank 5's page sketch (a past visit, seeded through the test hook) and rank 5 now answers
@@ -10,13 +11,18 @@
  */
 import { parseHTML } from 'linkedom';
 import type { Page } from '@playwright/test';
+import type { Browser } from 'wxt/browser';
+import type { TabState } from '../../lib/messages';
 import { mainText } from '../../lib/page/main-text';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import type { HookScope } from './hook';
-import { measure, retitled, routeSearch } from './lost-kit';
+import { measure, retitled, routeSearch, tabIdOf } from './lost-kit';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, openPopup, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { buildSerp } from './serp-builder';
+
+/** The extension API, in functions evaluated in the service worker. */
+declare const chrome: typeof Browser;
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
@@ -125,4 +131,38 @@ test('"search for more" in the popup finds a copy through the engine’s results
   await expect(lineOf(popup, DECOY), 'the decoy is not listed').toHaveCount(0);
   await expect(copiesOf(popup).getByRole('status')).toHaveText('Found 2 copies');
   await takeScreenshot(popup, 'popup-search-for-more');
+});
+
+test('the tab’s own dead page shows its group’s live mirror in the popup, with its measure, with no search', async ({ context, sw, serveHtml, extensionOrigin }) => {
+  const serp = demoSerp('thoreau civil disobedience popup dead page', demo.results.map((r) => r.url));
+  const server = new PageServer();
+  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(r.url, page(i + 1))));
+  await server.install(context);
+  const ddg = await routeSearch(context, () => []);
+  const google = await routeSearch(context, () => [], 'google');
+  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
+  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, serp.results[4].title, deadText] as const);
+  // The results page is read and kept (page checking off): rank 5 is known in a group with its mirror.
+  await serveHtml(serp.url, serp.html);
+  const results = await context.newPage();
+  await results.goto(serp.url);
+  await applied(results);
+
+  const tab = await context.newPage();
+  await tab.goto(DEAD).catch(() => undefined);
+  const tabId = await tabIdOf(sw, DEAD);
+  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
+  await expect.poll(async () => (await deadPage())?.alternates?.map((a) => a.url), { timeout: 15_000 }).toEqual([MIRROR]);
+
+  const popup = await openPopup(context, extensionOrigin, tab);
+  const copies = popup.getByTestId('dead-page').getByTestId('alternates');
+  const line = copies.locator(`li.alternate[data-url="${MIRROR}"]`);
+  await expect(line).toBeVisible({ timeout: 15_000 });
+  await expect(line.locator('a')).toHaveText('mirror.openshelf.example');
+  await expect(line).toContainText('in its group on the results page');
+  const m = (await line.locator('.measures').textContent())!.match(/^(\d+)% alike · (\d+)% inside$/);
+  expect(Number(m![1]) / 100, 'about what Node measures').toBeCloseTo(measure({ html: page(5), url: DEAD }, { html: page(9), url: MIRROR }).resemblance, 1);
+  await expect(copies.getByRole('status')).toHaveText('Found 1 copy');
+  await expect(popup.getByRole('button', { name: 'Find a copy', exact: true }), 'the full report one click away').toBeVisible();
+  expect([...ddg, ...google], 'no search made').toEqual([]);
 });
