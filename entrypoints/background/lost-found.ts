@@ -19,6 +19,7 @@ import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
 import { sessionSet } from './session-space';
+import { ended, localLooks, requestedLooks } from './lost-jobs';
 
 const SOURCES: AlternateSource[] = ['group', 'store', 'search', 'archive'];
 /** Candidates verified per source at most (each is a fetch). */
@@ -33,7 +34,7 @@ export interface Candidate {
   archivedAt?: number;
 }
 
-const jobs = new Map<string, Promise<void>>();
+const jobs = requestedLooks;
 /**
  * This service worker's reports, by URL: the answer to a poll, whatever storage holds (a save that
  * failed must not make a poll start the search again). The last MEMORY_REPORTS are kept.
@@ -77,7 +78,11 @@ export async function findCopies(service: SketchService, url: string, again = fa
   const report: LostReport = { url, hasSketch: false, alternates: [], sources: SOURCES.map((source) => ({ source, state: 'pending' })), done: false };
   remember(report);
   // Registered before anything is awaited, so that no poll in between starts another.
+  // A look at once from local sources at this URL, started before this one, ends first (its candidates
+  // are the same). Taken now, not later: a look started after waits for this one, never the reverse.
+  const before = localLooks.get(url);
   const job = save(report)
+    .then(() => ended(before))
     .then(() => run(service, report))
     .catch(async (e: unknown) => {
       for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });

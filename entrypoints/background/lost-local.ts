@@ -1,6 +1,7 @@
 import { type Alternate, type LostReport, MAX_PAGE_ALTERNATES } from '../../lib/messages';
 import { normalizeUrl } from '../../lib/url/normalize';
 import { type Candidate, candidates, lastKnown, verifyAll } from './lost-found';
+import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
@@ -10,7 +11,7 @@ import { storeFor } from './store-access';
 export const LOCAL_CANDIDATES = 5;
 export const LOCAL_AT_ONCE = 2;
 /** Local looks under way, by URL: a URL found dead twice at once (two tabs, a regroup) is looked for once. */
-const localJobs = new Map<string, Promise<Alternate[]>>();
+const localJobs = localLooks as Map<string, Promise<Alternate[]>>;
 
 /**
  * The verified alternates of a dead URL from the sources that send nothing anywhere (issue #15): the
@@ -23,7 +24,10 @@ const localJobs = new Map<string, Promise<Alternate[]>>();
 export function findLocalCopies(service: SketchService, url: string, incognito = false): Promise<Alternate[]> {
   const running = localJobs.get(url);
   if (running) return running;
-  const job = lookLocally(service, url, incognito).finally(() => localJobs.delete(url));
+  // Lost and found asked for on this URL goes first: its verified copies are not fetched twice at once.
+  const job = ended(requestedLooks.get(url))
+    .then(() => lookLocally(service, url, incognito))
+    .finally(() => localJobs.delete(url));
   localJobs.set(url, job);
   return job;
 }
