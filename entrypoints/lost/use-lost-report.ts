@@ -15,16 +15,22 @@ export interface LostState {
   again(): void;
   /** Asks again after an error, without restarting the background's job. */
   retry(): void;
+  /** Starts asking (lost/find); `again` restarts a finished search. */
+  start(again?: boolean): void;
 }
 
-/** The report for one URL, polled until done. */
-export function useLostReport(url: string): LostState {
+/**
+ * The report for one URL, polled until done. `auto` false: nothing is asked before start() (the
+ * popup's "search for more": searching an engine stays on request).
+ */
+export function useLostReport(url: string, auto = true): LostState {
   const [report, setReport] = useState<LostReport>();
   const [error, setError] = useState<string>();
-  const [running, setRunning] = useState(true);
-  const [run, setRun] = useState({ n: 0, again: false });
+  const [running, setRunning] = useState(auto);
+  const [run, setRun] = useState<{ n: number; again: boolean } | undefined>(auto ? { n: 0, again: false } : undefined);
 
   useEffect(() => {
+    if (!run) return;
     const ctl = new AbortController();
     setError(undefined);
     setRunning(true);
@@ -44,7 +50,8 @@ export function useLostReport(url: string): LostState {
     return () => ctl.abort();
   }, [url, run]);
 
-  const again = useCallback(() => setRun((r) => ({ n: r.n + 1, again: true })), []);
-  const retry = useCallback(() => setRun((r) => ({ n: r.n + 1, again: false })), []);
-  return { report, error, running, again, retry };
+  const start = useCallback((again = false) => setRun((r) => ({ n: (r?.n ?? 0) + 1, again })), []);
+  const again = useCallback(() => start(true), [start]);
+  const retry = useCallback(() => start(false), [start]);
+  return { report, error, running, again, retry, start };
 }
