@@ -13,6 +13,7 @@ import { installNetObserver, watchMainFrames } from './background/net-observer';
 import { mainFrameFailed } from './background/dead-page';
 import { LINK_MENU_ID, installLinkMenu, openLostAndFound } from './background/link-menu';
 import { resumeChecks } from './background/tab-checks';
+import { resumeLooks } from './background/resume-looks';
 import { PAGE_ORIGINS, cancelAllChecks } from './background/page-check';
 
 // Thin on purpose: everything it needs later lives in storage, IndexedDB or the offscreen document,
@@ -54,10 +55,11 @@ export default defineBackground({
       if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl);
     });
     // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
-    // then page checks a stopped service worker left unfinished go on (what they stored is not fetched again).
+    // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on
+    // (what they stored is not fetched again).
     void evictClosedTabs()
       .catch(() => undefined)
-      .then(() => resumeChecks(service))
+      .then(() => Promise.all([resumeChecks(service), resumeLooks(service)]))
       .catch(() => undefined);
     installTestHook(service);
   },

@@ -15,23 +15,60 @@ export interface Looker {
   final?: boolean;
 }
 
-/**
- * Verified local alternates by dead URL (issue #15), memory only, so a regroup does not fetch the
- * candidates again. A look that found nothing while the tab's pages were still being checked is made
- * once more when they all are (the group's mirror may have been checked, and stored, after the dead
- * page): at most two looks a dead URL. A restarted worker looks once more (bounded the same way).
- */
-const found = new Map<string, { alts: Alternate[]; final: boolean }>();
-const MEMORY = 500;
+/** A look made at once for a dead URL, and for whom while it is under way. */
+interface Look {
+  alts: Alternate[];
+  final: boolean;
+  /** Under way for this tab's page (its dead result, or the tab's own dead page): resumed after a restart. */
+  for?: { tabId: number; pageUrl: string; incognito: boolean; page?: boolean };
+}
 
-function keep(url: string, alts: Alternate[], final: boolean): void {
+/**
+ * Verified local alternates by dead URL (issue #15), so a regroup does not fetch the candidates again.
+ * A look that found nothing while the tab's pages were still being checked is made once more when they
+ * all are (the group's mirror may have been checked, and stored, after the dead page): at most two
+ * looks a dead URL. Kept in storage.session too: a service worker stopped while looking resumes the
+ * looks under way (`resumeLooks`), and one that found nothing is not made again after every restart.
+ */
+const found = new Map<string, Look>();
+const MEMORY = 500;
+const LOOKS_KEY = 'deadLooks';
+
+let saving = Promise.resolve();
+/** Writes the looks, one write after another (a full storage.session loses nothing shown: memory holds them). */
+function persist(): void {
+  saving = saving.then(() => browser.storage.session.set({ [LOOKS_KEY]: Object.fromEntries(found) })).catch(() => undefined);
+}
+
+let loaded: Promise<void> | undefined;
+/** The looks a stopped service worker recorded, in memory before any regroup reads them. */
+export function looksLoaded(): Promise<void> {
+  loaded ??= browser.storage.session
+    .get(LOOKS_KEY)
+    .then((got) => {
+      const kept = (got[LOOKS_KEY] ?? {}) as Record<string, Look>;
+      for (const [url, look] of Object.entries(kept)) if (!found.has(url) && Array.isArray(look?.alts)) found.set(url, look);
+    })
+    .catch(() => undefined);
+  return loaded;
+}
+
+/** The looks a stopped service worker left under way. */
+export async function looksUnderWay(): Promise<{ url: string; final: boolean; at: NonNullable<Look['for']> }[]> {
+  await looksLoaded();
+  return [...found].flatMap(([url, l]) => (l.for ? [{ url, final: l.final, at: l.for }] : []));
+}
+
+/** A look starts (for a tab's page) or ends (with what it found). */
+export function record(url: string, look: Look): void {
   found.delete(url);
   // What the page shows: a few, best first, titles clipped to what a message may carry.
-  found.set(url, { alts: alts.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) })), final });
+  found.set(url, { ...look, alts: look.alts.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) })) });
   for (const [u] of found) {
     if (found.size <= MEMORY) break;
     found.delete(u);
   }
+  persist();
 }
 
 /** The alternates known for a dead URL (undefined: not looked for yet in this service worker). */
@@ -48,7 +85,6 @@ export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Loo
     const known = found.get(url);
     const again = known && !known.alts.length && !known.final && looker?.final;
     if (looker && (!known || again)) {
-      found.set(url, { alts: [], final: looker.final === true }); // looking: a regroup meanwhile does not start another
       void look(looker, url, all.url);
     }
     const alts = known?.alts;
@@ -56,11 +92,14 @@ export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Loo
   });
 }
 
-async function look(looker: Looker, url: string, pageUrl: string): Promise<void> {
+export async function look(looker: Looker, url: string, pageUrl: string): Promise<void> {
+  // Looking: a regroup meanwhile does not start another, and a restarted worker resumes it.
+  const final = looker.final === true;
+  record(url, { alts: [], final, for: { tabId: looker.tabId, pageUrl, incognito: looker.incognito } });
   // Looks at once for one URL share one job (findLocalCopies). A second tab listing it gets the copies
   // on its next regroup.
   const alts = await findLocalCopies(looker.service, url, looker.incognito).catch(() => []);
-  keep(url, alts, looker.final === true);
+  record(url, { alts, final });
   if (alts.length) await tell(looker.tabId, pageUrl);
 }
 

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 import { fetchPolicy } from './fetch-policy';
+import { record } from './dead-alternates';
 import { findLocalCopies } from './lost-local';
 import type { SketchService } from './sketch-service';
 import { getTabState, setTabState } from './tab-state';
@@ -53,9 +54,13 @@ async function recheck(tabId: number, url: string): Promise<boolean> {
  * (its groups, the store), so the popup has them before it is opened; kept with the tab's state while
  * the tab still shows that dead page.
  */
-async function lookLocally(service: SketchService, tabId: number, url: string): Promise<void> {
+export async function lookLocally(service: SketchService, tabId: number, url: string): Promise<void> {
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
-  const alternates = await findLocalCopies(service, url, tab?.incognito === true);
+  const incognito = tab?.incognito === true;
+  // Under way: a service worker stopped meanwhile resumes it (resume-looks.ts).
+  record(url, { alts: [], final: true, for: { tabId, pageUrl: url, incognito, page: true } });
+  const alternates = await findLocalCopies(service, url, incognito).catch(() => []);
+  record(url, { alts: alternates, final: true });
   if (!alternates.length) return;
   const state = await getTabState(tabId);
   if (state.deadPage?.url !== url) return;

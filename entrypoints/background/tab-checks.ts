@@ -4,7 +4,7 @@ import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from 
 import type { DeadResult, PageGroups } from '../../lib/messages';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
-import { type Looker, withAlternates } from './dead-alternates';
+import { type Looker, looksLoaded, withAlternates } from './dead-alternates';
 import { checkTab, hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
@@ -27,6 +27,7 @@ export async function deadResults(store: SketchStore, all: TabResults, looker?: 
     const status = recs.get(r.url)?.status;
     return status && DEAD_KINDS.has(status) ? [{ rank: r.rank, kind: status }] : [];
   });
+  await looksLoaded();
   return withAlternates(dead, all, looker);
 }
 

@@ -21,6 +21,11 @@ export class GroupsOnPage {
   private uis: PageUi[] = [];
   /** Representatives (by target URL: ranks may be renumbered) whose copies the user revealed. */
   private revealed = new Set<string>();
+  /** Dead representatives (by URL) the user tucked behind their live stand-in's toggle. */
+  private deadTucked = new Set<string>();
+  /** Dead representatives with a live stand-in in the last apply: they can be tucked away. */
+  private standing = new Set<number>();
+  private last: PageGroups | undefined;
   private generation = 0;
 
   constructor(
@@ -32,6 +37,8 @@ export class GroupsOnPage {
 
   async apply(view: PageGroups | undefined): Promise<void> {
     const gen = ++this.generation;
+    this.last = view;
+    this.standing.clear();
     this.clear();
     this.blocks.markAll();
     if (!view || view.mode === 'off') return;
@@ -43,7 +50,9 @@ export class GroupsOnPage {
       const els = this.blocks.of(d.rank);
       if (!els.length) continue;
       els[0].setAttribute(ATTR.dead, d.kind);
-      mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank), bestLiveCopy(d.alternates)));
+      const url = this.blocks.urlOf(d.rank) ?? '';
+      const tuck = this.standing.has(d.rank) ? () => (this.deadTucked.add(url), void this.apply(this.last)) : undefined;
+      mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank), bestLiveCopy(d.alternates), tuck));
     }
     const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
     for (const ui of uis) {
@@ -68,18 +77,27 @@ export class GroupsOnPage {
     if (note) out.push(mountLabel(this.ctx, cell(rep[0], 'first'), note.label, note.detail));
     // A dead representative: its best-ranked live copy stands in for it, shown, with the toggle of the rest.
     const stand = collapse ? standIn(g.representative, members, dead) : undefined;
-    const copies = hideableMembers(members).filter((m) => m !== stand);
+    if (stand) this.standing.add(g.representative);
+    // Tucked away by the user ("hide" beside "dead link"): the dead representative joins the copies
+    // behind the stand-in's toggle, and showing them brings it back.
+    const tucked = stand !== undefined && this.deadTucked.has(repUrl);
+    const hideable = hideableMembers(members).filter((m) => m !== stand);
+    const copies: { rank: number; els: Element[]; what: string }[] = [
+      ...(tucked ? [{ rank: g.representative, els: rep, what: 'dead link' }] : []),
+      ...hideable.map((m) => ({ rank: m.rank, els: m.els, what: reasonLabel(m.reason, g.representative) })),
+    ];
     const host = stand ? stand.els : rep;
     for (const m of members) {
       m.els[0].setAttribute(ATTR.cluster, String(g.id));
       m.els[0].setAttribute(ATTR.role, memberRole(m.reason));
-      if (hide && copies.includes(m)) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
+      if (hide && copies.some((c) => c.rank === m.rank)) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
       out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative)));
     }
+    if (tucked) for (const el of rep) el.setAttribute(ATTR.hidden, 'true');
     // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.
     if (collapse && copies.length) {
       const summary = copies
-        .map((m) => `#${m.rank} · ${domainOf(this.blocks.urlOf(m.rank) ?? '')} — ${reasonLabel(m.reason, g.representative)}`)
+        .map((m) => `#${m.rank} · ${domainOf(this.blocks.urlOf(m.rank) ?? '')} — ${m.what}`)
         .join('\n');
       out.push(
         mountToggle(this.ctx, cell(host[host.length - 1], 'last'), {
@@ -91,6 +109,11 @@ export class GroupsOnPage {
           onToggle: (shown) => {
             if (shown) this.revealed.add(repUrl);
             else this.revealed.delete(repUrl);
+            // Shown again, the dead representative stays shown (the user may tuck it away anew).
+            if (shown && tucked) {
+              this.deadTucked.delete(repUrl);
+              for (const el of rep) el.removeAttribute(ATTR.hidden);
+            }
             for (const m of copies) for (const el of m.els) {
               if (shown) el.removeAttribute(ATTR.hidden);
               else el.setAttribute(ATTR.hidden, 'true');

@@ -116,7 +116,7 @@ const DEAD_WORDS: Record<string, string> = {
  * verified live copy (issue #15), a link to it with its measure on hover or focus, and the button says
  * "more copies". Everything is set as text; the address was checked to be http(s) (checkPageGroups).
  */
-export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate): Promise<PageUi> {
+export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate, onHide?: () => void): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
     const why = DEAD_WORDS[kind] ?? kind;
     const label = document.createElement('span');
@@ -144,5 +144,16 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
     b.setAttribute('aria-label', copy ? `More live copies of result #${rank} (lost and found)` : `Find a live copy of result #${rank}`);
     onUserClick(b, onFind);
     c.append(' ', b);
+    // A dead representative whose live copy stands in for it (collapse mode): it may be tucked away
+    // behind the group's toggle too.
+    if (onHide) {
+      const h = document.createElement('button');
+      h.type = 'button';
+      h.className = 'find hide';
+      h.textContent = 'hide';
+      h.setAttribute('aria-label', `Hide dead result #${rank} behind its group's live copy`);
+      onUserClick(h, onHide);
+      c.append(' ', h);
+    }
   });
 }

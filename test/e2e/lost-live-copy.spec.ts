@@ -166,6 +166,39 @@ test('a page the user opens that stays dead has its group’s live mirror in the
 });
 
 /**
+ * A service worker stopped while looking resumes (issue #15): the tab's own dead page's look is cut off
+ * while its one candidate, the group's mirror, is being fetched (the first request never answers). The
+ * restarted worker finds the look under way in storage.session and makes it again: the mirror is
+ * fetched a second time and listed.
+ */
+test('a look for a dead page’s copies cut off by a stopped service worker resumes after the restart', async ({ context, sw, serveHtml, restartServiceWorker }) => {
+  const DEAD = demo.results[4].url;
+  const MIRROR = demo.results[8].url;
+  const serp = demoSerp('thoreau civil disobedience resumed look', demo.results.map((r) => r.url));
+  const server = new PageServer();
+  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 8 ? undefined : server.html(r.url, page(i + 1))));
+  server.on(MIRROR, (n) => (n === 1 ? { never: true } : { contentType: 'text/html; charset=utf-8', body: page(9) }));
+  await server.install(context);
+  const ddgQueries = await routeSearch(context, () => []);
+  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
+  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, serp.results[4].title, deadText] as const);
+  await serveHtml(serp.url, serp.html);
+  const results = await context.newPage();
+  await results.goto(serp.url);
+  await applied(results);
+
+  const tab = await context.newPage();
+  await tab.goto(DEAD).catch(() => undefined);
+  const tabId = await tabIdOf(sw, DEAD);
+  await expect.poll(() => server.count(MIRROR), { timeout: 15_000, message: 'the look under way: the mirror is being fetched' }).toBe(1);
+  await restartServiceWorker();
+  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
+  await expect.poll(async () => (await deadPage())?.alternates?.map((a) => a.url), { timeout: 20_000, message: 'the resumed look’s copy' }).toEqual([MIRROR]);
+  expect(server.count(MIRROR), 'fetched again by the resumed look').toBe(2);
+  expect(ddgQueries, 'no search').toEqual([]);
+});
+
+/**
  * A dead result never hides a live copy (issue #15), in collapse mode: the demo's group [1, 3, 6] whose
  * representative, rank 1, now answers 404. Rank 3, the best-ranked live member, is shown in its place
  * with the toggle of the rest (rank 6, hidden); rank 1 stays, labelled dead, still the representative.
@@ -207,6 +240,23 @@ test('collapse mode: when a group’s representative is dead, its best-ranked li
   expect(await ui('[data-resemble-rank="1"] resemble-ui', 'button:not(.find)').count()).toBe(0);
   await toggle.click();
   await expect(at(6)).not.toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(6)).toBeVisible();
+  await toggle.click();
+  await expect(at(6)).toHaveAttribute('data-resemble-hidden', 'true');
+
+  // The dead representative is collapsible too: "hide" beside "dead link" tucks it behind the live
+  // copy's toggle, which then counts it; showing the group brings it back.
+  const tuck = ui('[data-resemble-rank="1"] resemble-ui', 'button.hide');
+  await expect.poll(() => tuck.text()).toBe('hide');
+  await tuck.click();
+  await expect(at(1)).toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(1)).toBeHidden();
+  await expect(at(1), 'still the dead representative').toHaveAttribute('data-resemble-dead', 'gone');
+  await expect.poll(() => toggle.text()).toBe('2 near-copies');
+  await expect(at(3)).toBeVisible();
+  await toggle.click();
+  await expect(at(1)).not.toHaveAttribute('data-resemble-hidden', 'true');
+  await expect(at(1)).toBeVisible();
   await expect(at(6)).toBeVisible();
 });
 
