@@ -11,8 +11,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
-  // One browser at a time: two cores, and each test starts its own Chromium.
-  workers: 1,
+  // Two browsers at a time (each test starts its own Chromium): on two cores, the specs spend much of
+  // their time waiting on the extension, so two overlap well. RESEMBLE_E2E_WORKERS overrides.
+  workers: Number(process.env.RESEMBLE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,

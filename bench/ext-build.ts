@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureBrowsers } from '../scripts/ensure-browsers.mjs';
 
 const SOURCES = ['lib', 'entrypoints', 'components', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
@@ -37,13 +38,15 @@ export function ensureBuilt(repoRoot: string, rebuild: boolean, log: (m: string)
   return 'built';
 }
 
-/** Debian's Chromium, or $RESEMBLE_CHROMIUM; undefined when it is not there. */
+/**
+ * Debian's Chromium, or $RESEMBLE_CHROMIUM, installed when missing and it can be; undefined (with the
+ * reason on stderr) when it cannot.
+ */
 export function findChromium(): string | undefined {
-  const p = process.env.RESEMBLE_CHROMIUM || '/usr/bin/chromium';
   try {
-    fs.accessSync(p, fs.constants.X_OK);
-    return p;
-  } catch {
+    return ensureBrowsers(['chromium'], (m) => console.error(m)).chromium;
+  } catch (e) {
+    console.error(`extension: ${(e as Error).message}`);
     return undefined;
   }
 }

@@ -15,6 +15,8 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const json = args.includes('--json');
+// --lib-only: the library's figures alone, no browser (the unit suite's smoke run of this script).
+const libOnly = args.includes('--lib-only');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resemble-bench-'));
 
 /** Bundles and runs one bench; with --json returns its last stdout line parsed (the rest is printed). */
@@ -53,7 +55,7 @@ let status = 1;
 try {
   const sketch = await runBench('sketch.bench');
   status = sketch.status;
-  if (status === 0) {
+  if (status === 0 && !libOnly) {
     const ext = await runBench('extension.bench');
     if (ext.status !== 0) {
       process.stderr.write('bench: the extension part failed (see above); the sketch figures stand.\n');

@@ -3,7 +3,6 @@ export declare const ROOT: string;
 export declare const EXTENSION_DIR: string;
 export declare const GRANTED_OUT_DIR: string;
 export declare const GRANTED_EXTENSION_DIR: string;
-export declare const CHROMIUM_INSTALL_HINT: string;
 export declare function findChromium(): string;
 export declare function chromiumArgs(extDir?: string, opts?: { mapHosts?: [name: string, ip: string][] }): string[];
 export declare function assertBuilt(extDir?: string): void;

@@ -2,9 +2,10 @@
 // how it is launched with the built extension, and how the extension is built. One place, so the demo
 // and the tests run the browser the same way.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBrowsers } from './ensure-browsers.mjs';
 
 // RESEMBLE_ROOT: set by bench/run.mjs, whose bundles run from a temporary directory.
 export const ROOT = process.env.RESEMBLE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,38 +15,13 @@ export const EXTENSION_DIR = join(ROOT, process.env.RESEMBLE_OUT_DIR ?? '.output
 export const GRANTED_OUT_DIR = `${process.env.RESEMBLE_OUT_DIR ?? '.output'}-hosts`;
 export const GRANTED_EXTENSION_DIR = join(ROOT, GRANTED_OUT_DIR, 'chrome-mv3');
 
-export const CHROMIUM_INSTALL_HINT =
-  'Install Debian\'s Chromium with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-  '(or point RESEMBLE_CHROMIUM at a Chromium or Chrome for Testing binary that can load unpacked extensions;\n' +
-  'branded Google Chrome 137+ ignores --load-extension).';
-
-function executable(p) {
-  try {
-    accessSync(p, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The Chromium binary: $RESEMBLE_CHROMIUM, else /usr/bin/chromium, else `chromium` or
- * `chromium-browser` on PATH. Throws an Error whose message says how to install it.
+ * `chromium-browser` on PATH; Debian's is installed when missing and it can be (ensure-browsers.mjs).
+ * Throws an Error whose message says how to install it otherwise.
  */
 export function findChromium() {
-  const env = process.env.RESEMBLE_CHROMIUM;
-  if (env) {
-    if (executable(env)) return env;
-    throw new Error(`RESEMBLE_CHROMIUM=${env} is not an executable file.\n${CHROMIUM_INSTALL_HINT}`);
-  }
-  if (executable('/usr/bin/chromium')) return '/usr/bin/chromium';
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    for (const name of ['chromium', 'chromium-browser']) {
-      const p = join(dir, name);
-      if (dir && executable(p)) return p;
-    }
-  }
-  throw new Error(`Chromium was not found (looked for $RESEMBLE_CHROMIUM, /usr/bin/chromium, chromium on PATH).\n${CHROMIUM_INSTALL_HINT}`);
+  return ensureBrowsers(['chromium']).chromium;
 }
 
 /**
