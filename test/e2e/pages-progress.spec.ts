@@ -19,11 +19,14 @@ test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 const DELAY_MS = 1_200;
 const GONE = 9;
 
-async function slowDemo(context: BrowserContext, serveHtml: (u: string, h: string) => Promise<void>, query: string) {
+/** `hold`: the pages of ranks 6 to 10 answer only once it settles (the test sees the check under way first, however loaded the machine). */
+async function slowDemo(context: BrowserContext, serveHtml: (u: string, h: string) => Promise<void>, query: string, hold?: Promise<unknown>) {
   const server = new PageServer();
-  demo.results.forEach((r, i) =>
-    i + 1 === GONE ? server.on(r.url, { status: 404, contentType: 'text/html', body: '<h1>Not found</h1>', delayMs: DELAY_MS }) : server.html(r.url, r.html, { delayMs: DELAY_MS }),
-  );
+  demo.results.forEach((r, i) => {
+    const slow = { delayMs: DELAY_MS, ...(hold && i + 1 > 5 ? { hold } : {}) };
+    if (i + 1 === GONE) server.on(r.url, { status: 404, contentType: 'text/html', body: '<h1>Not found</h1>', ...slow });
+    else server.html(r.url, r.html, slow);
+  });
   await server.install(context);
   const serp = demoSerp(query, demo.results.map((r) => r.url));
   await serveHtml(serp.url, serp.html);
@@ -39,7 +42,8 @@ test('popup: progress while the pages are checked, then for each group whether i
   takeScreenshot,
 }) => {
   await enablePageChecking(openExtensionPage);
-  const { serp } = await slowDemo(context, serveHtml, 'walden popup progress');
+  let release = () => {};
+  const { serp } = await slowDemo(context, serveHtml, 'walden popup progress', new Promise<void>((r) => (release = r)));
   const tab = await context.newPage();
   await tab.goto(serp.url);
   await applied(tab);
@@ -53,6 +57,7 @@ test('popup: progress while the pages are checked, then for each group whether i
   expect(shown, 'pages checked when the popup first showed the progress').toBeLessThan(10);
   await expect(status.locator('progress')).toHaveAttribute('max', '10');
   await takeScreenshot(popup, 'popup-checking');
+  release();
   // The progress moves on (the popup asks again every second while checking).
   await expect.poll(async () => Number(((await status.textContent().catch(() => null)) ?? 'Checking pages: 10 of').match(/(\d+) of/)![1]), { timeout: 15_000 }).toBeGreaterThan(shown);
 
