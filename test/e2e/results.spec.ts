@@ -425,7 +425,8 @@ test('Bing: results added while the first ones are still being sketched: the tab
   await expect
     .poll(async () => (await recall(sw, expected.slice(0, 4).map((r) => r.url))).every((r) => r?.hasSnippet), { message: 'first batch sketched', timeout: 10_000 })
     .toBe(true);
-  await page.waitForTimeout(500); // the first batch's last tab-state write lands right after its sketches
+  // The first batch's last tab-state write lands right after its sketches: wait for the state to count every result.
+  await expect.poll(async () => (await recorded(sw, tabId)).state, { message: 'the tab state after both batches', timeout: 10_000 }).toMatchObject({ results: expected.length, status: 'done' });
   const { state, record } = await recorded(sw, tabId);
   expect(record?.results, 'every result recorded').toEqual(expected);
   expect(state, 'the tab state counts every recorded result').toMatchObject({ tabId, url: c.url, engine: 'bing', query: 'sourdough starter', results: expected.length, status: 'done' });
