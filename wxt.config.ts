@@ -40,9 +40,11 @@ export default defineConfig({
     excludeSources: ['test/**', 'bench/**', 'demo/**', 'docs/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'playwright.config.ts', 'vitest.config.ts', '**/*.log'],
   },
   hooks: {
-    // A store package is never a test build.
+    // A store package is never a test build, nor a development one: with NODE_ENV set to anything but
+    // production (vitest sets "test") Vite compiles JSX for development, with this machine's paths in it.
     'zip:start': () => {
       if (TEST_BUILD || GRANT_HOSTS) throw new Error('wxt zip: unset RESEMBLE_TEST_BUILD and RESEMBLE_GRANT_HOSTS (a test build is never packaged)');
+      if ((process.env.NODE_ENV ?? 'production') !== 'production') throw new Error(`wxt zip: unset NODE_ENV (it is ${process.env.NODE_ENV}; a package is a production build)`);
     },
   },
   manifest: ({ browser }) => ({

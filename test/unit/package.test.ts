@@ -25,10 +25,10 @@ const zips: Record<'chrome' | 'firefox' | 'sources', Map<string, Buffer>> = {} a
 const manifest = (b: 'chrome' | 'firefox') => JSON.parse(zips[b].get('manifest.json')!.toString('utf8')) as Manifest;
 
 beforeAll(async () => {
-  // A store package, whatever this shell has set: the test switches must not leak into it.
+  // A store package, whatever this shell has set: the test switches must not leak into it, nor
+  // vitest's NODE_ENV=test (a development bundle; wxt.config.ts refuses to zip one).
   const env = { ...process.env, RESEMBLE_OUT_DIR: outDir };
-  delete env.RESEMBLE_TEST_BUILD;
-  delete env.RESEMBLE_GRANT_HOSTS;
+  for (const k of ['RESEMBLE_TEST_BUILD', 'RESEMBLE_GRANT_HOSTS', 'NODE_ENV']) delete env[k];
   await run('npm', ['run', 'zip'], { cwd: root, env, maxBuffer: 16 << 20 });
   for (const kind of ['chrome', 'firefox', 'sources'] as const) zips[kind] = readZip(zipPath(kind));
 }, 240_000);
@@ -67,7 +67,7 @@ describe('store packages (npm run zip)', () => {
     expect(js.some((c) => c.includes(firstLine))).toBe(true);
   });
 
-  it.each(['chrome', 'firefox'] as const)('%s: no test hook and no test switch in the bundle', (b) => {
+  it.each(['chrome', 'firefox'] as const)('%s: a production bundle: no test hook, no test switch, no build paths', (b) => {
     // The markers are checked against the hook's source, so a renamed hook cannot make this pass vacuously.
     const hook = readFileSync(resolve(root, 'entrypoints/background/test-hook.ts'), 'utf8');
     const markers = ['__resemble', 'offscreenCount'];
@@ -76,6 +76,8 @@ describe('store packages (npm run zip)', () => {
       if (!/\.(js|html|json)$/.test(file)) continue;
       const text = content.toString('utf8');
       for (const s of [...markers, 'RESEMBLE_']) expect(text.includes(s), `${s} in ${file}`).toBe(false);
+      // A production bundle names no file of the machine that built it (development JSX would).
+      expect(text.includes(root.replace(/\/$/, '')), `${root} in ${file}`).toBe(false);
     }
   });
 
