@@ -27,7 +27,7 @@ const manifest = (b: 'chrome' | 'firefox') => JSON.parse(zips[b].get('manifest.j
 beforeAll(async () => {
   // A store package, whatever this shell has set: the test switches must not leak into it, nor
   // vitest's NODE_ENV=test (a development bundle; wxt.config.ts refuses to zip one).
-  const env = { ...process.env, RESEMBLE_OUT_DIR: outDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, RESEMBLE_OUT_DIR: outDir };
   for (const k of ['RESEMBLE_TEST_BUILD', 'RESEMBLE_GRANT_HOSTS', 'NODE_ENV']) delete env[k];
   await run('npm', ['run', 'zip'], { cwd: root, env, maxBuffer: 16 << 20 });
   for (const kind of ['chrome', 'firefox', 'sources'] as const) zips[kind] = readZip(zipPath(kind));
