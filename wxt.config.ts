@@ -3,7 +3,7 @@ import { defineConfig } from 'wxt';
 import { preactNoInnerHtml } from './scripts/vite-preact-no-inner-html';
 
 /**
- * THE MINIMUM FIREFOX (strict_min_version), decided elsewhere (the Firefox work on issue #16): change it
+ * THE MINIMUM FIREFOX (strict_min_version), decided with the Firefox work, not here: change it
  * only here. Its floor is Mozilla's data collection declaration (below), which AMO requires of new
  * add-ons: Firefox supports it from 140 (desktop; 140 is an ESR) and 142 (Android), and web-ext lint
  * warns on any lower minimum.
