@@ -3,8 +3,8 @@ import { defineConfig } from 'wxt';
 import { preactNoInnerHtml } from './scripts/vite-preact-no-inner-html';
 
 /**
- * THE MINIMUM FIREFOX (strict_min_version), decided with the Firefox work, not here: change it
- * only here. Its floor is Mozilla's data collection declaration (below), which AMO requires of new
+ * THE MINIMUM FIREFOX (strict_min_version): the Firefox work decides it, and this is the one place to
+ * change it. Its floor is Mozilla's data collection declaration (below), which AMO requires of new
  * add-ons: Firefox supports it from 140 (desktop; 140 is an ESR) and 142 (Android), and web-ext lint
  * warns on any lower minimum.
  */
