@@ -16,6 +16,9 @@ import { resumeChecks } from './background/tab-checks';
 import { resumeLooks } from './background/resume-looks';
 import { PAGE_ORIGINS, cancelAllChecks } from './background/page-check';
 
+/** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
+declare const __RESEMBLE_TEST_BUILD__: boolean;
+
 // Thin on purpose: everything it needs later lives in storage, IndexedDB or the offscreen document,
 // so a service worker stopped mid-work starts again from here with nothing lost.
 export default defineBackground({
@@ -61,6 +64,6 @@ export default defineBackground({
       .catch(() => undefined)
       .then(() => Promise.all([resumeChecks(service), resumeLooks(service)]))
       .catch(() => undefined);
-    installTestHook(service);
+    if (__RESEMBLE_TEST_BUILD__) installTestHook(service);
   },
 });

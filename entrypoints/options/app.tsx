@@ -56,6 +56,13 @@ export function App() {
           </Section>
         </>
       )}
+      <footer class="privacy-link">
+        {/* The policy ships in the package (entrypoints/privacy shows PRIVACY.md): no network needed to read it. */}
+        <a href="/privacy.html" target="_blank" rel="noopener">
+          Privacy
+        </a>
+        <span class="muted"> — what Resemble stores, what it fetches and sends, and how to clear it.</span>
+      </footer>
     </main>
   );
 }
