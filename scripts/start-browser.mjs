@@ -51,15 +51,18 @@ export function assertBuilt(extDir = EXTENSION_DIR) {
 }
 
 /**
- * Runs `wxt build` (Chrome MV3 into .output/chrome-mv3). Output is shown live unless `quiet`, in which
- * case it is kept and included in the error when the build fails. Resolves to the build's duration (ms).
+ * Runs `wxt build` (Chrome MV3 into .output/chrome-mv3), a test build: RESEMBLE_TEST_BUILD=1 compiles in
+ * the background's test hook (globalThis.__resemble) that the demo and the e2e tests drive, and allows
+ * RESEMBLE_GRANT_HOSTS (wxt.config.ts); store packages (`npm run zip`) have neither. Output is shown live
+ * unless `quiet`, in which case it is kept and included in the error when the build fails. Resolves to
+ * the build's duration (ms).
  */
 export function buildExtension({ quiet = false, env = {}, extDir = EXTENSION_DIR } = {}) {
   const wxt = join(ROOT, 'node_modules', 'wxt', 'bin', 'wxt.mjs');
   const [cmd, args] = existsSync(wxt) ? [process.execPath, [wxt, 'build']] : ['npx', ['wxt', 'build']];
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, RESEMBLE_TEST_BUILD: '1', ...env } });
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
     child.stderr?.on('data', (d) => (out += d));
