@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { kindFromNetError } from '../../lib/fetch/net-error';
-import { normalizeHost, publicAddress } from '../../lib/fetch/public-host';
+import { normalizeHost } from '../../lib/fetch/public-host';
 import type { FailureKind, RedirectObserver } from '../../lib/fetch/types';
 import { rememberBlockedHost } from './blocked-hosts';
+import { siteAddress } from './test-loopback';
 
 /**
  * Where the browser refuses private addresses itself (Chromium's Private Network Access, measured in
@@ -145,7 +146,7 @@ function answered(url: string, ip: string | undefined, viaProxy: boolean): boole
   addresses.set(url, { ip, at: now });
   // Behind a proxy `ip` is the proxy's (often on the user's network), not the site's; and where the
   // browser refuses private addresses itself (Private Network Access) it has judged the site's address.
-  if (ADDRESS_SPACE || publicAddress(ip)) return true;
+  if (ADDRESS_SPACE || siteAddress(ip)) return true;
   rememberBlockedHost(hostOf(url));
   errors.set(url, { kind: 'blocked', at: now });
   settle(errorWaiters, url, 'blocked' as FailureKind);
