@@ -117,7 +117,7 @@ export const CORPUS_FILES = [
   'pg16595/head/16595-h/16595-h.htm',
 ];
 
-/** The groups the labels give CORPUS_FILES (checked against the labels by corpusResults' callers). */
+/** The groups the labels give CORPUS_FILES, as ranks (what corpusResults' labelGroups must be). */
 export const CORPUS_LABEL_GROUPS = [
   [1, 4, 7],
   [2, 6],

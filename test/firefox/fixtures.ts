@@ -5,9 +5,9 @@
  *
  *   test('…', async ({ server, openPage, openExtensionPage, openPopup, ext }) => { … });
  *
- * The network: Firefox resolves every name to 127.0.0.1 (network.dns.forceResolve) and sends ports 443
- * and 80 to one local HTTPS server and one HTTP server (network.socket.forcePort), which answer by the
- * Host header from the test's route table (`server`, like the Chromium suite's PageServer): nothing
+ * The network: Firefox resolves every name to 127.0.0.1 (network.dns.forceResolve; a test may choose
+ * 127.0.0.2) and sends ports 443 and 80 to a local HTTPS server and HTTP server there
+ * (network.socket.forcePort), which answer by the Host header from the test's route table (`server`, like the Chromium suite's PageServer): nothing
  * reaches the real network, and what is not routed is answered 404 and listed in `server.unrouted`.
  * The certificate is self-signed, made when the suite starts (selfsigned); Firefox accepts it because
  * the session asks it to accept insecure certificates (WebDriver's acceptInsecureCerts), for pages and
@@ -59,19 +59,19 @@ export class SiteServer {
   readonly unrouted: string[] = [];
   private readonly open = new Set<http.ServerResponse>();
 
-  constructor(
-    private readonly httpsServer: https.Server,
-    private readonly httpServer: http.Server,
-  ) {
-    httpsServer.on('request', (req, res) => void this.handle('https', req, res));
-    httpServer.on('request', (req, res) => void this.handle('http', req, res));
+  /** One HTTPS and one HTTP server per loopback address, all answering from the same routes. */
+  constructor(private readonly listeners: Map<string, { https: https.Server; http: http.Server }>) {
+    for (const { https: s, http: h } of listeners.values()) {
+      s.on('request', (req, res) => void this.handle('https', req, res));
+      h.on('request', (req, res) => void this.handle('http', req, res));
+    }
   }
 
-  get httpsPort(): number {
-    return (this.httpsServer.address() as AddressInfo).port;
-  }
-  get httpPort(): number {
-    return (this.httpServer.address() as AddressInfo).port;
+  /** Firefox's network.socket.forcePort for names resolved to `ip` (one of LOOPBACKS): 443 and 80 to its servers. */
+  forcePortFor(ip: string): string {
+    const l = this.listeners.get(ip);
+    if (!l) throw new Error(`no servers listen on ${ip}`);
+    return `443=${(l.https.address() as AddressInfo).port};80=${(l.http.address() as AddressInfo).port}`;
   }
 
   /** Answers `url` with `answer` (or with what `answer(n)` gives for its n-th request, from 1). */
@@ -113,7 +113,7 @@ export class SiteServer {
 
   close(): Promise<unknown> {
     this.reset();
-    return Promise.all([this.httpsServer, this.httpServer].map((s) => new Promise((r) => s.close(r))));
+    return Promise.all([...this.listeners.values()].flatMap((l) => [l.https, l.http]).map((s) => new Promise((r) => s.close(r))));
   }
 
   reset(): void {
@@ -161,13 +161,21 @@ export class SiteServer {
   }
 }
 
+/**
+ * The addresses the servers listen on. 127.0.0.1 is the one a test build counts as a site's
+ * (entrypoints/background/test-loopback.ts); 127.0.0.2, another loopback address, is this machine to
+ * every build (a test resolving names there sees the own-network protection refuse them).
+ */
+export const LOOPBACKS = ['127.0.0.1', '127.0.0.2'] as const;
+
 async function startServers(): Promise<SiteServer> {
   // A certificate for this run only: Firefox is told to accept it (acceptInsecureCerts), names do not matter.
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'resemble-firefox-e2e' }], { keyType: 'ec', notAfterDate: new Date(Date.now() + 2 * 86_400_000) });
-  const httpsServer = https.createServer({ key: pems.private, cert: pems.cert });
-  const httpServer = http.createServer();
-  const server = new SiteServer(httpsServer, httpServer);
-  await Promise.all([httpsServer, httpServer].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  const listeners = new Map(LOOPBACKS.map((ip) => [ip as string, { https: https.createServer({ key: pems.private, cert: pems.cert }), http: http.createServer() }]));
+  const server = new SiteServer(listeners);
+  await Promise.all(
+    [...listeners.entries()].flatMap(([ip, l]) => [l.https, l.http].map((s) => new Promise<void>((resolve, reject) => s.once('error', reject).listen(0, ip, resolve)))),
+  );
   return server;
 }
 
@@ -210,6 +218,8 @@ export type InExtension = <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg
 export interface FirefoxOptions {
   /** The built extension to install: FIREFOX_EXTENSION_DIR (as users get it) or FIREFOX_TEST_EXTENSION_DIR (host access, loopback). */
   extensionDir: string;
+  /** The address Firefox resolves every name to (one of LOOPBACKS; default 127.0.0.1). */
+  resolveTo: (typeof LOOPBACKS)[number];
 }
 
 export interface FirefoxWorkerFixtures {
@@ -281,6 +291,7 @@ async function gotoExtensionPage(page: Page, url: string): Promise<void> {
 
 export const test = base.extend<FirefoxFixtures & FirefoxOptions, FirefoxWorkerFixtures>({
   extensionDir: [FIREFOX_EXTENSION_DIR, { option: true }],
+  resolveTo: ['127.0.0.1', { option: true }],
 
   server: [
     async ({}, use) => {
@@ -307,13 +318,14 @@ export const test = base.extend<FirefoxFixtures & FirefoxOptions, FirefoxWorkerF
     { scope: 'worker' },
   ],
 
-  firefox: async ({ extensionDir, extension, server, profileTemplate }, use, testInfo) => {
+  firefox: async ({ extensionDir, extension, server, profileTemplate, resolveTo }, use, testInfo) => {
     server.reset();
     const { id, uuid } = extension;
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-firefox-e2e-'));
     cpSync(profileTemplate, profile, { recursive: true });
     const firefox = await launch(profile, {
-      'network.socket.forcePort': `443=${server.httpsPort};80=${server.httpPort}`,
+      'network.dns.forceResolve': resolveTo,
+      'network.socket.forcePort': server.forcePortFor(resolveTo),
       'extensions.webextensions.uuids': JSON.stringify({ [id]: uuid }),
     });
     try {

@@ -9,7 +9,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     accessSync(FIREFOX, constants.X_OK);
   } catch {
-    throw new Error(`Firefox was not found at ${FIREFOX}. Install Debian's with  sudo apt-get install -y firefox-esr  (or point RESEMBLE_FIREFOX at a Firefox 128+ binary).`);
+    throw new Error(`Firefox was not found at ${FIREFOX}. Install Debian's with  sudo apt-get install -y firefox-esr  (or point RESEMBLE_FIREFOX at another Firefox: one whose WebDriver BiDi installs extensions, 138 or later; tested with 153 ESR).`);
   }
   if (process.env.RESEMBLE_E2E_NO_BUILD === '1') {
     assertBuilt(FIREFOX_EXTENSION_DIR);

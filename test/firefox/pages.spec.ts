@@ -13,13 +13,15 @@
  *    found for its URL looks in its group and searches the engine it was found on, fetches and
  *    measures the candidates, and lists the verified copy; opening the dead URL itself badges the
  *    toolbar button and the popup offers lost and found.
+ * 6. Every name resolving to another loopback address (127.0.0.2, which no build lets through): no
+ *    result page is requested at all, the groups stay on the snippets.
  */
 import type { Browser as Ext } from 'wxt/browser';
 import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import { verify } from '../../lib/lost/rank';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
-import { DEMO_N, demoResults, expectedMarks, groupsOf } from '../e2e/groups-kit';
+import { DEMO_GROUPS, DEMO_N, demoResults, expectedMarks, groupsOf } from '../e2e/groups-kit';
 import { retitled, storedPageSketch } from '../e2e/lost-kit';
 import { ranksOf } from '../e2e/page-check-kit';
 import { demo, demoSerp } from '../e2e/page-demo-serp';
@@ -173,4 +175,26 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
     .toBe('!');
   const popup2 = await openPopup(opened);
   await expect.poll(() => textOf(popup2, '[data-testid="dead-page"]'), { message: 'the popup’s offer' }).toMatch(/^This page did not load \(.+\)\..*Find a copy/);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 6. The own-network protection: names that resolve to this machine are never fetched
+
+test.describe('every name resolving to 127.0.0.2 (this machine, and no test exception)', () => {
+  test.use({ resolveTo: '127.0.0.2' });
+
+  test('no result page is requested: each name is resolved first (dns.resolve) and refused, its host remembered; the groups stay on the snippets', async ({ server, openPage, ext }) => {
+    serveDemo(server);
+    await setSettings(ext, { pageChecking: true, pageCheckingAsked: true });
+    const page = await openPage(demo.searchUrl);
+    await applied(page);
+    const state = await checkingDone(ext, demo.searchUrl, DEMO_N);
+    expect(ranksOf(state.groups ?? []), 'the snippets’ groups').toEqual(DEMO_GROUPS);
+    for (const g of state.groups ?? []) expect(g.evidence, `the group of #${g.representative}`).toBe('snippets');
+    // Nothing was sent to any result's host: refused on the address its name resolved to.
+    for (const [i, r] of demo.results.entries()) expect(server.count(r.url), `#${i + 1} never requested`).toBe(0);
+    const hosts = [...new Set(demo.results.map((r) => new URL(r.url).hostname))].sort();
+    expect((((await ext(() => browser.storage.session.get('blockedHosts'))).blockedHosts as string[] | undefined) ?? []).sort(), 'hosts remembered as on this machine').toEqual(hosts);
+    expect(await marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
+  });
 });

@@ -15,6 +15,7 @@ import { reasonLabel } from '../../lib/group/describe';
 import { groupResults } from '../../lib/group/results';
 import { buildSerp, readText } from '../e2e/serp-builder';
 import {
+  CORPUS_LABEL_GROUPS,
   DEMO_GROUPS,
   DEMO_N,
   SHARED,
@@ -52,6 +53,7 @@ const BING = TEMPLATES.find((t) => t.name === 'Bing')!;
 test('Bing markup (a saved Bing page with the Gutenberg corpus’s near-duplicate passages): exactly the labels’ groups collapse', async ({ server, openPage }) => {
   test.skip(!hasShared, SHARED_ABSENT);
   const { results, labelGroups } = corpusResults();
+  expect(labelGroups, 'the labels give three books with copies and one without').toEqual(CORPUS_LABEL_GROUPS);
   const built = buildSerp(readText(path.join(SHARED, BING.file)), BING.url, results);
   expect(built.engine, 'the template reads as Bing').toBe('bing');
   // In Node: the built page reads back as exactly these results, and lib groups them as the labels do.
