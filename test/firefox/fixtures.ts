@@ -7,8 +7,9 @@
  *
  * The network: Firefox resolves every name to 127.0.0.1 (network.dns.forceResolve; a test may choose
  * 127.0.0.2) and sends ports 443 and 80 to a local HTTPS server and HTTP server there
- * (network.socket.forcePort), which answer by the Host header from the test's route table (`server`, like the Chromium suite's PageServer): nothing
- * reaches the real network, and what is not routed is answered 404 and listed in `server.unrouted`.
+ * (network.socket.forcePort), which answer by the Host header from the test's route table (`server`,
+ * like the Chromium suite's PageServer): nothing reaches the real network, and what is not routed is
+ * answered 404 and listed in `server.unrouted`.
  * The certificate is self-signed, made when the suite starts (selfsigned); Firefox accepts it because
  * the session asks it to accept insecure certificates (WebDriver's acceptInsecureCerts), for pages and
  * for the extension's own fetches alike.
@@ -279,7 +280,11 @@ function launch(dir: string, prefs: Record<string, unknown> = {}): Promise<Firef
   });
 }
 
-/** Navigates `page` to an extension document and waits for it to be complete (BiDi reports nothing of it). */
+/**
+ * Navigates `page` to an extension document and waits for it to be complete. Puppeteer's goto would wait
+ * for load events BiDi never sends for extension documents: the navigation is sent through its frame's
+ * BiDi browsing context (puppeteer's BidiFrame.browsingContext) without waiting, and the document polled.
+ */
 async function gotoExtensionPage(page: Page, url: string): Promise<void> {
   const frame = page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'none'): Promise<unknown> } };
   await frame.browsingContext.navigate(url, 'none');
@@ -308,10 +313,10 @@ export const test = base.extend<FirefoxFixtures & FirefoxOptions, FirefoxWorkerF
   },
 
   profileTemplate: [
-    async ({}, use) => {
+    async ({ server }, use) => {
       // A profile Firefox has started with once: each test's copy starts in half the time of a new one.
       const dir = mkdtempSync(path.join(tmpdir(), 'resemble-firefox-profile-'));
-      await (await launch(dir)).close();
+      await (await launch(dir, { 'network.socket.forcePort': server.forcePortFor('127.0.0.1') })).close();
       await use(dir);
       rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
