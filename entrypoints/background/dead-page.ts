@@ -9,6 +9,11 @@ import { getTabState, setTabState } from './tab-state';
 
 const RECHECK_MS = 1500;
 
+/** The toolbar button's API: `action` (MV3: Chrome), `browserAction` (MV2: Firefox, which has no `action` there). */
+function toolbarButton(): typeof browser.action | undefined {
+  return browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+}
+
 /** Checks under way, by tab and URL: Chromium reports one failed navigation twice. */
 const checking = new Set<string>();
 
@@ -44,8 +49,9 @@ async function recheck(tabId: number, url: string): Promise<boolean> {
   if (!tab || noHash(tab.url) !== noHash(url)) return false;
   const state = await getTabState(tabId);
   await setTabState({ ...state, deadPage: { url, reason: deadLoadStatus(again) } });
-  await browser.action?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
-  await browser.action?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
+  const button = toolbarButton();
+  await button?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
+  await button?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
   return true;
 }
 

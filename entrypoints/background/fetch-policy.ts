@@ -3,6 +3,7 @@ import type { FetchPageOptions } from '../../lib/fetch/types';
 import { normalizeHost, publicHost } from '../../lib/fetch/public-host';
 import { isBlockedHost, loadBlockedHosts, rememberBlockedHost } from './blocked-hosts';
 import { ADDRESS_SPACE, classifyNetError, installNetObserver, observedAddress, observedRedirects } from './net-observer';
+import { siteAddress } from './test-loopback';
 
 type Dns = { resolve(host: string, flags?: string[]): Promise<{ addresses: string[] }> };
 /** Firefox's dns API (permission "dns"): there, names are resolved before they are requested. */
@@ -26,6 +27,7 @@ export async function fetchPolicy(signal?: AbortSignal): Promise<FetchPageOption
     redirects: observedRedirects,
     ...(ADDRESS_SPACE && { addressSpace: ADDRESS_SPACE }),
     ...(!ADDRESS_SPACE && dns && { resolve: async (host: string) => (await dns.resolve(host)).addresses }),
+    siteAddress,
     remoteAddress: observedAddress,
     onBlocked: rememberBlockedHost,
   };

@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { kindFromNetError } from '../../lib/fetch/net-error';
-import { normalizeHost, publicAddress } from '../../lib/fetch/public-host';
+import { normalizeHost } from '../../lib/fetch/public-host';
 import type { FailureKind, RedirectObserver } from '../../lib/fetch/types';
 import { rememberBlockedHost } from './blocked-hosts';
+import { siteAddress } from './test-loopback';
 
 /**
  * Where the browser refuses private addresses itself (Chromium's Private Network Access, measured in
@@ -64,6 +65,20 @@ function prune(now: number): void {
   }
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** `url` answered with a redirect to `location` (resolved against it): its first hop, for the fetch waiting on it. */
+function hopSeen(url: string, location: string): void {
+  let to: string;
+  try {
+    to = new URL(location, url).href;
+  } catch {
+    to = location; // unparsable: the fetch refuses it as a redirect target
+  }
+  firstHop.set(url, { to, at: Date.now() });
+  settle(hopWaiters, url, to);
+}
+
 let installed = false;
 
 /** Listens (once per service-worker lifetime) where webRequest is available and allowed. */
@@ -73,8 +88,19 @@ export function installNetObserver(): void {
   installed = true;
   const filter = { urls: ['http://*/*', 'https://*/*'], tabId: -1 };
   // Firefox (MV2) may cancel a response before it is read: one from a private address never reaches fetch().
+  // It also reports no onBeforeRedirect for a redirect that a `redirect: 'manual'` fetch does not follow
+  // (measured in Firefox 153): the hop is read off the redirect's own headers instead.
   if (import.meta.env.FIREFOX) {
-    wr.onHeadersReceived.addListener((d) => (answered(d.url, (d as { ip?: string }).ip, proxied(d)) ? undefined : { cancel: true }), filter, ['blocking']);
+    wr.onHeadersReceived.addListener(
+      (d) => {
+        if (!answered(d.url, (d as { ip?: string }).ip, proxied(d))) return { cancel: true };
+        const location = REDIRECT_STATUSES.has(d.statusCode) ? d.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value : undefined;
+        if (location !== undefined) hopSeen(d.url, location);
+        return undefined;
+      },
+      filter,
+      ['blocking', 'responseHeaders'],
+    );
   }
   wr.onResponseStarted.addListener((d) => void answered(d.url, d.ip, proxied(d)), filter);
   wr.onBeforeRequest.addListener((d) => {
@@ -87,8 +113,7 @@ export function installNetObserver(): void {
     c.hops.push(d.redirectUrl);
     chains.set(d.requestId, c);
     byStart.set(c.start, c.hops);
-    firstHop.set(d.url, { to: d.redirectUrl, at: Date.now() });
-    settle(hopWaiters, d.url, d.redirectUrl);
+    hopSeen(d.url, d.redirectUrl);
   }, filter);
   wr.onErrorOccurred.addListener((d) => {
     const now = Date.now();
@@ -145,7 +170,7 @@ function answered(url: string, ip: string | undefined, viaProxy: boolean): boole
   addresses.set(url, { ip, at: now });
   // Behind a proxy `ip` is the proxy's (often on the user's network), not the site's; and where the
   // browser refuses private addresses itself (Private Network Access) it has judged the site's address.
-  if (ADDRESS_SPACE || publicAddress(ip)) return true;
+  if (ADDRESS_SPACE || siteAddress(ip)) return true;
   rememberBlockedHost(hostOf(url));
   errors.set(url, { kind: 'blocked', at: now });
   settle(errorWaiters, url, 'blocked' as FailureKind);

@@ -29,6 +29,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   const { timeoutMs = FETCH_DEFAULTS.timeoutMs, maxBytes = FETCH_DEFAULTS.maxBytes } = opts;
   const maxRedirects = opts.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
   const allowed = opts.allowed ?? (() => true);
+  const siteAddress = opts.siteAddress ?? publicAddress;
   const redirects: string[] = [];
   let current = url;
   let status: number | undefined;
@@ -82,13 +83,13 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
       if (why) throw e;
       throw new Failure('dns', `${host} could not be resolved: ${e instanceof Error ? e.message : String(e)}`);
     });
-    const bad = addresses?.find((a) => !publicAddress(a));
+    const bad = addresses?.find((a) => !siteAddress(a));
     if (bad) throw blocked(url, bad);
   };
   /** After an answer: a response from a private address is never read (nor stored). */
   const answeredFrom = (url: string) => {
     const address = opts.remoteAddress?.(url);
-    if (address && !publicAddress(address)) throw blocked(url, address);
+    if (address && !siteAddress(address)) throw blocked(url, address);
   };
   const seen = new Set([first.href.replace(/#.*$/, '')]);
   /** Every redirect target is checked as the start URL was, plus loop and count. */

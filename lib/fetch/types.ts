@@ -93,6 +93,12 @@ export interface FetchPageOptions {
    * fails the fetch as 'dns' (never requested blind).
    */
   resolve?: (host: string) => Promise<string[] | undefined>;
+  /**
+   * Whether an address a name resolved to, or a response came from, is a site's (not this machine's or
+   * its network's). Default: lib's publicAddress. The browser glue passes its own (test builds only
+   * widen it: entrypoints/background/test-loopback.ts).
+   */
+  siteAddress?: (address: string) => boolean;
   /** The address a response to `url` came from, when the network layer has said (webRequest's `ip`). */
   remoteAddress?: (url: string) => string | undefined;
   /** A host was found on the user's machine or network: the caller remembers it, so it is not asked again. */
