@@ -18,7 +18,10 @@ export const GECKO_ID = 'resemble@resemble-extension.org';
 // too, grants page checking's host access at install.
 const TEST_BUILD = process.env.RESEMBLE_TEST_BUILD === '1';
 const GRANT_HOSTS = process.env.RESEMBLE_GRANT_HOSTS === '1';
-if (GRANT_HOSTS && !TEST_BUILD) throw new Error('RESEMBLE_GRANT_HOSTS=1 is a test build switch: set RESEMBLE_TEST_BUILD=1 too');
+// WXT_RESEMBLE_TEST_LOOPBACK=1: the Firefox e2e build counts 127.0.0.1 as a site's address
+// (entrypoints/background/test-loopback.ts), also a test build's switch only.
+const LOOPBACK = process.env.WXT_RESEMBLE_TEST_LOOPBACK === '1';
+if ((GRANT_HOSTS || LOOPBACK) && !TEST_BUILD) throw new Error('RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK are test build switches: set RESEMBLE_TEST_BUILD=1 too');
 
 // The built-in engines' hosts come from the engine table (lib/engines) through the content script's
 // `matches`, so they work on install; other hosts are optional, asked for on a user action.
@@ -37,13 +40,13 @@ export default defineConfig({
     // extension's sources, the CLI that `npm ci`'s prepare script builds, package-lock.json, README.md,
     // PRIVACY.md. Dot-directories (.output*, .wxt, .git) are never globbed; tests, benches, the demo
     // and what tests leave behind are not needed to build.
-    excludeSources: ['test/**', 'bench/**', 'demo/**', 'docs/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'playwright.config.ts', 'vitest.config.ts', '**/*.log'],
+    excludeSources: ['test/**', 'bench/**', 'demo/**', 'docs/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'playwright.config.ts', 'playwright.firefox.config.ts', 'vitest.config.ts', '**/*.log'],
   },
   hooks: {
     // A store package is never a test build, nor a development one: with NODE_ENV set to anything but
     // production (vitest sets "test") Vite compiles JSX for development, with this machine's paths in it.
     'zip:start': () => {
-      if (TEST_BUILD || GRANT_HOSTS) throw new Error('wxt zip: unset RESEMBLE_TEST_BUILD and RESEMBLE_GRANT_HOSTS (a test build is never packaged)');
+      if (TEST_BUILD || GRANT_HOSTS || LOOPBACK) throw new Error('wxt zip: unset RESEMBLE_TEST_BUILD, RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK (a test build is never packaged)');
       if ((process.env.NODE_ENV ?? 'production') !== 'production') throw new Error(`wxt zip: unset NODE_ENV (it is ${process.env.NODE_ENV}; a package is a production build)`);
     },
   },

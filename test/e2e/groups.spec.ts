@@ -18,20 +18,33 @@
  * Expected groups are never read off the extension: they come from the fixtures' own labels and are
  * cross-checked with lib's groupResults in Node.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { parseHTML } from 'linkedom';
 import type { Browser } from 'wxt/browser';
-import { extract } from '../../lib/engines/extract';
 import { copiesLabel, reasonDetail, reasonLabel } from '../../lib/group/describe';
-import { type Group, groupResults } from '../../lib/group/results';
-import type { SerpResult } from '../../lib/engines/types';
-import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
+import { groupResults } from '../../lib/group/results';
+import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
+import {
+  DEMO_GROUPS,
+  DEMO_N,
+  type Mark,
+  REPO,
+  SHARED,
+  SHARED_ABSENT,
+  TEMPLATES,
+  corpusResults,
+  demo,
+  demoResults,
+  expectedMarks,
+  groupsOf,
+  hasShared,
+  libGroups,
+  readInNode,
+  readMarks,
+} from './groups-kit';
 import { type UiQuery, pageUi } from './page-ui-kit';
-import { type BuiltResult, anchorOf, buildSerp, corpusPassage, readText } from './serp-builder';
+import { type BuiltResult, buildSerp, readText } from './serp-builder';
 
 /** The extension API, in functions evaluated in extension pages. */
 declare const chrome: typeof Browser;
@@ -39,67 +52,8 @@ declare const chrome: typeof Browser;
 // ---------------------------------------------------------------------------------------------------
 // Helpers
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHARED = path.resolve(REPO, '../shared');
-const hasShared = existsSync(SHARED);
-const SHARED_ABSENT = `${SHARED} is absent: the tests built from its saved results pages and corpora are skipped`;
-
-/** One result root as the page marks it (the DOM contract). */
-interface Mark {
-  rank: number;
-  cluster?: string;
-  role?: string;
-  hidden?: string;
-  /** Laid out (not display: none). */
-  shown: boolean;
-}
-
-/** Every result root the content script marked, in document order. */
-const marks = (page: Page): Promise<Mark[]> =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('[data-resemble-rank]')].map((el) => {
-      const m: Mark = { rank: Number(el.getAttribute('data-resemble-rank')), shown: el.getClientRects().length > 0 };
-      const get = (a: string) => el.getAttribute(a) ?? undefined;
-      if (get('data-resemble-cluster') !== undefined) m.cluster = get('data-resemble-cluster');
-      if (get('data-resemble-role') !== undefined) m.role = get('data-resemble-role');
-      if (get('data-resemble-hidden') !== undefined) m.hidden = get('data-resemble-hidden');
-      return m;
-    }),
-  );
-
-/**
- * The marks a page must carry for `groups` (each: ranks, best-ranked first) among `n` results: clusters
- * numbered 1, 2, … in order of their representatives; copies hidden when `collapsed`.
- */
-function expectedMarks(n: number, groups: readonly (readonly number[])[], collapsed: boolean): Mark[] {
-  const sorted = groups.map((g) => [...g].sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]);
-  return Array.from({ length: n }, (_, i) => {
-    const rank = i + 1;
-    const k = sorted.findIndex((g) => g.includes(rank));
-    if (k < 0) return { rank, shown: true };
-    const rep = sorted[k][0] === rank;
-    const m: Mark = { rank, cluster: String(k + 1), role: rep ? 'representative' : 'copy', shown: rep || !collapsed };
-    if (!rep && collapsed) m.hidden = 'true';
-    return m;
-  });
-}
-
-/** The groups a page shows, read off its marks: ranks of each cluster, representative first. */
-function groupsOf(ms: readonly Mark[]): number[][] {
-  const by = new Map<string, Mark[]>();
-  for (const m of ms) if (m.cluster) by.set(m.cluster, [...(by.get(m.cluster) ?? []), m]);
-  return [...by.values()].map((g) => [...g.filter((m) => m.role === 'representative'), ...g.filter((m) => m.role !== 'representative')].map((m) => m.rank));
-}
-
-/** lib's groups for results read in Node: ranks, representative first. */
-const libGroups = (groups: readonly Group[]) => groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
-
-/** lib's extract() over linkedom. */
-function readInNode(html: string, url: string): SerpResult[] {
-  const x = extract(parseHTML(html).document as unknown as Document, url);
-  if (!x) throw new Error(`extract() reads no results page at ${url}`);
-  return x.results;
-}
+/** Every result root the content script marked, in document order (the DOM contract: ./groups-kit). */
+const marks = (page: Page): Promise<Mark[]> => page.evaluate(readMarks);
 
 /** Waits for the groups to be applied once (the content script stamps <html data-resemble-applied>). */
 async function applied(page: Page): Promise<void> {
@@ -143,12 +97,6 @@ function noDialogs(context: BrowserContext): () => string[] {
   return () => seen;
 }
 
-// The demo: 10 results, groups [1, 3, 6] (snippets), [4, 8] (same page: AMP + utm_), [5, 9] (mirror).
-const demo = loadDemo();
-const DEMO_N = demo.results.length;
-const DEMO_GROUPS = demo.groups.map((g) => g.ranks);
-const demoResults = readInNode(demo.resultsHtml, demo.searchUrl);
-
 async function openDemo(context: BrowserContext): Promise<Page> {
   await installDemoRoutes(context, { abortOthers: false }); // the fixture already cuts the network off
   const page = await context.newPage();
@@ -185,84 +133,6 @@ test('demo: exactly its three groups are collapsed under their best-ranked resul
 
 // ---------------------------------------------------------------------------------------------------
 // 1b. Pages built from real engine markup and the Gutenberg corpus
-
-const GUTENBERG = 'corpora/gutenberg-formats-editions';
-
-/**
- * The results, in rank order: one passage of each book, cut from several of its editions and formats
- * (same book = near-duplicates by the corpus's labels), interleaved so that no group is adjacent.
- * pg17997 appears once: a result with no copy.
- */
-const CORPUS_FILES = [
-  'pg972/head/972.txt',
-  'pg18131/head/18131.txt',
-  'pg16595/head/16595-8.txt',
-  'pg972/head/old/dvldc10.txt',
-  'pg17997/head/17997.txt',
-  'pg18131/head/18131-h/18131-h.htm',
-  'pg972/head/972-h/972-h.htm',
-  'pg16595/head/16595-h/16595-h.htm',
-];
-
-interface Label {
-  file: string;
-  group: string;
-  format: string;
-  commit: string;
-  source_repo: string;
-  original_path: string;
-}
-
-function readLabels(): Label[] {
-  const lines = readText(path.join(SHARED, GUTENBERG, 'LABELS.tsv')).split(/\r?\n/).filter(Boolean);
-  const header = lines[0].split('\t');
-  return lines.slice(1).map((l) => Object.fromEntries(header.map((h, i) => [h, l.split('\t')[i] ?? ''])) as unknown as Label);
-}
-
-/**
- * What each result says: the file's GitHub address (the corpus's source), a title in GitHub's form, and
- * a 32-word snippet of the same passage of its book, its window a few words later for each further
- * copy (engines pick different windows). Plus the groups the labels give: ranks of the same book.
- */
-function corpusResults(): { results: BuiltResult[]; labelGroups: number[][]; books: string[] } {
-  const labels = readLabels();
-  const row = (f: string) => {
-    const r = labels.find((l) => l.file === f);
-    if (!r) throw new Error(`${f} is not in ${GUTENBERG}/LABELS.tsv`);
-    return r;
-  };
-  const anchors = new Map<string, string[]>();
-  const seen = new Map<string, number>();
-  const results = CORPUS_FILES.map((f) => {
-    const l = row(f);
-    // The passage: a prose paragraph 30% into the book's ASCII text (every book has one).
-    if (!anchors.has(l.group)) {
-      const ascii = labels.find((x) => x.group === l.group && x.format === 'txt-ascii' && x.file.includes('/head/'))!;
-      anchors.set(l.group, anchorOf(readText(path.join(SHARED, GUTENBERG, ascii.file))));
-    }
-    const k = seen.get(l.group) ?? 0;
-    seen.set(l.group, k + 1);
-    const text = readText(path.join(SHARED, GUTENBERG, f));
-    const snippet = corpusPassage(text, l.format === 'html', anchors.get(l.group)!, 32, 3 * k);
-    const repoName = l.source_repo.split('/')[1];
-    return {
-      url: `https://github.com/${l.source_repo}/blob/${l.commit}/${l.original_path}`,
-      title: `${repoName}/${l.original_path} at master · ${l.source_repo}`,
-      snippet,
-      displayUrl: `https://github.com › ${l.source_repo.replace('/', ' › ')}`,
-    };
-  });
-  const books = CORPUS_FILES.map((f) => row(f).group);
-  const byBook = new Map<string, number[]>();
-  books.forEach((b, i) => byBook.set(b, [...(byBook.get(b) ?? []), i + 1]));
-  const labelGroups = [...byBook.values()].filter((g) => g.length > 1).sort((a, b) => a[0] - b[0]);
-  return { results, labelGroups, books };
-}
-
-const TEMPLATES = [
-  { name: 'Google', file: 'fixtures/serp/google/2023-05_matrix_zlurad.html', url: 'https://www.google.com/search?q=gutenberg+editions&hl=en' },
-  { name: 'Bing', file: 'fixtures/serp/bing/2026-04_javascript-tutorial_http_sanguinary.html', url: 'https://www.bing.com/search?q=gutenberg+editions&form=QBLH' },
-];
 
 for (const t of TEMPLATES) {
   test(`${t.name} (a saved page's markup, ../shared) with the Gutenberg corpus's near-duplicate passages: exactly the labels' groups collapse`, async ({ context, serveHtml, takeScreenshot, evalInContentScript }) => {

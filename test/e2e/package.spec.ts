@@ -1,39 +1,13 @@
 /**
  * The Chrome store package (issue #16) loads and works: the zip `npm run zip` makes, unpacked as a
  * store would, collapses the offline demo's copies in Chromium, with no test hook in its background.
- * The zip is the one the unit suite's package test makes (test/unit/package.test.ts, run before the
- * e2e tests by `npm test`); when it is missing, `npm run zip` makes it here.
+ * (./store-package.ts: the zip the unit suite's package test made, or made here).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { unzipSync } from 'fflate';
-import { ROOT } from '../../scripts/start-browser.mjs';
 import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
+import { unpackedPackage } from './store-package';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-const outDir = resolve(ROOT, `${process.env.RESEMBLE_OUT_DIR ?? '.output'}-package`);
-const zip = join(outDir, `${pkg.name}-${pkg.version}-chrome.zip`);
-
-/** The Chrome package unpacked into a fresh directory (made first when missing: a production build, no test switches). */
-function unpackedChromePackage(): string {
-  if (!existsSync(zip)) {
-    const env: NodeJS.ProcessEnv = { ...process.env, RESEMBLE_OUT_DIR: outDir };
-    for (const k of ['RESEMBLE_TEST_BUILD', 'RESEMBLE_GRANT_HOSTS', 'NODE_ENV']) delete env[k];
-    execFileSync('npm', ['run', 'zip'], { cwd: ROOT, env, stdio: 'ignore' });
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'resemble-package-'));
-  for (const [name, data] of Object.entries(unzipSync(readFileSync(zip)))) {
-    if (name.endsWith('/')) continue;
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), data);
-  }
-  return dir;
-}
-
-test.use({ extensionDir: unpackedChromePackage() });
+test.use({ extensionDir: unpackedPackage('chrome') });
 
 test('the Chrome store package collapses the demo’s copies, and its background has no test hook', async ({ context, sw }) => {
   const demo = await installDemoRoutes(context, { abortOthers: false });

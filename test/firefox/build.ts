@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findBrowser } from '../../scripts/ensure-browsers.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = process.env.RESEMBLE_OUT_DIR ?? '.output';
@@ -20,10 +21,10 @@ export const FIREFOX_TEST_OUT_DIR = `${OUT}-firefox-test`;
 export const FIREFOX_EXTENSION_DIR = path.join(ROOT, FIREFOX_OUT_DIR, 'firefox-mv2');
 export const FIREFOX_TEST_EXTENSION_DIR = path.join(ROOT, FIREFOX_TEST_OUT_DIR, 'firefox-mv2');
 /** The test build's environment (see above). */
-export const TEST_BUILD_ENV = { RESEMBLE_GRANT_HOSTS: '1', WXT_RESEMBLE_TEST_LOOPBACK: '1' };
+export const TEST_BUILD_ENV = { RESEMBLE_TEST_BUILD: '1', RESEMBLE_GRANT_HOSTS: '1', WXT_RESEMBLE_TEST_LOOPBACK: '1' };
 
-/** Firefox: $RESEMBLE_FIREFOX, else Debian's firefox-esr. */
-export const FIREFOX = process.env.RESEMBLE_FIREFOX ?? '/usr/bin/firefox-esr';
+/** Firefox: $RESEMBLE_FIREFOX, else Debian's firefox-esr (installed by the global setup when missing: ensure-browsers.mjs). */
+export const FIREFOX = findBrowser('firefox') ?? '/usr/bin/firefox-esr';
 
 /** Throws a clear error when the build is missing. */
 export function assertBuilt(extDir: string): void {
@@ -54,6 +55,7 @@ export function buildFirefox(outDir: string, env: Record<string, string> = {}): 
   return new Promise((resolve, reject) => {
     // The variables that would change the build are set here and nowhere else.
     const base = { ...process.env };
+    delete base.RESEMBLE_TEST_BUILD;
     delete base.RESEMBLE_GRANT_HOSTS;
     delete base.WXT_RESEMBLE_TEST_LOOPBACK;
     const child = spawn(process.execPath, [wxt, 'build', '-b', 'firefox'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...base, RESEMBLE_OUT_DIR: outDir, ...env } });

@@ -1,16 +1,14 @@
 /**
  * Builds the two Firefox builds the suite runs (./build.ts), unless RESEMBLE_E2E_NO_BUILD=1 (then the
- * existing ones are used as they are). Fails early, with the way to fix it, when Firefox is missing.
+ * existing ones are used as they are). Installs Firefox first when it is missing, or fails with the way to fix it.
  */
-import { accessSync, constants } from 'node:fs';
+import { ensureBrowsers } from '../../scripts/ensure-browsers.mjs';
 import { FIREFOX, FIREFOX_EXTENSION_DIR, FIREFOX_OUT_DIR, FIREFOX_TEST_EXTENSION_DIR, FIREFOX_TEST_OUT_DIR, TEST_BUILD_ENV, assertBuilt, buildFirefox } from './build';
 
 export default async function globalSetup(): Promise<void> {
-  try {
-    accessSync(FIREFOX, constants.X_OK);
-  } catch {
-    throw new Error(`Firefox was not found at ${FIREFOX}. Install Debian's with  sudo apt-get install -y firefox-esr  (or point RESEMBLE_FIREFOX at another Firefox: one whose WebDriver BiDi installs extensions, 138 or later; tested with 153 ESR).`);
-  }
+  // Debian's firefox-esr, installed when missing (or the exact command to run). RESEMBLE_FIREFOX: another
+  // Firefox, one whose WebDriver BiDi installs extensions (138 or later; tested with 153 ESR).
+  ensureBrowsers(['firefox']);
   if (process.env.RESEMBLE_E2E_NO_BUILD === '1') {
     assertBuilt(FIREFOX_EXTENSION_DIR);
     assertBuilt(FIREFOX_TEST_EXTENSION_DIR);
