@@ -26,6 +26,7 @@ import { PageServer, allChecked, applied, checkingDone, enablePageChecking, reca
 import { pageUi } from './page-ui-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { buildSerp } from './serp-builder';
+import { DEAD, MIRROR, openDeadPage } from './dead-page-scene';
 
 /** The extension API, in functions evaluated in the service worker. */
 declare const chrome: typeof Browser;
@@ -43,8 +44,6 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   evalInContentScript,
   restartServiceWorker,
 }) => {
-  const DEAD = demo.results[4].url;
-  const MIRROR = demo.results[8].url;
   const DECOY = 'https://decoy.example/thoreau/civil-disobedience';
   const base = demoSerp('thoreau civil disobedience live copy', demo.results.map((r) => r.url));
   // Rank 10: the decoy, under rank 5's title and snippet.
@@ -136,27 +135,7 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
  * no search made. Rank 5's URL was seen in a group with its mirror on a results page kept earlier.
  */
 test('a page the user opens that stays dead has its group’s live mirror in the tab’s state at once, with no search', async ({ context, sw, serveHtml }) => {
-  const DEAD = demo.results[4].url;
-  const MIRROR = demo.results[8].url;
-  const serp = demoSerp('thoreau civil disobedience dead page', demo.results.map((r) => r.url));
-  const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(r.url, page(i + 1))));
-  await server.install(context);
-  const ddgQueries = await routeSearch(context, () => []);
-  const googleQueries = await routeSearch(context, () => [], 'google');
-  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
-  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, serp.results[4].title, deadText] as const);
-
-  // The results page is read and kept (page checking stays off: nothing is fetched for it).
-  await serveHtml(serp.url, serp.html);
-  const results = await context.newPage();
-  await results.goto(serp.url);
-  await applied(results);
-
-  const tab = await context.newPage();
-  await tab.goto(DEAD).catch(() => undefined);
-  const tabId = await tabIdOf(sw, DEAD);
-  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
+  const { deadPage, ddg: ddgQueries, google: googleQueries } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience dead page');
   await expect.poll(async () => (await deadPage())?.alternates?.map((a) => [a.url, a.source]), { timeout: 15_000, message: 'the dead page’s alternates' }).toEqual([[MIRROR, 'group']]);
   const [alt] = (await deadPage())!.alternates!;
   expect(alt.basis).toBe('page');
@@ -172,27 +151,12 @@ test('a page the user opens that stays dead has its group’s live mirror in the
  * fetched a second time and listed.
  */
 test('a look for a dead page’s copies cut off by a stopped service worker resumes after the restart', async ({ context, sw, serveHtml, restartServiceWorker }) => {
-  const DEAD = demo.results[4].url;
-  const MIRROR = demo.results[8].url;
-  const serp = demoSerp('thoreau civil disobedience resumed look', demo.results.map((r) => r.url));
-  const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 8 ? undefined : server.html(r.url, page(i + 1))));
-  server.on(MIRROR, (n) => (n === 1 ? { never: true } : { contentType: 'text/html; charset=utf-8', body: page(9) }));
-  await server.install(context);
-  const ddgQueries = await routeSearch(context, () => []);
-  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
-  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, serp.results[4].title, deadText] as const);
-  await serveHtml(serp.url, serp.html);
-  const results = await context.newPage();
-  await results.goto(serp.url);
-  await applied(results);
-
-  const tab = await context.newPage();
-  await tab.goto(DEAD).catch(() => undefined);
-  const tabId = await tabIdOf(sw, DEAD);
+  // The mirror's first request never answers: the look is under way when the service worker stops.
+  const { server, deadPage, ddg: ddgQueries } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience resumed look', (n) =>
+    n === 1 ? { never: true } : { contentType: 'text/html; charset=utf-8', body: page(9) },
+  );
   await expect.poll(() => server.count(MIRROR), { timeout: 15_000, message: 'the look under way: the mirror is being fetched' }).toBe(1);
   await restartServiceWorker();
-  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
   await expect.poll(async () => (await deadPage())?.alternates?.map((a) => a.url), { timeout: 20_000, message: 'the resumed look’s copy' }).toEqual([MIRROR]);
   expect(server.count(MIRROR), 'fetched again by the resumed look').toBe(2);
   expect(ddgQueries, 'no search').toEqual([]);

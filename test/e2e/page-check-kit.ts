@@ -18,6 +18,7 @@ import type { PageGroup } from '../../lib/group/pages';
 import type { TabState } from '../../lib/messages';
 import { type ResembleFixtures, expect } from './fixtures';
 import type { HookScope } from './hook';
+import { RouteTable, sleep } from './route-table';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
 
 declare const chrome: typeof Browser;
@@ -50,58 +51,10 @@ export function firstWords(text: string, n: number, skip = 0): string {
 // ---------------------------------------------------------------------------------------------------
 // Serving result pages
 
-export interface Answer {
-  status?: number;
-  headers?: Record<string, string>;
-  contentType?: string;
-  body?: string | Buffer;
-  /** Milliseconds before answering. */
-  delayMs?: number;
-  /** Never answer (the request stays pending until the browser gives up on it). */
-  never?: boolean;
-  /** Answer only once this settles: the test decides when (e.g. after another page is stored), no fixed delay. */
-  hold?: Promise<unknown>;
-}
-
-/** What one URL saw: every request's time (ms since the epoch), and when each answer was sent. */
-export interface Seen {
-  requests: number[];
-  answered: number[];
-  /** Requests whose answer could not be delivered (the request was gone: aborted by its fetcher). */
-  lost: number;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export type { Answer, Seen } from './route-table';
 
 /** Serves a fixed set of URLs to the browser (the service worker's fetches included), recording every request. */
-export class PageServer {
-  private readonly answers = new Map<string, (n: number) => Answer>();
-  readonly seen = new Map<string, Seen>();
-
-  /** Answers `url` with `answer` (or with what `answer(n)` gives for its n-th request, from 1). */
-  on(url: string, answer: Answer | ((n: number) => Answer)): this {
-    const key = new URL(url).href;
-    this.answers.set(key, typeof answer === 'function' ? answer : () => answer);
-    this.seen.set(key, { requests: [], answered: [], lost: 0 });
-    return this;
-  }
-
-  html(url: string, body: string | Buffer, extra: Omit<Answer, 'body'> = {}): this {
-    return this.on(url, { contentType: 'text/html; charset=utf-8', body, ...extra });
-  }
-
-  text(url: string, body: string | Buffer, extra: Omit<Answer, 'body'> = {}): this {
-    return this.on(url, { contentType: 'text/plain; charset=utf-8', body, ...extra });
-  }
-
-  redirect(url: string, location: string, status = 302): this {
-    return this.on(url, { status, headers: { location }, body: '' });
-  }
-
-  count(url: string): number {
-    return this.seen.get(new URL(url).href)?.requests.length ?? 0;
-  }
-
+export class PageServer extends RouteTable {
   /** Every request this server saw, first to last (ms since the epoch). */
   get firstRequest(): number {
     return Math.min(...[...this.seen.values()].flatMap((s) => s.requests));
@@ -109,12 +62,12 @@ export class PageServer {
 
   async install(context: BrowserContext): Promise<void> {
     await context.route(
-      (u) => this.answers.has(u.href),
+      (u) => this.routes.has(u.href),
       async (route: Route) => {
         const key = route.request().url();
         const seen = this.seen.get(key)!;
         seen.requests.push(Date.now());
-        const a = this.answers.get(key)!(seen.requests.length);
+        const a = this.routes.get(key)!(seen.requests.length, new URL(key));
         if (a.never) return; // left pending on purpose
         if (a.hold) await a.hold;
         if (a.delayMs) await sleep(a.delayMs);

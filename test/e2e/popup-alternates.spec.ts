@@ -20,6 +20,7 @@ import { measure, retitled, routeSearch, tabIdOf } from './lost-kit';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, openPopup, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { buildSerp } from './serp-builder';
+import { openDeadPage } from './dead-page-scene';
 
 /** The extension API, in functions evaluated in the service worker. */
 declare const chrome: typeof Browser;
@@ -134,24 +135,7 @@ test('"search for more" in the popup finds a copy through the engine’s results
 });
 
 test('the tab’s own dead page shows its group’s live mirror in the popup, with its measure, with no search', async ({ context, sw, serveHtml, extensionOrigin }) => {
-  const serp = demoSerp('thoreau civil disobedience popup dead page', demo.results.map((r) => r.url));
-  const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(r.url, page(i + 1))));
-  await server.install(context);
-  const ddg = await routeSearch(context, () => []);
-  const google = await routeSearch(context, () => [], 'google');
-  const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
-  await sw(async ([u, t, x]) => (globalThis as unknown as HookScope).__resemble!.remember(u, t, x, 'page'), [DEAD, serp.results[4].title, deadText] as const);
-  // The results page is read and kept (page checking off): rank 5 is known in a group with its mirror.
-  await serveHtml(serp.url, serp.html);
-  const results = await context.newPage();
-  await results.goto(serp.url);
-  await applied(results);
-
-  const tab = await context.newPage();
-  await tab.goto(DEAD).catch(() => undefined);
-  const tabId = await tabIdOf(sw, DEAD);
-  const deadPage = () => sw(async (id) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined)?.deadPage, tabId);
+  const { tab, deadPage, ddg, google } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience popup dead page');
   await expect.poll(async () => (await deadPage())?.alternates?.map((a) => a.url), { timeout: 15_000 }).toEqual([MIRROR]);
 
   const popup = await openPopup(context, extensionOrigin, tab);

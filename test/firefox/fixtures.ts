@@ -33,7 +33,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import puppeteer, { type Browser as Firefox, type Page } from 'puppeteer-core';
 import selfsigned from 'selfsigned';
-import type { Answer, Seen } from '../e2e/page-check-kit';
+import { type Answer, type Answering, RouteTable } from '../e2e/route-table';
 import { FIREFOX, FIREFOX_EXTENSION_DIR, assertBuilt, geckoId } from './build';
 
 export { expect };
@@ -42,18 +42,13 @@ export type { Page };
 // ---------------------------------------------------------------------------------------------------
 // The sites: one HTTPS and one HTTP server for every host
 
-type Answering = (n: number, url: URL) => Answer;
-
 /**
  * Serves the test's URLs to Firefox (page loads and the extension's fetches alike), recording every
  * request. Routes: exact URLs (`on`, `html`, `text`, `redirect`), else a host's catch-all (`host`),
  * else 404. Routes and records are cleared before each test.
  */
-export class SiteServer {
-  private readonly urls = new Map<string, Answering>();
+export class SiteServer extends RouteTable {
   private readonly hosts = new Map<string, Answering>();
-  /** Per routed URL (exact routes) or host (catch-alls): every request's time and answer. */
-  readonly seen = new Map<string, Seen>();
   /** Every request that reached the servers, in order, as absolute URLs. */
   readonly requests: string[] = [];
   /** Requests no route answered (answered 404): Firefox's own background traffic, or something unexpected. */
@@ -62,6 +57,7 @@ export class SiteServer {
 
   /** One HTTPS and one HTTP server per loopback address, all answering from the same routes. */
   constructor(private readonly listeners: Map<string, { https: https.Server; http: http.Server }>) {
+    super();
     for (const { https: s, http: h } of listeners.values()) {
       s.on('request', (req, res) => void this.handle('https', req, res));
       h.on('request', (req, res) => void this.handle('http', req, res));
@@ -75,36 +71,11 @@ export class SiteServer {
     return `443=${(l.https.address() as AddressInfo).port};80=${(l.http.address() as AddressInfo).port}`;
   }
 
-  /** Answers `url` with `answer` (or with what `answer(n)` gives for its n-th request, from 1). */
-  on(url: string, answer: Answer | ((n: number) => Answer)): this {
-    const key = new URL(url).href;
-    this.urls.set(key, typeof answer === 'function' ? answer : () => answer);
-    this.seen.set(key, { requests: [], answered: [], lost: 0 });
-    return this;
-  }
-
-  html(url: string, body: string | Buffer, extra: Omit<Answer, 'body'> = {}): this {
-    return this.on(url, { contentType: 'text/html; charset=utf-8', body, ...extra });
-  }
-
-  text(url: string, body: string | Buffer, extra: Omit<Answer, 'body'> = {}): this {
-    return this.on(url, { contentType: 'text/plain; charset=utf-8', body, ...extra });
-  }
-
-  redirect(url: string, location: string, status = 302): this {
-    return this.on(url, { status, headers: { location }, body: '' });
-  }
-
   /** Answers every address on `host` that no exact route answers (`answer(n, url)`). */
   host(host: string, answer: Answer | ((n: number, url: URL) => Answer)): this {
     this.hosts.set(host, typeof answer === 'function' ? answer : () => answer);
     this.seen.set(`host:${host}`, { requests: [], answered: [], lost: 0 });
     return this;
-  }
-
-  /** Requests of `url` so far (an exact route's). */
-  count(url: string): number {
-    return this.seen.get(new URL(url).href)?.requests.length ?? 0;
   }
 
   /** Requests that reached `host` so far, whatever answered them. */
@@ -118,7 +89,7 @@ export class SiteServer {
   }
 
   reset(): void {
-    this.urls.clear();
+    this.routes.clear();
     this.hosts.clear();
     this.seen.clear();
     this.requests.length = 0;
@@ -136,7 +107,7 @@ export class SiteServer {
       return;
     }
     this.requests.push(url.href);
-    const exact = this.urls.get(url.href);
+    const exact = this.routes.get(url.href);
     const byHost = exact ? undefined : this.hosts.get(url.host);
     const answering = exact ?? byHost;
     if (!answering) {
