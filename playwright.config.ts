@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -11,9 +12,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
-  // Two browsers at a time (each test starts its own Chromium): on two cores, the specs spend much of
-  // their time waiting on the extension, so two overlap well. RESEMBLE_E2E_WORKERS overrides.
-  workers: Number(process.env.RESEMBLE_E2E_WORKERS ?? 2),
+  // Browsers at a time (each test starts its own Chromium): the specs spend much of their time waiting
+  // on the extension, so one more than the cores overlap well (3 here: 3.4 min against 3.9 with 2).
+  // The tests wait for conditions, so a busy machine makes them slower, not red. RESEMBLE_E2E_WORKERS overrides.
+  workers: Number(process.env.RESEMBLE_E2E_WORKERS ?? availableParallelism() + 1),
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
