@@ -3,29 +3,33 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
-import { checkPageGroups } from '../lib/messages';
-import { type Settings, migrateSettings } from '../lib/settings';
+import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
+import { type PageGroups, checkPageGroups } from '../lib/messages';
+import type { EngineId } from '../lib/settings';
 import { RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
 import { PageLifetime } from './results/lifetime';
+import { LocalGroups, readInputs } from './results/local-groups';
 import { ResultBlocks, restorePage } from './results/marks';
 import { type ResultsBatch, ResultsWatcher } from './results/watcher';
 
 /**
  * Reads the organic results of a results page once they are there, and again when the page adds
- * more (infinite scroll, "more results"), sending only what it has not sent; applies the groups the
- * background answers. It never fetches, stores or decides groups: the background does.
+ * more (infinite scroll, "more results"). Groups them here at once with lib (the function the
+ * background answers with) and applies the groups, then sends them to the background, which stores
+ * them, checks their pages and stays the one deciding the page's groups: its answer is applied when
+ * it differs, and its page-level regroups come as `page/update` (issue #17).
  */
 export default defineContentScript({
   matches: ENGINES.flatMap((e) => e.matches),
-  // Started while the page loads, so that the settings are read by the time the document is parsed
-  // and the groups are applied within milliseconds of DOMContentLoaded.
+  // Started while the page loads: the settings and the boilerplate are read from storage by the time
+  // the document is parsed, and the groups applied at DOMContentLoaded, before the first paint.
   runAt: 'document_start',
   // WXT's context (main's argument) is not used: a page can end it (see PageLifetime).
   async main() {
     const ctx = new PageLifetime('results');
-    const reading = readSettings();
+    const reading = readInputs().catch(() => undefined);
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     // What a copy of this script left behind when its extension went away without cleaning up.
     restorePage();
@@ -34,66 +38,84 @@ export default defineContentScript({
     const alive = () => ctx.check();
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }));
-    const indicator = new CheckingIndicator(ctx);
-    // Not waited for: a built-in engine's page is read at once, and the background (which has the
-    // settings at hand) says whether the engine is turned off. Only SearXNG hosts come from them.
-    let settings: Settings | undefined;
-    void reading.then((s) => (settings = s));
+    const shown = new Shown(page, new CheckingIndicator(ctx));
+    const local = new LocalGroups();
+    // Without them (storage failed) nothing is grouped here: the background answers as it always did.
+    let inputs = await reading;
     let watcher: ResultsWatcher | undefined;
+    /** Batches read so far: an answer is applied only when it is for the latest (no going back). */
+    let seq = 0;
 
     const read = () => {
       const found: Element[][] = [];
-      const x = extract(document, location.href, { searxngHosts: settings?.searxngHosts ?? [], blocks: found });
+      const x = extract(document, location.href, { searxngHosts: inputs?.settings.searxngHosts ?? [], blocks: found });
       if (x) blocks.saw(x.results.map((r) => r.url), found);
       return x;
     };
+    const off = (engine: string) => inputs?.settings.engines[engine as EngineId] === false;
     const start = () => {
       const first = read();
       if (!first) return false;
-      watcher = new ResultsWatcher(read, async (batch) => {
+      if (off(first.engine)) {
+        // Turned off: the page is left as it came; the background hears of it (the popup offers to turn it on).
+        void send({ engine: first.engine, url: location.href, query: first.query, results: [], disabled: true }, alive);
+        return true;
+      }
+      // Each batch's place when read: the background's answer may come after later batches were read.
+      const order = new WeakMap<ResultsBatch, number>();
+      const onRead = (batch: ResultsBatch) => {
+        order.set(batch, ++seq);
         blocks.ranked(batch.results);
+        local.add(batch);
+        shown.local(local.groups(inputs));
+      };
+      const onSend = async (batch: ResultsBatch) => {
         const reply = await send(batch, alive);
         if (reply?.disabled) {
-          // The engine is turned off: nothing more is read (the popup offers to turn it on), and the
-          // page is left as it came (the ranks were marked before the answer).
+          // Turned off meanwhile (the background's settings are newer): nothing more is read.
           watcher?.stop();
           watcher = undefined;
+          await shown.clear();
           blocks.reset();
           return;
         }
-        await show(page, reply?.groups, indicator);
-      }, () => blocks.reset());
+        if (order.get(batch) === seq) await shown.answer(reply?.groups);
+      };
+      const onNewView = () => (blocks.reset(), local.reset(), shown.newView());
+      watcher = new ResultsWatcher(read, onSend, onNewView, onRead);
       watcher.start(first);
       ctx.onInvalidated(() => watcher?.stop());
       return true;
     };
-    if (!start()) {
-      settings = await reading; // a SearXNG host is known only from the settings
-      if (!start()) return;
-    }
+    if (!start()) return;
 
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = async (changes: Record<string, unknown>, area: string) => {
-      if (area !== 'sync' || !('settings' in changes)) return;
-      const now = (settings = await readSettings());
+      const boilerplate = area === 'local' && PAST_BOILERPLATE_KEY in changes;
+      const settings = area === 'sync' && 'settings' in changes;
+      if (boilerplate || settings) inputs = (await readInputs().catch(() => undefined)) ?? inputs;
+      if (!settings) return;
       const engine = read()?.engine;
-      if (engine && !now.engines[engine]) {
+      if (engine && off(engine)) {
         watcher?.stop();
         watcher = undefined;
-        await page.apply(undefined);
+        await shown.clear();
         blocks.reset();
+        local.reset();
         return;
       }
       if (!watcher) {
         start();
         return;
       }
-      await show(page, await ask('page/groups', {}, { alive, backoffMs: RETRY_BACKOFF_MS }), indicator);
+      // Snippet groups at once, unless the page shows what checked pages said (only the background has that).
+      shown.local(local.groups(inputs), true);
+      await shown.answer(await ask('page/groups', {}, { alive, backoffMs: RETRY_BACKOFF_MS }));
     };
     // Pages checked by the background refine the groups as they come in (issue #6).
     const onUpdate = (msg: unknown, sender: { id?: string }) => {
       if (sender.id !== browser.runtime.id || (msg as { type?: unknown } | null)?.type !== 'page/update') return;
-      void show(page, (msg as { payload?: unknown }).payload, indicator);
+      void shown.answer((msg as { payload?: unknown }).payload);
     };
     browser.runtime.onMessage.addListener(onUpdate);
     ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onUpdate));
@@ -108,24 +130,59 @@ export default defineContentScript({
   },
 });
 
-async function readSettings(): Promise<Settings> {
-  const { settings } = await browser.storage.sync.get('settings');
-  return migrateSettings(settings);
-}
+/**
+ * What the page shows: the groups made here, then the background's. An answer equal to what is shown
+ * is not applied again (no work, no flicker); the page's controls are rebuilt only on a change.
+ */
+class Shown {
+  private key = '';
+  /** The page shows groups from checked pages (or dead results): only the background's answers replace them. */
+  private fromPages = false;
 
-/** Applies an answer once it is checked: the page is touched only with what has the expected shape. */
-async function show(page: GroupsOnPage, answer: unknown, indicator: CheckingIndicator): Promise<void> {
-  const groups = checkPageGroups(answer);
-  if (groups) {
-    void indicator.show(groups.checking);
-    await page.apply(groups);
+  constructor(
+    private page: GroupsOnPage,
+    private indicator: CheckingIndicator,
+  ) {}
+
+  newView(): void {
+    this.fromPages = false;
+    this.key = '';
+  }
+
+  /** The page as it came (the engine was turned off). */
+  async clear(): Promise<void> {
+    this.newView();
+    await this.page.apply(undefined);
+  }
+
+  /** Groups made here: applied now (synchronously up to the UI's mounting, so before the next paint). */
+  local(groups: PageGroups | undefined, keepPages = false): void {
+    if (!groups || (keepPages && this.fromPages)) return;
+    void this.apply(groups);
+  }
+
+  /** An answer of the background's, once checked: the page is touched only with what has the expected shape. */
+  async answer(answer: unknown): Promise<void> {
+    const groups = checkPageGroups(answer);
+    if (!groups) return;
+    void this.indicator.show(groups.checking);
+    this.fromPages = Boolean(groups.dead?.length || groups.groups.some((g) => g.evidence === 'pages'));
+    await this.apply(groups);
+  }
+
+  private async apply(groups: PageGroups): Promise<void> {
+    const { checking: _, ...what } = groups;
+    const key = JSON.stringify(what);
+    if (key === this.key) return;
+    this.key = key;
+    await this.page.apply(groups);
     // For the benchmark and for tests: when the groups were last applied (ms since navigation start).
     document.documentElement.dataset.resembleApplied = performance.now().toFixed(1);
   }
 }
 
 /** Results, asked again when no answer comes (the service worker stopped while grouping them). */
-async function send(batch: ResultsBatch, alive: () => boolean): Promise<{ groups?: unknown; disabled?: boolean } | undefined> {
+async function send(batch: ResultsBatch & { disabled?: boolean }, alive: () => boolean): Promise<{ groups?: unknown; disabled?: boolean } | undefined> {
   const refit = (p: unknown) => batches(p as ResultsBatch)[0] ?? p;
   return (await ask('page/results', batch, { alive, backoffMs: RETRY_BACKOFF_MS, refit })) as { groups?: unknown; disabled?: boolean } | undefined;
 }

@@ -11,6 +11,7 @@ import type { SketchService } from './sketch-service';
 import { applyLimits, storeFor } from './store-access';
 import { readSettings, writeSettings } from './settings-item';
 import { popupState } from './tab-state';
+import { forgetBoilerplate } from './past-boilerplate';
 
 export function createHandlers(service: SketchService): Handlers {
   return {
@@ -25,7 +26,12 @@ export function createHandlers(service: SketchService): Handlers {
       return next;
     },
     'cache/usage': async (_, ctx) => (await storeFor(ctx.incognito)).usage(),
-    'cache/clear': async (_, ctx) => ({ cleared: await (await storeFor(ctx.incognito)).clear() }),
+    'cache/clear': async (_, ctx) => {
+      const cleared = await (await storeFor(ctx.incognito)).clear();
+      // The boilerplate is counted from the cache's past results pages (incognito pages never teach it).
+      if (!ctx.incognito) await forgetBoilerplate().catch(() => undefined);
+      return { cleared };
+    },
     'tab/state': ({ tabId }) => popupState(tabId),
     'preview/last': () => lastPreview(),
     'lost/find': ({ url, again }) => findCopies(service, url, again === true),

@@ -27,7 +27,8 @@ function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabRes
  * boilerplate (counted in the Worker when nothing is cached yet).
  */
 async function inputs(service: SketchService, tabId: number) {
-  const [got, settings] = await Promise.all([browser.storage.session.get([resultsKey(tabId), BOILERPLATE_KEY]), readSettings()]);
+  const [session, local, settings] = await Promise.all([browser.storage.session.get(resultsKey(tabId)), browser.storage.local.get(BOILERPLATE_KEY), readSettings()]);
+  const got = { ...session, ...local };
   let boilerplate = readCached(got, settings.snippetShingle);
   const stale = boilerplate !== undefined && isStale(got, settings.snippetShingle);
   if (!boilerplate) boilerplate = await refreshBoilerplate(service, await storeFor(false), settings.snippetShingle).catch(() => undefined);

@@ -1,20 +1,18 @@
 import { browser } from 'wxt/browser';
 import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/page';
 import type { GroupInput } from '../../lib/group/results';
+import { PAST_BOILERPLATE_KEY, type PastBoilerplate, readPastBoilerplate } from '../../lib/group/snippet-groups';
 import type { SketchStore } from '../../lib/store';
 import type { SketchService } from './sketch-service';
 
 /** Past results pages read for boilerplate (the store keeps at most 20). */
 const PAST_PAGES = 20;
-// In storage.session, next to the tab's results: one read on a results page's critical path instead of
-// 20 past pages from IndexedDB and ~20 ms of counting. Lost when the browser closes; rebuilt then.
-const KEY = 'boilerplate';
-
-interface Cached {
-  shingle: number;
-  fingerprints: number[];
-  at: number;
-}
+// In storage.local (lib/group/snippet-groups.ts): the content script reads it at document_start and
+// groups its page without the background (issue #17); the background reads it on the same critical
+// path instead of 20 past pages from IndexedDB and ~20 ms of counting. Fingerprints only, no text;
+// cleared with the cache it is counted from.
+const KEY = PAST_BOILERPLATE_KEY;
+type Cached = PastBoilerplate;
 
 /**
  * Boilerplate changes slowly (it needs the same shingles on ≥ 3 of the last 20 pages), so it is
@@ -28,11 +26,11 @@ export function isStale(got: Record<string, unknown>, shingle: number, now = Dat
   return !c || c.shingle !== shingle || !(now - c.at < REFRESH_MS);
 }
 
-export function readCached(got: Record<string, unknown>, shingle: number): number[] | undefined {
-  const c = got[KEY] as Cached | undefined;
-  return c && c.shingle === shingle && Array.isArray(c.fingerprints) ? c.fingerprints : undefined;
-}
+export const readCached = readPastBoilerplate;
 export const BOILERPLATE_KEY = KEY;
+
+/** Forgets the count (the cache it came from was cleared). */
+export const forgetBoilerplate = (): Promise<void> => browser.storage.local.remove(KEY);
 
 const strip = (results: unknown[]): GroupInput[] =>
   (results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
@@ -46,6 +44,6 @@ export async function refreshBoilerplate(service: SketchService, store: SketchSt
   const past = (await store.recentSerps(PAST_PAGES)).map((s) => strip(s.results));
   const fingerprints =
     past.length >= DEFAULT_MIN_PAST_PAGES ? await service.boilerplate({ past, minPages: DEFAULT_MIN_PAST_PAGES, shingle }, { timeoutMs: 10_000 }) : [];
-  await browser.storage.session.set({ [KEY]: { shingle, fingerprints, at: Date.now() } satisfies Cached });
+  await browser.storage.local.set({ [KEY]: { shingle, fingerprints, at: Date.now() } satisfies Cached });
   return fingerprints;
 }

@@ -30,6 +30,8 @@ export class ResultsWatcher {
     private send: (b: ResultsBatch) => Promise<void>,
     /** The address changed (pushState): what was sent belongs to the old view. */
     private onNewView: () => void = () => {},
+    /** Each batch as soon as it is read, before it waits its turn to be sent (the page groups it at once). */
+    private onRead: (b: ResultsBatch) => void = () => {},
   ) {}
 
   /** `first`: the page as just read (the results are not read twice at load). */
@@ -80,6 +82,7 @@ export class ResultsWatcher {
   private report(results: Extraction['results'], append: boolean, x = this.read()): Promise<void> {
     const all = batches({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}) });
     for (const b of all) {
+      this.onRead(b);
       this.queue = this.queue.then(() => (this.stopped ? undefined : this.send(b))).catch(() => undefined);
     }
     return this.queue;

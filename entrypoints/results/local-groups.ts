@@ -1,0 +1,57 @@
+import { browser } from 'wxt/browser';
+import { PAST_BOILERPLATE_KEY, groupSnippets, readPastBoilerplate, snippetPageGroups } from '../../lib/group/snippet-groups';
+import type { PageGroups, ResultItem } from '../../lib/messages';
+import { type Settings, migrateSettings } from '../../lib/settings';
+import type { ResultsBatch } from './watcher';
+
+/** What grouping the page needs besides its results. */
+export interface PageInputs {
+  settings: Settings;
+  /** Past results pages' boilerplate, kept in storage.local by the background. */
+  boilerplate: number[] | undefined;
+}
+
+/**
+ * Read at document_start from storage, which a content script reads without the background: a
+ * stopped service worker (Chromium stops it after 30 s idle) costs the page nothing (issue #17).
+ */
+export async function readInputs(): Promise<PageInputs> {
+  const [sync, local] = await Promise.all([
+    browser.storage.sync.get('settings'),
+    browser.storage.local.get(PAST_BOILERPLATE_KEY).catch(() => ({}) as Record<string, unknown>),
+  ]);
+  const settings = migrateSettings(sync.settings);
+  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle) };
+}
+
+/**
+ * Longer pages (infinite scroll) wait for the background, which groups them in its Worker: pairs grow
+ * as n², and the page's main thread is no place for hundreds of results.
+ */
+const LOCAL_MAX = 100;
+
+/**
+ * The view's results as the background keeps them (page-results.ts merge: an append continues the
+ * view, a rank asked again is not added twice), grouped here with lib's groupSnippets, the very
+ * function the background answers with, so the page need not wait for its answer.
+ */
+export class LocalGroups {
+  private results: ResultItem[] = [];
+  private url = '';
+
+  add(b: ResultsBatch): void {
+    if (!b.append || b.url !== this.url) this.results = [];
+    this.url = b.url;
+    const known = new Set(this.results.map((r) => r.rank));
+    this.results.push(...b.results.filter((r) => !known.has(r.rank)));
+  }
+
+  reset(): void {
+    this.results = [];
+  }
+
+  groups(inputs: PageInputs | undefined): PageGroups | undefined {
+    if (!inputs || !this.results.length || this.results.length > LOCAL_MAX) return undefined;
+    return snippetPageGroups(groupSnippets(this.results, inputs.boilerplate, inputs.settings), inputs.settings);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Issue #17: the content script groups its own page at once, and the background answers with the
+ * tab's groups a moment later; the page must not change between the two. Both call lib's
+ * groupSnippets; this holds the two paths equal end to end on every saved results page (test/fixtures,
+ * the demo, ../shared/fixtures/serp when present): the results read as the content script reads and
+ * batches them, grouped as the content script does (LocalGroups) and as the background does (groupTab,
+ * its Worker for long pages run in-process), under several settings, with and without past boilerplate.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SketchService } from '../../entrypoints/background/sketch-service';
+import { groupTab, pageGroups } from '../../entrypoints/background/tab-groups';
+import { LocalGroups } from '../../entrypoints/results/local-groups';
+import { type ResultsBatch, batches } from '../../lib/engines/batch';
+import { extract } from '../../lib/engines/extract';
+import { boilerplateFrom } from '../../lib/group/results';
+import type { ResultItem } from '../../lib/messages';
+import { DEFAULT_SETTINGS, type Settings, applySettingsPatch } from '../../lib/settings';
+import { handleWorkerRequest } from '../../lib/worker/handle';
+import { loadSerp, parseSerp } from './helpers/serp';
+import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
+
+const htmlFiles = (d: string): string[] =>
+  readdirSync(d)
+    .sort()
+    .flatMap((f) => {
+      const p = path.join(d, f);
+      return statSync(p).isDirectory() ? htmlFiles(p) : p.endsWith('.html') ? [p] : [];
+    });
+
+/** The page's batches as the content script sends them (watcher.ts: ranks from 1, split by LIMITS.batch). */
+function pageBatches(doc: Document, url: string): ResultsBatch[] {
+  const x = extract(doc, url);
+  if (!x?.results.length) return [];
+  return batches({ engine: x.engine, url, query: x.query, results: x.results.map((r, i) => ({ ...r, rank: i + 1 })) });
+}
+
+/** The background's Worker, in-process: the same request the service sends, handled by the Worker's own code. */
+const worker = {
+  group: async (req: object) => {
+    const r = handleWorkerRequest({ id: 1, op: 'group', ...req });
+    if (!r || !('outcome' in r)) throw new Error(`the Worker refused: ${JSON.stringify(r)}`);
+    return r.outcome;
+  },
+} as unknown as SketchService;
+
+const SETTINGS: [string, Settings][] = [
+  ['defaults', DEFAULT_SETTINGS as Settings],
+  ['threshold 0.3, flag', applySettingsPatch(DEFAULT_SETTINGS as Settings, { resemblanceThreshold: 0.3, displayMode: 'flag' })],
+  ['threshold 0.8, w = 3, 64 minima', applySettingsPatch(DEFAULT_SETTINGS as Settings, { resemblanceThreshold: 0.8, snippetShingle: 3, sketchSize: 64 })],
+];
+
+/** Past boilerplate, counted once per set of pages and shingle size (the 100-result pages make it slow). */
+const counted = new Map<ResultItem[][], Map<number, number[]>>();
+function boilerplateOf(pages: ResultItem[][], shingle: number): number[] {
+  if (!counted.has(pages)) counted.set(pages, new Map());
+  const m = counted.get(pages)!;
+  if (!m.has(shingle)) m.set(shingle, [...boilerplateFrom(pages, 3, shingle)]);
+  return m.get(shingle)!;
+}
+
+/** Both paths on one page; how many results the content script grouped (0: it leaves a long page to the background). */
+async function expectAgree(name: string, b: ResultsBatch[], pastPages: ResultItem[][]): Promise<number> {
+  if (!b.some((x) => x.results.length)) return 0; // a page without results: nothing to group on either side
+  for (const [label, settings] of SETTINGS) {
+    const boilerplate = boilerplateOf(pastPages, settings.snippetShingle);
+    for (const past of [undefined, boilerplate]) {
+      const local = new LocalGroups();
+      for (const x of b) local.add(x);
+      const mine = local.groups({ settings, boilerplate: past });
+      const all = b.flatMap((x) => x.results) as ResultItem[];
+      const theirs = pageGroups(await groupTab(worker, all, past, settings), settings);
+      if (!mine) {
+        expect(all.length, `${name}: only a long page is left to the background`).toBeGreaterThan(100);
+        return 0;
+      }
+      expect(mine, `${name}, ${label}, ${past ? `${past.length} boilerplate shingles` : 'no past pages'}`).toEqual(theirs);
+    }
+  }
+  return b.flatMap((x) => x.results).length;
+}
+
+async function checkFiles(files: string[]): Promise<number[]> {
+  const pages = files.map((f) => ({ f, b: pageBatches(loadSerp(f), `file://${f}`) }));
+  const results = pages.map((p) => p.b.flatMap((x) => x.results) as ResultItem[]);
+  expect(boilerplateOf(results, 2).length, 'the saved pages have boilerplate to leave out').toBeGreaterThan(0);
+  const counts: number[] = [];
+  // Past pages: every saved page, so that real boilerplate ("No information is available…") is left out.
+  for (const p of pages) counts.push(await expectAgree(path.basename(p.f), p.b, results));
+  return counts;
+}
+
+describe('the content script and the background group a page alike', () => {
+  it('on the saved results pages of test/fixtures/serp', async () => {
+    const counts = await checkFiles(htmlFiles(path.join(repoRoot, 'test/fixtures/serp')));
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('on the demo, whose three groups the page shows', async () => {
+    const demo = JSON.parse(readFileSync(path.join(repoRoot, 'demo/demo.json'), 'utf8')) as { searchUrl: string; resultsPage: string };
+    const b = pageBatches(parseSerp(readFileSync(path.join(repoRoot, 'demo', demo.resultsPage), 'utf8')), demo.searchUrl);
+    expect(await expectAgree('demo', b, [])).toBe(10);
+    const local = new LocalGroups();
+    for (const x of b) local.add(x);
+    expect(local.groups({ settings: DEFAULT_SETTINGS as Settings, boilerplate: undefined })?.groups).toHaveLength(3);
+  });
+});
+
+describe.skipIf(!hasShared)('… on ../shared/fixtures/serp (needs ../shared)', () => {
+  it('on every saved page of every engine', async () => {
+    const counts = await checkFiles(htmlFiles(path.join(SHARED, 'fixtures/serp')));
+    expect(counts.length).toBeGreaterThanOrEqual(28);
+  });
+});
+if (!hasShared) it(SHARED_ABSENT_TEST, () => warnSharedAbsent('content script / background agreement'));
