@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { contentScriptWithoutEntities } from './scripts/vite-content-no-entities';
 import { preactNoInnerHtml } from './scripts/vite-preact-no-inner-html';
 
 /**
@@ -31,7 +32,7 @@ export default defineConfig({
   outDir: process.env.RESEMBLE_OUT_DIR ?? '.output',
   imports: false,
   vite: () => ({
-    plugins: [preactNoInnerHtml(), preact()],
+    plugins: [contentScriptWithoutEntities(), preactNoInnerHtml(), preact()],
     build: { target: 'es2022', sourcemap: false },
     define: { __RESEMBLE_TEST_BUILD__: JSON.stringify(TEST_BUILD) },
   }),

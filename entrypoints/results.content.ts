@@ -10,9 +10,10 @@ import { RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
 import { PageLifetime } from './results/lifetime';
-import { LocalGroups, readInputs } from './results/local-groups';
+import { LocalGroups, type PageInputs, readInputs } from './results/local-groups';
 import { ResultBlocks, restorePage } from './results/marks';
 import { type ResultsBatch, ResultsWatcher } from './results/watcher';
+import { beforeFramesWhileLoading } from './results/while-loading';
 
 /**
  * Reads the organic results of a results page once they are there, and again when the page adds
@@ -30,22 +31,16 @@ export default defineContentScript({
   async main() {
     const ctx = new PageLifetime('results');
     const reading = readInputs().catch(() => undefined);
-    if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     // What a copy of this script left behind when its extension went away without cleaning up.
     restorePage();
-    // Results get data-resemble-* attributes; this one says the script is running.
-    document.documentElement.dataset.resembleReady = 'true';
     const alive = () => ctx.check();
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }));
     const shown = new Shown(page, new CheckingIndicator(ctx));
     const local = new LocalGroups();
     // Without them (storage failed) nothing is grouped here: the background answers as it always did.
-    let inputs = await reading;
-    let watcher: ResultsWatcher | undefined;
-    /** Batches read so far: an answer is applied only when it is for the latest (no going back). */
-    let seq = 0;
-
+    let inputs: PageInputs | undefined;
+    void reading.then((i) => (inputs = i));
     const read = () => {
       const found: Element[][] = [];
       const x = extract(document, location.href, { searxngHosts: inputs?.settings.searxngHosts ?? [], blocks: found });
@@ -53,12 +48,34 @@ export default defineContentScript({
       return x;
     };
     const off = (engine: string) => inputs?.settings.engines[engine as EngineId] === false;
+    // Results already parsed are grouped before they are painted: all but the last, which may be cut
+    // short. DOMContentLoaded reads the whole page and sends it; the groups change only if it differs.
+    const early = () => {
+      const x = inputs && read();
+      if (!x || off(x.engine) || x.results.length < 3) return;
+      const parsed = batches({ engine: x.engine, url: location.href, query: x.query, results: x.results.slice(0, -1).map((r, i) => ({ ...r, rank: i + 1 })) });
+      const now = new LocalGroups();
+      for (const b of parsed) (blocks.ranked(b.results), now.add(b));
+      shown.local(now.groups(inputs));
+    };
+    if (document.readyState === 'loading') {
+      const stop = beforeFramesWhileLoading(early);
+      await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+      stop();
+    }
+    // Results get data-resemble-* attributes; this one says the script is running.
+    document.documentElement.dataset.resembleReady = 'true';
+    inputs = await reading;
+    let watcher: ResultsWatcher | undefined;
+    /** Batches read so far: an answer is applied only when it is for the latest (no going back). */
+    let seq = 0;
+
     const start = () => {
       const first = read();
       if (!first) return false;
       if (off(first.engine)) {
         // Turned off: the page is left as it came; the background hears of it (the popup offers to turn it on).
-        void send({ engine: first.engine, url: location.href, query: first.query, results: [], disabled: true }, alive);
+        void send({ ...batches({ engine: first.engine, url: location.href, query: first.query, results: [] })[0], disabled: true }, alive);
         return true;
       }
       // Each batch's place when read: the background's answer may come after later batches were read.
@@ -158,6 +175,7 @@ class Shown {
   /** Groups made here: applied now (synchronously up to the UI's mounting, so before the next paint). */
   local(groups: PageGroups | undefined, keepPages = false): void {
     if (!groups || (keepPages && this.fromPages)) return;
+    this.fromPages = false;
     void this.apply(groups);
   }
 

@@ -1,0 +1,108 @@
+/**
+ * Issue #17 end to end: the page groups itself without waiting for the background. The service worker
+ * is stopped (CDP Target.closeTarget, and seen gone) before the results page loads, as Chromium stops
+ * it after 30 s idle; the page's groups must be on it before the worker has even started again (the
+ * content script wakes it only when it sends the results, after applying them). The proof compares
+ * clocks both sides share: the page's `data-resemble-applied` against the restarted worker's
+ * `performance.timeOrigin`, both as Unix time.
+ *
+ * 1. Collapse (defaults, a fresh profile): the demo's exact groups, hidden before the worker starts.
+ * 2. Flag mode, from storage.sync read at document_start: labelled, none hidden, before the worker starts.
+ * 3. An engine turned off: the page is not touched, neither before nor after the worker answers.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser } from 'wxt/browser';
+import type { TabState } from '../../lib/messages';
+import { installDemoRoutes } from '../../scripts/start-demo.mjs';
+import { type ResembleFixtures, expect, test } from './fixtures';
+import { type Mark, expectedMarks, readMarks } from './groups-kit';
+import { demo } from './page-demo-serp';
+
+declare const chrome: typeof Browser;
+
+const DEMO_GROUPS = demo.groups.map((g) => g.ranks);
+const N = demo.results.length;
+
+/** Stops the extension's service worker and waits until its target is gone (stopped, not restarting). */
+async function stopWorker(context: BrowserContext, origin: string): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  try {
+    const target = async () => (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(origin));
+    const t = await target();
+    if (t) await cdp.send('Target.closeTarget', { targetId: t.targetId });
+    await expect.poll(async () => (await target()) === undefined, { message: 'the service worker stopped', timeout: 10_000 }).toBe(true);
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** Settings as the options page sets them (wakes the worker: stop it afterwards). */
+async function setSettings(context: BrowserContext, origin: string, patch: Record<string, unknown>): Promise<void> {
+  const ext = await context.newPage();
+  await ext.goto(`${origin}popup.html`);
+  const reply = await ext.evaluate((p) => chrome.runtime.sendMessage({ type: 'settings/set', payload: p }), patch);
+  expect(reply).toMatchObject({ ok: true });
+  await ext.close();
+}
+
+/** Loads the demo with the worker stopped; returns when the groups were applied, as Unix ms. */
+async function coldDemo(context: BrowserContext, origin: string, grouped = true): Promise<{ page: Page; appliedAt: number | undefined }> {
+  await installDemoRoutes(context, { abortOthers: false });
+  await stopWorker(context, origin);
+  const page = await context.newPage();
+  await page.goto(demo.searchUrl, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
+  if (grouped) await expect(page.locator(':root')).toHaveAttribute('data-resemble-applied', /^\d/);
+  const appliedAt = await page.evaluate(() => {
+    const a = document.documentElement.dataset.resembleApplied;
+    return a === undefined ? undefined : performance.timeOrigin + Number(a);
+  });
+  return { page, appliedAt };
+}
+
+/** The tab's state as the background keeps it (storage.session), found by the page's URL. */
+async function tabState(sw: ResembleFixtures['sw'], url: string): Promise<TabState | undefined> {
+  const all = await sw(async () => chrome.storage.session.get(null));
+  return Object.entries(all)
+    .filter(([k]) => k.startsWith('tab:'))
+    .map(([, v]) => v as TabState)
+    .find((s) => s.url === url);
+}
+
+/** When the service worker (woken by the page's results) started, as Unix ms. */
+const workerStart = (sw: ResembleFixtures['sw']) => sw(() => performance.timeOrigin);
+
+test('collapse, the service worker stopped: the demo’s groups are on the page before the worker starts', async ({ context, extensionOrigin, sw }) => {
+  const { page, appliedAt } = await coldDemo(context, extensionOrigin);
+  expect(appliedAt, 'groups applied by DOMContentLoaded').toBeDefined();
+  expect(await page.evaluate(readMarks)).toEqual(expectedMarks(N, DEMO_GROUPS, true));
+  const started = await workerStart(sw);
+  expect(appliedAt!, `applied at ${appliedAt}, the worker started at ${started}`).toBeLessThan(started);
+  // The background, woken by the results, agrees: the tab is done with the same groups, and the page is unchanged.
+  await expect.poll(async () => (await tabState(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('done');
+  const groups = (await tabState(sw, demo.searchUrl))?.groups?.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
+  expect(groups).toEqual(DEMO_GROUPS);
+  expect(await page.evaluate(readMarks)).toEqual(expectedMarks(N, DEMO_GROUPS, true));
+});
+
+test('flag mode from storage, the service worker stopped: copies labelled, none hidden, before the worker starts', async ({ context, extensionOrigin, sw }) => {
+  await setSettings(context, extensionOrigin, { displayMode: 'flag' });
+  const { page, appliedAt } = await coldDemo(context, extensionOrigin);
+  expect(appliedAt).toBeDefined();
+  const marks: Mark[] = await page.evaluate(readMarks);
+  expect(marks).toEqual(expectedMarks(N, DEMO_GROUPS, false));
+  expect(appliedAt!).toBeLessThan(await workerStart(sw));
+});
+
+test('an engine turned off, the service worker stopped: the page is not touched, before or after the worker answers', async ({ context, extensionOrigin, sw }) => {
+  await setSettings(context, extensionOrigin, { engines: { google: false } });
+  const { page, appliedAt } = await coldDemo(context, extensionOrigin, false);
+  expect(appliedAt, 'nothing applied').toBeUndefined();
+  expect(await page.evaluate(readMarks)).toEqual([]);
+  await workerStart(sw);
+  // The page told the background it is turned off (the popup offers to turn it on).
+  await expect.poll(async () => (await tabState(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('disabled');
+  expect(await page.evaluate(readMarks)).toEqual([]);
+  await expect(page.locator('[data-resemble-hidden], resemble-ui')).toHaveCount(0);
+});
