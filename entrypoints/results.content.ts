@@ -10,7 +10,7 @@ import { RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
 import { PageLifetime } from './results/lifetime';
-import { LocalGroups, type PageInputs, readInputs } from './results/local-groups';
+import { LocalGroups, type PageInputs, readInputs, warmUp } from './results/local-groups';
 import { ResultBlocks, restorePage } from './results/marks';
 import { type ResultsBatch, ResultsWatcher } from './results/watcher';
 import { beforeFramesWhileLoading } from './results/while-loading';
@@ -59,6 +59,8 @@ export default defineContentScript({
       shown.local(now.groups(inputs));
     };
     if (document.readyState === 'loading') {
+      // A task of its own, in a gap the parser leaves before DOMContentLoaded (skipped when there is none).
+      setTimeout(() => document.readyState === 'loading' && warmUp(), 0);
       const stop = beforeFramesWhileLoading(early);
       await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
       stop();
