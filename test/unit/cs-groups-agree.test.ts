@@ -114,3 +114,32 @@ describe.skipIf(!hasShared)('… on ../shared/fixtures/serp (needs ../shared)', 
   });
 });
 if (!hasShared) it(SHARED_ABSENT_TEST, () => warnSharedAbsent('content script / background agreement'));
+
+describe('the content script’s view of its results (LocalGroups)', () => {
+  const r = (rank: number, copyOf?: number): ResultItem => ({
+    rank,
+    url: `https://site${rank}.example/a`,
+    title: `Story ${copyOf ?? rank}`,
+    snippet: Array.from({ length: 24 }, (_, w) => `w${copyOf ?? rank}x${w}`).join(' '),
+    displayUrl: `site${rank}.example`,
+  });
+  const settings = DEFAULT_SETTINGS as Settings;
+  const batch = (results: ResultItem[], append = false, url = 'https://e.example/?q=a'): ResultsBatch => ({ engine: 'google', url, query: 'a', results, ...(append ? { append } : {}) });
+  const ranks = (l: LocalGroups) => l.groups({ settings, boilerplate: undefined })?.groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
+
+  it('groups appends with what came before, once each (a batch asked again adds nothing), and starts over on a new view', () => {
+    const l = new LocalGroups();
+    l.add(batch([r(1), r(2)]));
+    l.add(batch([r(3, 1)], true));
+    l.add(batch([r(3, 1)], true));
+    expect(ranks(l)).toEqual([[1, 3]]);
+    l.add(batch([r(1), r(2)], false, 'https://e.example/?q=b'));
+    expect(ranks(l)).toEqual([]);
+  });
+
+  it('leaves a page of more than 100 results to the background (its Worker)', () => {
+    const l = new LocalGroups();
+    l.add(batch(Array.from({ length: 101 }, (_, i) => r(i + 1))));
+    expect(l.groups({ settings, boilerplate: undefined })).toBeUndefined();
+  });
+});
