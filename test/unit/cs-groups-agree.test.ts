@@ -14,6 +14,7 @@ import { groupTab, pageGroups } from '../../entrypoints/background/tab-groups';
 import { LocalGroups } from '../../entrypoints/results/local-groups';
 import { type ResultsBatch, batches } from '../../lib/engines/batch';
 import { extract } from '../../lib/engines/extract';
+import type { SerpResult } from '../../lib/engines/types';
 import { boilerplateFrom } from '../../lib/group/results';
 import type { ResultItem } from '../../lib/messages';
 import { DEFAULT_SETTINGS, type Settings, applySettingsPatch } from '../../lib/settings';
@@ -116,7 +117,7 @@ describe.skipIf(!hasShared)('… on ../shared/fixtures/serp (needs ../shared)', 
 if (!hasShared) it(SHARED_ABSENT_TEST, () => warnSharedAbsent('content script / background agreement'));
 
 describe('the content script’s view of its results (LocalGroups)', () => {
-  const r = (rank: number, copyOf?: number): ResultItem => ({
+  const r = (rank: number, copyOf?: number): SerpResult & { rank: number } => ({
     rank,
     url: `https://site${rank}.example/a`,
     title: `Story ${copyOf ?? rank}`,
@@ -124,7 +125,7 @@ describe('the content script’s view of its results (LocalGroups)', () => {
     displayUrl: `site${rank}.example`,
   });
   const settings = DEFAULT_SETTINGS as Settings;
-  const batch = (results: ResultItem[], append = false, url = 'https://e.example/?q=a'): ResultsBatch => ({ engine: 'google', url, query: 'a', results, ...(append ? { append } : {}) });
+  const batch = (results: SerpResult[], append = false, url = 'https://e.example/?q=a'): ResultsBatch => ({ engine: 'google', url, query: 'a', results, ...(append ? { append } : {}) });
   const ranks = (l: LocalGroups) => l.groups({ settings, boilerplate: undefined })?.groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
 
   it('groups appends with what came before, once each (a batch asked again adds nothing), and starts over on a new view', () => {
