@@ -31,6 +31,13 @@ export default defineContentScript({
   async main() {
     const ctx = new PageLifetime('results');
     const reading = readInputs().catch(() => undefined);
+    // Firefox runs document_start scripts before the root element exists: everything below needs it.
+    if (!document.documentElement) {
+      await new Promise<void>((r) => {
+        const o = new MutationObserver(() => document.documentElement && (o.disconnect(), r()));
+        o.observe(document, { childList: true });
+      });
+    }
     // What a copy of this script left behind when its extension went away without cleaning up.
     restorePage();
     const alive = () => ctx.check();

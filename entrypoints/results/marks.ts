@@ -70,6 +70,10 @@ export function restorePage(): void {
   for (const el of document.querySelectorAll(UI_HOSTS.join(', '))) el.remove();
   document.getElementById('resemble-hidden-style')?.remove();
   for (const a of Object.values(ATTR)) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
-  delete document.documentElement.dataset.resembleReady;
-  delete document.documentElement.dataset.resembleApplied;
+  // Firefox runs document_start scripts before the root element exists.
+  const root = document.documentElement as HTMLElement | null;
+  if (root) {
+    delete root.dataset.resembleReady;
+    delete root.dataset.resembleApplied;
+  }
 }
