@@ -38,10 +38,14 @@ export function normalizeUrl(raw: string): string | undefined {
   let path = u.pathname.replace(/\/{2,}/g, '/');
   path = path.replace(INDEX_FILE, '/').replace(/\/amp\/?$/i, '/').replace(/\.amp(\.html?)?$/i, '$1').replace(/^\/amp\//i, '/');
   if (path.length > 1) path = path.replace(/\/+$/, '');
-  const params = [...u.searchParams.entries()]
+  // forEach, not the iterator: in a Firefox content script the URL is the page's (through an Xray
+  // wrapper) and its entries() iterator is not iterable there.
+  const params: [string, string][] = [];
+  u.searchParams.forEach((v, k) => params.push([k, v]));
+  const kept = params
     .filter(([k]) => !k.toLowerCase().startsWith('utm_') && !TRACKING.has(k.toLowerCase()))
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
+  const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
   return `https://${host}${port}${path || '/'}${query}`;
 }
 

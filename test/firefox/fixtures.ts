@@ -234,6 +234,9 @@ const PREFS = {
   'dom.timeout.enable_budget_timer_throttling': false,
 };
 
+const DEBUG = Boolean(process.env.RESEMBLE_FIREFOX_DEBUG);
+const DEBUG_PREFS = DEBUG ? { 'devtools.console.stdout.content': true, 'devtools.console.stdout.chrome': true } : {};
+
 /** Starts Firefox on the profile `dir` with PREFS and `prefs`. */
 function launch(dir: string, prefs: Record<string, unknown> = {}): Promise<Firefox> {
   return puppeteer.launch({
@@ -247,7 +250,9 @@ function launch(dir: string, prefs: Record<string, unknown> = {}): Promise<Firef
     userDataDir: dir,
     // Navigating a tab to a moz-extension:// page is "system access" to WebDriver BiDi.
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: { ...PREFS, ...prefs },
+    extraPrefsFirefox: { ...PREFS, ...DEBUG_PREFS, ...prefs },
+    // RESEMBLE_FIREFOX_DEBUG=1: Firefox's output, with every console message (content scripts' too), on stderr.
+    dumpio: DEBUG,
   });
 }
 
