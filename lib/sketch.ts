@@ -187,7 +187,10 @@ export class Sketcher {
       const mask = this.modSample.mask;
       let nMin = 0;
       let nMod = cand.length;
-      for (let i = start; i < end; i++) {
+      // The first window (and the words carried from the last chunk, already in the whole-text hash)
+      // apart, so the main loop below has no branch but the two candidate tests.
+      let i = start;
+      for (; i < end && i < win; i++) {
         const x = A[i];
         const y = B[i];
         if (i >= fresh) {
@@ -196,10 +199,23 @@ export class Sketcher {
         }
         ha = (Math.imul(ha, 0x9e3779b1) + x) | 0;
         hb = (Math.imul(hb, 0x7feb352d) + y) | 0;
-        if (i >= win) {
-          ha = (ha - Math.imul(A[i - win], powA)) | 0;
-          hb = (hb - Math.imul(B[i - win], powB)) | 0;
-        } else if (i < win - 1) continue;
+        if (i < win - 1) continue;
+        let m = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
+        m ^= m >>> 16;
+        m = Math.imul(m, 0x85ebca6b);
+        m ^= m >>> 13;
+        m = Math.imul(m, 0xc2b2ae35);
+        m ^= m >>> 16;
+        if ((m ^ 0x80000000) <= thrMixed) cand[nMin++] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
+        if ((m & mask) === 0) cand[--nMod] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
+      }
+      for (; i < end; i++) {
+        const x = A[i];
+        const y = B[i];
+        wa = (Math.imul(wa, 0x2c1b3c6d) + x) | 0;
+        wb = (Math.imul(wb, 0x297a2d39) + y) | 0;
+        ha = (Math.imul(ha, 0x9e3779b1) + x - Math.imul(A[i - win], powA)) | 0;
+        hb = (Math.imul(hb, 0x7feb352d) + y - Math.imul(B[i - win], powB)) | 0;
         // finishFingerprint(ha ^ sa, hb ^ sb), inlined.
         let m = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
         m ^= m >>> 16;
