@@ -1,8 +1,8 @@
-import { ResembleError } from './errors';
+import { ResembleError, isResembleError } from './errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
-import { sketchShort } from './sketch-short';
+import { sketchShort, viewAllocator } from './sketch-short';
 import { sortRange } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual } from './text/decode';
@@ -61,6 +61,29 @@ export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch 
   const sk = shared && !shared.busy ? shared.reset(o) : (shared = new Sketcher(o));
   sk.update(text);
   return sk.finish();
+}
+
+/**
+ * Sketches of many texts free of markup (search snippets, a results page's worth), equal value for value
+ * to `sketchText` of each: options are resolved once, one scratch buffer serves every text, and the
+ * short sketches' arrays are views of shared buffers (one allocation per few thousand fingerprints
+ * instead of one per text: allocating a small typed array cost as much as hashing a snippet). A text
+ * that fails (no words, bad input) gets its ResembleError in its place; other errors are thrown.
+ */
+export function sketchTexts(texts: readonly string[], opts?: Partial<SketchOptions>): (Sketch | ResembleError)[] {
+  const o = resolveOptions(opts);
+  const alloc = viewAllocator();
+  const out: (Sketch | ResembleError)[] = new Array(texts.length);
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i];
+    try {
+      out[i] = sketchShort(text, o, alloc) ?? sketchText(text, o);
+    } catch (e) {
+      if (!isResembleError(e)) throw e;
+      out[i] = e;
+    }
+  }
+  return out;
 }
 
 /** Characters hashed per step: bounds the working memory for any input size (~2.5 MB per MB of text). */
