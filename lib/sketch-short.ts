@@ -34,12 +34,13 @@ function bucketBits(n: number): number {
 }
 
 /**
- * Ascending sort of fps[0, n), fingerprints spread uniformly over [0, 2^52) whose buckets (top bits)
- * are keys[0, n) and whose bucket sizes are counts[1, nb]: a counting sort into `tmp`, then an
- * insertion sort back that has almost nothing to move. For a snippet's ~30 values it costs far less
- * than the insertion sort alone, whose every inner loop ended in a mispredicted branch.
+ * The distinct values of fps[0, n), ascending, into fps[0, u) (returns u). The values are fingerprints,
+ * spread uniformly over [0, 2^52); their buckets (top bits) are keys[0, n) and the bucket sizes
+ * counts[1, nb]: a counting sort into `tmp`, then an insertion sort back, dropping repeats, that has
+ * almost nothing to move. For a snippet's ~30 values it costs far less than the insertion sort alone,
+ * whose every inner loop ended in a mispredicted branch.
  */
-function sortSpread(n: number, nb: number): void {
+function sortSpread(n: number, nb: number): number {
   if (tmp.length < n) tmp = new Float64Array(fps.length);
   const a = fps;
   const t = tmp;
@@ -47,15 +48,17 @@ function sortSpread(n: number, nb: number): void {
   const key = keys;
   for (let b = 1; b <= nb; b++) c[b] += c[b - 1];
   for (let i = 0; i < n; i++) t[c[key[i]]++] = a[i];
+  let u = 0;
   for (let i = 0; i < n; i++) {
     const v = t[i];
-    let j = i - 1;
-    while (j >= 0 && a[j] > v) {
-      a[j + 1] = a[j];
-      j--;
-    }
+    let j = u - 1;
+    while (j >= 0 && a[j] > v) j--;
+    if (j >= 0 && a[j] === v) continue; // a repeated shingle
+    for (let q = u; q > j + 1; q--) a[q] = a[q - 1];
     a[j + 1] = v;
+    u++;
   }
+  return u;
 }
 
 /**
@@ -132,9 +135,7 @@ export function sketchShort(text: string, o: SketchOptions, alloc: Alloc = fresh
       F[k++] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
     }
   }
-  sortSpread(count, 1 << bits);
-  let u = 0;
-  for (let i = 0; i < count; i++) if (u === 0 || F[i] !== F[u - 1]) F[u++] = F[i];
+  const u = sortSpread(count, 1 << bits);
   if (u > cap || u >= o.size) return undefined;
   const min = alloc(u);
   for (let i = 0; i < u; i++) min[i] = F[i];
