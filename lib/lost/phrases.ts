@@ -76,12 +76,23 @@ function blocks(text: string): string[] {
 function clean(s: string): string {
   if (MARKS.test(s)) s = s.replace(/\[(\d+|#\w*|\*)\]_?|[`*]+/g, '');
   s = s.replace(/\s+([,.;:!?])/g, '$1');
-  if (LOOSE_SPACE.test(s)) s = s.replace(/\s+/g, ' ');
+  if (looseSpace(s)) s = s.replace(/\s+/g, ' ');
   return s.trim();
 }
 const MARKS = /[[`*]/;
-/** Whitespace that `\s+` → ' ' would change: a run of two, or any but a plain space. */
-const LOOSE_SPACE = /\s\s|[^\S ]/;
+
+/** Whether `\s+` → ' ' would change s: it holds two whitespace characters in a row, or any but a plain space. */
+function looseSpace(s: string): boolean {
+  let prev = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // \s: tab to carriage return, space, NBSP, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.
+    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+    if (ws && (prev || c !== 32)) return true;
+    prev = ws;
+  }
+  return false;
+}
 
 /**
  * Sentences of a block: split after end punctuation followed by a space and anything but lower case.
