@@ -3,7 +3,7 @@ import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } fr
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
 import { sketchShort, viewAllocator } from './sketch-short';
-import { sortRange } from './sort';
+import { sortSpread } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual } from './text/decode';
 import { looksLikeMarkup } from './text/markup';
@@ -280,7 +280,8 @@ export class Sketcher {
     const s = this.o.size;
     const ignore = this.o.ignore;
     const buf = this.buf;
-    sortRange(buf, 0, this.len);
+    // Candidates are below the threshold and spread evenly under it (fingerprints of a strong mix).
+    sortSpread(buf, this.len, this.thr === Infinity ? 4503599627370496 : this.thr);
     let u = 0;
     for (let i = 0; i < this.len && u < s; i++) {
       const f = buf[i];
