@@ -101,6 +101,14 @@ function chunkEnd(text: string, at: number): number {
 }
 
 /**
+ * Why hand-written: no library computes Broder's sketches this way. The npm MinHash packages (`minhash`,
+ * the k-permutation textbook form in bench/kperm.ts) hash every shingle k times from a string (hundreds
+ * of times slower in bench/sketch.bench.ts); general hashing libraries give one hash per call, and a
+ * call per word or shingle costs more than the hashing itself here. The kernel (./text/tokenize: UTF-8
+ * bytes folded and hashed branch-free; `scan` below: a rolling hash over word hashes, one finishing mix
+ * per shingle, candidates noted without calls) runs at a large fraction of the tokenize-and-hash floor
+ * (bench/floor.ts), which no per-shingle abstraction can.
+ *
  * Streaming sketcher: `update` with successive pieces of a text (each piece boundary is a word
  * boundary), then `finish`. Long texts are hashed in chunks, keeping the last w − 1 words between them,
  * so memory stays bounded while MIN_s, the MOD sample and the whole-text hash are built incrementally.
