@@ -61,7 +61,7 @@ function limitsServer(): PageServer {
 }
 
 test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeout, gone…), and the well-behaved pages are still checked', async ({ context, sw, serveHtml, openExtensionPage }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const server = limitsServer();
   await server.install(context);
   await enablePageChecking(openExtensionPage);
