@@ -18,7 +18,9 @@ export default defineConfig({
   workers: Number(process.env.RESEMBLE_E2E_WORKERS ?? availableParallelism() + 1),
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
+  // A budget for a loaded two-core machine: the tests wait for conditions, and on a busy machine a
+  // page check of 10 real-size pages takes three times as long as on an idle one.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   globalTimeout: 15 * 60_000,
   forbidOnly: !!process.env.CI,

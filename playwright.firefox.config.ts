@@ -18,7 +18,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000, // a loaded two-core machine: see playwright.config.ts
   expect: { timeout: 10_000 },
   globalTimeout: 10 * 60_000,
   forbidOnly: !!process.env.CI,

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts'],
     testTimeout: 60_000,
+    // Reading ../shared's saved pages in a beforeAll takes seconds on a busy machine (10 s by default).
+    hookTimeout: 60_000,
     // Threads start faster than forks (about 30 s less here); Vitest's default on two cores is one
     // worker (cores - 1), and many of these tests wait on child processes (the CLI, the bench, the
     // package build), so two overlap well.

@@ -75,7 +75,9 @@ try {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
       const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
       const pageCheck = check.obj?.pageCheck ?? { error: `page-check bench exited with status ${check.status}` };
-      process.stdout.write(`${JSON.stringify({ ...sketch.obj, extension, pageGroups, pageCheck })}\n`);
+      // Goals measured elsewhere (the page-check bench's) join the sketch bench's in one `goals` object.
+      const goals = { ...sketch.obj?.goals, ...(check.obj?.pageCheck?.goals ?? {}) };
+      process.stdout.write(`${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck })}\n`);
     }
   } else if (json && sketch.obj) {
     process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_OPTIONS, SNIPPET_OPTIONS, containment, resemblance, sketchText, type Sketch, type SketchOptions } from '../lib/index';
+import { PAGE_OPTIONS, SNIPPET_OPTIONS, containment, resemblance, sketchText, sketchTexts, type Sketch, type SketchOptions } from '../lib/index';
 import { prosePages, realPages, snippets } from './corpus';
 import { floorBatch, floorHash, floorStats } from './floor';
 import { kpermBatch, kpermTokens } from './kperm';
@@ -53,8 +53,29 @@ function oursBatch(texts: readonly string[], opts: SketchOptions, from: number, 
   return acc;
 }
 
+/**
+ * Snippets as the extension's Worker sketches them: a request's texts in one `sketchTexts` call (one
+ * scratch buffer, shared result buffers); the same sketches as `sketchText` on each (a unit test holds
+ * this). Batches of at most SNIPPET_BATCH texts (a results page's snippets and then some).
+ */
+const SNIPPET_BATCH = 100;
+const batchTexts: string[] = [];
+function oursSnippets(texts: readonly string[], opts: SketchOptions, from: number, count: number): number {
+  let acc = 0;
+  let j = from;
+  for (let c = 0; c < count; c += SNIPPET_BATCH) {
+    batchTexts.length = 0;
+    for (let k = 0; k < SNIPPET_BATCH && c + k < count; k++) {
+      batchTexts.push(texts[j]);
+      if (++j === texts.length) j = 0;
+    }
+    for (const s of sketchTexts(batchTexts, opts)) acc += (s as Sketch).min.length;
+  }
+  return acc;
+}
+
 const contenders: Record<Name, (wl: Workload) => Batch> = {
-  ours: (wl) => (from, count) => oursBatch(wl.texts, wl.opts, from, count),
+  ours: (wl) => (from, count) => (wl.key === 'snippet' ? oursSnippets(wl.texts, wl.opts, from, count) : oursBatch(wl.texts, wl.opts, from, count)),
   minhash: (wl) => (from, count) => minhashBatch(wl.texts, wl.w, from, count),
   kperm: (wl) => (from, count) => kpermBatch(wl.texts, wl.w, from, count),
   floor: (wl) => (from, count) => floorBatch(wl.texts, wl.w, from, count),
@@ -116,6 +137,7 @@ const record = (key: string, s: Sample) => samples.set(key, [...(samples.get(key
 
 log(`warming up (${WARM_MS} ms per contender and text kind)...`);
 for (const wl of workloads) for (const name of NAMES) timeBatches(contenders[name](wl), wl.prefix, WARM_MS);
+timeBatches((from, count) => oursBatch(snips, SNIPPET_OPTIONS, from, count), workloads[1].prefix, WARM_MS);
 timeBatches(resemblanceBatch, pairPrefix, WARM_MS);
 timeBatches(containmentBatch, pairPrefix, WARM_MS);
 
@@ -129,6 +151,8 @@ for (let r = 0; r < ROUNDS; r++) {
       record(`${name}/${wl.key}`, timeBatches(contenders[name](wl), wl.prefix, RUN_MS));
     }
   }
+  // The single-text API on snippets too (each text its own sketchText call), beside the batch figure.
+  record('single/snippet', timeBatches((from, count) => oursBatch(snips, SNIPPET_OPTIONS, from, count), workloads[1].prefix, RUN_MS));
   record('resemblance', timeBatches(resemblanceBatch, pairPrefix, RUN_MS, MIN_COMPARES));
   record('containment', timeBatches(containmentBatch, pairPrefix, RUN_MS, MIN_COMPARES));
 }
@@ -146,6 +170,7 @@ const report: Report = {
   census: { page: census(workloads[0]), snippet: census(workloads[1]) },
   rates: {} as Report['rates'],
   compareNs: { resemblance: rate('resemblance', nsPerItem), containment: rate('containment', nsPerItem) },
+  singleSnippet: rate('single/snippet', perSec),
   compareOps: median(rate('resemblance', (s) => s.items)),
 };
 for (const name of NAMES) {

@@ -1,6 +1,6 @@
 export { ResembleError, isResembleError, type ResembleErrorCode } from './errors';
 export { PAGE_OPTIONS, SNIPPET_OPTIONS, resolveOptions, type SketchOptions } from './options';
-export { sketch, sketchText, canonicalSource, Sketcher, SKETCH_FORMAT, type Sketch, type InputFormat } from './sketch';
+export { sketch, sketchText, sketchTexts, canonicalSource, Sketcher, SKETCH_FORMAT, type Sketch, type InputFormat } from './sketch';
 export { resemblance, containment, containmentEstimate, lexicallyEquivalent, type ContainmentEstimate } from './estimate';
 export { shingleSet, exactResemblance, exactContainment } from './exact';
 export { serializeSketch, deserializeSketch } from './serialize';

@@ -1,9 +1,9 @@
-import { ResembleError } from './errors';
+import { ResembleError, isResembleError } from './errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
-import { sketchShort } from './sketch-short';
-import { sortRange } from './sort';
+import { sketchShort, viewAllocator } from './sketch-short';
+import { sortSpread } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual } from './text/decode';
 import { looksLikeMarkup } from './text/markup';
@@ -63,6 +63,29 @@ export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch 
   return sk.finish();
 }
 
+/**
+ * Sketches of many texts free of markup (search snippets, a results page's worth), equal value for value
+ * to `sketchText` of each: options are resolved once, one scratch buffer serves every text, and the
+ * short sketches' arrays are views of shared buffers (one allocation per few thousand fingerprints
+ * instead of one per text: allocating a small typed array cost as much as hashing a snippet). A text
+ * that fails (no words, bad input) gets its ResembleError in its place; other errors are thrown.
+ */
+export function sketchTexts(texts: readonly string[], opts?: Partial<SketchOptions>): (Sketch | ResembleError)[] {
+  const o = resolveOptions(opts);
+  const alloc = viewAllocator();
+  const out: (Sketch | ResembleError)[] = new Array(texts.length);
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i];
+    try {
+      out[i] = sketchShort(text, o, alloc) ?? sketchText(text, o);
+    } catch (e) {
+      if (!isResembleError(e)) throw e;
+      out[i] = e;
+    }
+  }
+  return out;
+}
+
 /** Characters hashed per step: bounds the working memory for any input size (~2.5 MB per MB of text). */
 const CHUNK = 1 << 20;
 
@@ -78,6 +101,14 @@ function chunkEnd(text: string, at: number): number {
 }
 
 /**
+ * Why hand-written: no library computes Broder's sketches this way. The npm MinHash packages (`minhash`,
+ * the k-permutation textbook form in bench/kperm.ts) hash every shingle k times from a string (hundreds
+ * of times slower in bench/sketch.bench.ts); general hashing libraries give one hash per call, and a
+ * call per word or shingle costs more than the hashing itself here. The kernel (./text/tokenize: UTF-8
+ * bytes folded and hashed branch-free; `scan` below: a rolling hash over word hashes, one finishing mix
+ * per shingle, candidates noted without calls) runs at a large fraction of the tokenize-and-hash floor
+ * (bench/floor.ts), which no per-shingle abstraction can.
+ *
  * Streaming sketcher: `update` with successive pieces of a text (each piece boundary is a word
  * boundary), then `finish`. Long texts are hashed in chunks, keeping the last w − 1 words between them,
  * so memory stays bounded while MIN_s, the MOD sample and the whole-text hash are built incrementally.
@@ -187,7 +218,10 @@ export class Sketcher {
       const mask = this.modSample.mask;
       let nMin = 0;
       let nMod = cand.length;
-      for (let i = start; i < end; i++) {
+      // The first window (and the words carried from the last chunk, already in the whole-text hash)
+      // apart, so the main loop below has no branch but the two candidate tests.
+      let i = start;
+      for (; i < end && i < win; i++) {
         const x = A[i];
         const y = B[i];
         if (i >= fresh) {
@@ -196,10 +230,23 @@ export class Sketcher {
         }
         ha = (Math.imul(ha, 0x9e3779b1) + x) | 0;
         hb = (Math.imul(hb, 0x7feb352d) + y) | 0;
-        if (i >= win) {
-          ha = (ha - Math.imul(A[i - win], powA)) | 0;
-          hb = (hb - Math.imul(B[i - win], powB)) | 0;
-        } else if (i < win - 1) continue;
+        if (i < win - 1) continue;
+        let m = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
+        m ^= m >>> 16;
+        m = Math.imul(m, 0x85ebca6b);
+        m ^= m >>> 13;
+        m = Math.imul(m, 0xc2b2ae35);
+        m ^= m >>> 16;
+        if ((m ^ 0x80000000) <= thrMixed) cand[nMin++] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
+        if ((m & mask) === 0) cand[--nMod] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
+      }
+      for (; i < end; i++) {
+        const x = A[i];
+        const y = B[i];
+        wa = (Math.imul(wa, 0x2c1b3c6d) + x) | 0;
+        wb = (Math.imul(wb, 0x297a2d39) + y) | 0;
+        ha = (Math.imul(ha, 0x9e3779b1) + x - Math.imul(A[i - win], powA)) | 0;
+        hb = (Math.imul(hb, 0x7feb352d) + y - Math.imul(B[i - win], powB)) | 0;
         // finishFingerprint(ha ^ sa, hb ^ sb), inlined.
         let m = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
         m ^= m >>> 16;
@@ -241,7 +288,8 @@ export class Sketcher {
     const s = this.o.size;
     const ignore = this.o.ignore;
     const buf = this.buf;
-    sortRange(buf, 0, this.len);
+    // Candidates are below the threshold and spread evenly under it (fingerprints of a strong mix).
+    sortSpread(buf, this.len, this.thr === Infinity ? 4503599627370496 : this.thr);
     let u = 0;
     for (let i = 0; i < this.len && u < s; i++) {
       const f = buf[i];

@@ -42,3 +42,49 @@ export function sortRange(a: Float64Array, lo: number, hi: number): void {
     a[j + 1] = v;
   }
 }
+
+let spreadTmp = new Float64Array(1024);
+let spreadCount = new Int32Array(1025);
+
+/**
+ * In-place ascending sort of a[0, n) for values spread roughly uniformly over [0, max) (fingerprints
+ * below a MIN_s threshold): a counting sort on the values' leading bits, then an insertion sort that
+ * has almost nothing to move. About a quarter of `sortRange`'s time on the sketcher's 512 candidates,
+ * whose quicksort mispredicted a branch on every other comparison. Falls back to `sortRange` when the
+ * values are not spread (a bucket holding more than 32 of them), so no input makes it quadratic.
+ */
+export function sortSpread(a: Float64Array, n: number, max: number): void {
+  if (n < 64 || !(max > 0) || !Number.isFinite(max)) {
+    sortRange(a, 0, n);
+    return;
+  }
+  let nb = 64;
+  while (nb < n && nb < 4096) nb *= 2;
+  if (spreadTmp.length < n) spreadTmp = new Float64Array(n);
+  if (spreadCount.length < nb + 1) spreadCount = new Int32Array(nb + 1);
+  const t = spreadTmp;
+  const c = spreadCount;
+  const scale = nb / max;
+  c.fill(0, 0, nb + 1);
+  for (let i = 0; i < n; i++) {
+    const b = Math.min(nb - 1, Math.floor(a[i] * scale));
+    if (++c[b + 1] > 32) {
+      sortRange(a, 0, n);
+      return;
+    }
+  }
+  for (let b = 1; b <= nb; b++) c[b] += c[b - 1];
+  for (let i = 0; i < n; i++) {
+    const v = a[i];
+    t[c[Math.min(nb - 1, Math.floor(v * scale))]++] = v;
+  }
+  for (let i = 0; i < n; i++) {
+    const v = t[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}

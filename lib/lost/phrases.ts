@@ -72,6 +72,28 @@ function blocks(text: string): string[] {
   return out;
 }
 
+/** A sentence without footnote marks and markup characters, whitespace collapsed (each replace only where it can match). */
+function clean(s: string): string {
+  if (MARKS.test(s)) s = s.replace(/\[(\d+|#\w*|\*)\]_?|[`*]+/g, '');
+  s = s.replace(/\s+([,.;:!?])/g, '$1');
+  if (looseSpace(s)) s = s.replace(/\s+/g, ' ');
+  return s.trim();
+}
+const MARKS = /[[`*]/;
+
+/** Whether `\s+` → ' ' would change s: it holds two whitespace characters in a row, or any but a plain space. */
+function looseSpace(s: string): boolean {
+  let prev = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // \s: tab to carriage return, space, NBSP, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.
+    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+    if (ws && (prev || c !== 32)) return true;
+    prev = ws;
+  }
+  return false;
+}
+
 /**
  * Sentences of a block: split after end punctuation followed by a space and anything but lower case.
  * Footnote marks ([1], [#x]_) and inline-markup asterisks and backquotes go: renderings of a page differ in them.
@@ -79,7 +101,7 @@ function blocks(text: string): string[] {
 function sentences(block: string): string[] {
   return block
     .split(/(?<=[.!?])\s+(?=[^\p{Ll}])|(?<=[\u3002\uff01\uff1f])/u)
-    .map((s) => s.replace(/\[(\d+|#\w*|\*)\]_?|[`*]+/g, '').replace(/\s+([,.;:!?])/g, '$1').replace(/\s+/g, ' ').trim())
+    .map(clean)
     .filter((s) => s.length > 0);
 }
 
@@ -165,15 +187,14 @@ export function pickPhrases(text: string, opts: PhraseOptions = {}): string[] {
   const w = opts.shingle ?? PAGE_OPTIONS.shingle;
   const seed = opts.seed ?? PAGE_OPTIONS.seed;
   if (count === 0 || maxChars === 0) return [];
+  // Every sentence is keyed, and the filters (boilerplate, code, letters, repeats) are asked only of
+  // the few candidates met in key order before `count` phrases are found: they are regular expressions
+  // over each sentence, and cost more than keying all of them. The same phrases as filtering first: the
+  // filters do not depend on letter case, so a sentence and its repeats (equal in lower case) pass or
+  // fail together, and the sort is stable, so the first of them in the text still comes first.
   const cands: Candidate[] = [];
-  const seen = new Set<string>();
   for (const block of blocks(text.slice(0, PHRASE_SCAN_CHARS))) {
     for (const s of sentences(block)) {
-      if (BOILERPLATE.test(s) || NOT_PROSE.test(s)) continue;
-      if (!mostlyLetters(s)) continue;
-      const folded = s.toLowerCase();
-      if (seen.has(folded)) continue;
-      seen.add(folded);
       const c = keyed(s, w, seed);
       if (c) cands.push(c);
     }
@@ -181,8 +202,14 @@ export function pickPhrases(text: string, opts: PhraseOptions = {}): string[] {
   cands.sort((a, b) => a.tier - b.tier || a.key - b.key);
   const budget = Math.floor(maxChars / count);
   const out: string[] = [];
+  const seen = new Set<string>();
   for (const c of cands) {
     if (out.length === count) break;
+    const s = c.sentence;
+    if (BOILERPLATE.test(s) || NOT_PROSE.test(s) || !mostlyLetters(s)) continue;
+    const folded = s.toLowerCase();
+    if (seen.has(folded)) continue;
+    seen.add(folded);
     const p = cut(c, budget);
     if (p !== undefined && !out.includes(p)) out.push(p);
   }

@@ -223,9 +223,13 @@ export function record(doc: Document, tune: MainTextTuning): PageRecord {
       let commas = 0;
       for (let k = 0; k < data.length; k++) {
         const c = data.charCodeAt(k);
-        if (!isSpace(c)) {
+        // Printable ASCII first: isSpace's ten comparisons for every letter were most of this walk.
+        if (c > 32 && c < 127) {
           chars++;
-          if (c === 44 || c === 0xff0c || c === 0x3001) commas++;
+          if (c === 44) commas++;
+        } else if (!isSpace(c)) {
+          chars++;
+          if (c === 0xff0c || c === 0x3001) commas++;
         }
       }
       if (chars > 0) {

@@ -59,13 +59,31 @@ export const MAIN_TEXT_DEFAULTS: Readonly<MainTextTuning> = Object.freeze({
   hashLinkWeight: 0.3,
   weakHeaderWords: true,
 });
+/**
+ * Whether `\s+` → ' ' would change s: two whitespace characters in a row, or any but a plain space.
+ * A character loop: most lines need no collapsing, and the replace cost a tenth of extraction.
+ */
+function looseSpace(s: string): boolean {
+  let prev = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // \s: tab to carriage return, space, NBSP, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.
+    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+    if (ws && (prev || c !== 32)) return true;
+    prev = ws;
+  }
+  return false;
+}
+
 /** Pass 3: the text of the elements in `parts`, skipping dropped subtrees, one block a line. */
 function writeText(r: PageRecord, parts: number[], kept: Uint8Array): string {
   const lines: string[] = [];
   const line: string[] = [];
   const flush = () => {
     if (line.length === 0) return;
-    const l = line.join('').replace(/\s+/g, ' ').trim();
+    let l = line.join('');
+    if (looseSpace(l)) l = l.replace(/\s+/g, ' ');
+    l = l.trim();
     if (l) lines.push(l);
     line.length = 0;
   };

@@ -7,7 +7,7 @@ import { isResembleError } from '../errors';
 import { boilerplateFrom, groupResults } from '../group/results';
 import { type SketchOptions, resolveOptions } from '../options';
 import { serializeSketch } from '../serialize';
-import { sketch } from '../sketch';
+import { type Sketch, canonicalSource, sketchText, sketchTexts } from '../sketch';
 import {
   type ErrorInfo,
   type GroupRequest,
@@ -34,15 +34,39 @@ function sketchItems(req: SketchRequest): WorkerResponse {
   } catch (e) {
     return { id: req.id, ok: false, error: describe(e) };
   }
-  const results = req.items.map((item): ItemResult => {
+  // Markup removed item by item, then the texts sketched as one batch (one scratch buffer, shared result
+  // buffers: see sketchTexts); the sketches equal those of `sketch` on each item.
+  const results: ItemResult[] = new Array(req.items.length);
+  const texts: string[] = [];
+  const at: number[] = [];
+  req.items.forEach((item, i) => {
     const bad = checkItem(item);
-    if (bad) return { ok: false, error: bad };
-    try {
-      const s = sketch(item.text, { ...o, format: item.format ?? 'auto' });
-      return { ok: true, bytes: serializeSketch(s), tokens: s.tokens, truncated: s.truncated };
-    } catch (e) {
-      return { ok: false, error: describe(e) };
+    if (bad) {
+      results[i] = { ok: false, error: bad };
+      return;
     }
+    try {
+      texts.push(canonicalSource(item.text, item.format ?? 'auto'));
+      at.push(i);
+    } catch (e) {
+      results[i] = { ok: false, error: describe(e) };
+    }
+  });
+  let sketches: (Sketch | Error)[];
+  try {
+    sketches = sketchTexts(texts, o);
+  } catch {
+    // An unexpected failure: each text alone, so that only its own item fails.
+    sketches = texts.map((t) => {
+      try {
+        return sketchText(t, o);
+      } catch (e) {
+        return e instanceof Error ? e : new Error(String(e));
+      }
+    });
+  }
+  sketches.forEach((s, k) => {
+    results[at[k]] = s instanceof Error ? { ok: false, error: describe(s) } : { ok: true, bytes: serializeSketch(s), tokens: s.tokens, truncated: s.truncated };
   });
   return { id: req.id, ok: true, results };
 }

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'wxt/browser';
 import { EXTENSION_DIR, assertBuilt, chromiumArgs, findChromium } from '../../scripts/start-browser.mjs';
+import { withTimeout } from './wait';
 export { GRANTED_EXTENSION_DIR } from '../../scripts/start-browser.mjs';
 
 /** The extension API as functions evaluated in the service worker and extension pages see it. */
@@ -67,14 +68,6 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix: string): Promise<void> {
   let i = 0;

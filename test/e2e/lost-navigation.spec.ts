@@ -50,7 +50,7 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
   extensionOrigin,
   takeScreenshot,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const GONE = 'https://www.oldblog.example/2019/05/walden-revisited.html';
   const BUSY = 'https://busy.example/walden';
   const LIMITED = 'https://limited.example/walden';

@@ -61,7 +61,7 @@ function limitsServer(): PageServer {
 }
 
 test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeout, gone…), and the well-behaved pages are still checked', async ({ context, sw, serveHtml, openExtensionPage }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const server = limitsServer();
   await server.install(context);
   await enablePageChecking(openExtensionPage);
@@ -88,7 +88,9 @@ test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeo
   expect(server.count(U.never)).toBe(1);
   const askedAt = server.seen.get(new URL(U.never).href)!.requests[0];
   const after = recs[KEYS.indexOf('never')]!.fetchedAt! - askedAt;
-  expect(after, 'timeout recorded about 10 s after the request').toBeGreaterThanOrEqual(9_500);
+  // The route sees the request after the fetch started, later on a busy machine (300 ms seen with two
+  // busy processes beside three browsers): "about 10 s" is no sooner than 8 s after it reached the route.
+  expect(after, 'timeout recorded about 10 s after the request').toBeGreaterThanOrEqual(8_000);
   expect(after).toBeLessThan(14_000);
   // The 10 MB body and the PNG were asked for once each (a lasting failure is remembered).
   expect(server.count(U.big)).toBe(1);

@@ -78,7 +78,7 @@ test.describe('a public-looking name that resolves to this machine', () => {
     let bytes = 0;
     local.on('connection', (socket) => socket.on('data', (d) => void (bytes += d.length)));
     await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const t0 = Date.now();
     try {
       const port = (local.address() as AddressInfo).port;

@@ -23,7 +23,7 @@ test('stopping the service worker mid-run: the check resumes, finished pages are
   serveHtml,
   openExtensionPage,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Ten results on ten hosts (the per-host limit does not get in the way): the first four answer at once,
   // the others after 2.5 s, so that the stop finds four pages stored and four in flight.
   const urls = demo.results.map((r, i) => `https://site${i + 1}.example/walden/${new URL(r.url).pathname.split('/').filter(Boolean).at(-1)}`);

@@ -35,6 +35,7 @@ import puppeteer, { type Browser as Firefox, type Page } from 'puppeteer-core';
 import selfsigned from 'selfsigned';
 import { type Answer, type Answering, RouteTable } from '../e2e/route-table';
 import { FIREFOX, FIREFOX_EXTENSION_DIR, assertBuilt, geckoId } from './build';
+import { withTimeout } from '../e2e/wait';
 
 export { expect };
 export type { Page };
@@ -172,14 +173,6 @@ export async function until<T>(what: string, timeoutMs: number, probe: () => Pro
   }
 }
 
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The fixtures

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { type ComponentChild, h, render } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
+import { mountIn } from './helpers/mount';
 import { LostReportView } from '../../components/lost-report';
 import {
   TITLE_BASIS_LABEL,
@@ -66,12 +67,7 @@ const report = (over: Partial<LostReport> = {}): LostReport => ({
   ...over,
 });
 
-function mount(vnode: ComponentChild) {
-  const { document, window } = parseHTML('<!doctype html><html><body><div id="root"></div></body></html>');
-  const root = document.getElementById('root')!;
-  render(vnode, root as unknown as Element);
-  return { root, document, window };
-}
+const mount = (vnode: ComponentChild) => mountIn(vnode);
 
 describe('lost and found: the address', () => {
   it('takes ?url= when it is an http(s) address', () => {

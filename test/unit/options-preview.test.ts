@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { type ComponentChild, h, render } from 'preact';
 import { describe, expect, it } from 'vitest';
+import { mountIn } from './helpers/mount';
 import { COLUMNS, PairChart, ROWS, chartSummary, columnOf, layoutPairs, tenths } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
 import { outcomeLine, previewGrouper, timeAgo } from '../../entrypoints/options/preview-model';
@@ -119,12 +120,7 @@ describe('options preview: pair chart', () => {
   });
 });
 
-function mount(node: ComponentChild) {
-  const { document } = parseHTML('<!doctype html><html><body><div id="root"></div></body></html>');
-  const root = document.getElementById('root')!;
-  render(node, root as unknown as Element);
-  return root;
-}
+const mount = (node: ComponentChild) => mountIn(node).root;
 
 describe('options preview: groups', () => {
   it('lists each group with its copies, ranks, domains and reasons', () => {

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { type ComponentChild, h, render } from 'preact';
 import { describe, expect, it } from 'vitest';
+import { mountIn } from './helpers/mount';
 import { GroupList, reasonParts, safeHref } from '../../components/group-list';
 import { representativeNote } from '../../lib/group/describe';
 import { GroupsView } from '../../entrypoints/popup/groups-view';
@@ -18,6 +19,7 @@ const groups: Group[] = [
 
 /** Renders with Preact into a linkedom document (no browser needed: the list imports no extension API). */
 function renderList(g: Group[], items: ResultSummary[]) {
+  // Kept mounted across a describe's tests (rendered once for them): the list runs no effects.
   const { document } = parseHTML('<!doctype html><html><body><div id="root"></div></body></html>');
   const root = document.getElementById('root')!;
   render(h(GroupList, { groups: g, items }), root as unknown as Element);
@@ -129,12 +131,7 @@ describe('popup: the group list', () => {
 });
 
 describe('popup: page states', () => {
-  const mount = (vnode: ComponentChild) => {
-    const { document } = parseHTML('<!doctype html><html><body><div id="root"></div></body></html>');
-    const root = document.getElementById('root')!;
-    render(vnode, root as unknown as Element);
-    return root;
-  };
+  const mount = (vnode: ComponentChild) => mountIn(vnode).root;
   const base = { tabId: 7, engine: 'google', query: 'sourdough', url: 'https://www.google.com/search?q=sourdough' };
 
   it('a finished page: counts on top, then the groups or the clear "none" state', () => {
