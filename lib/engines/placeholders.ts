@@ -7,24 +7,26 @@ import type { SnippetText } from './types';
  * ASCII text takes the kernel's own fast path (letters folded, digits kept, anything else separates):
  * `tokens` classifies character by character, 20 µs a snippet.
  */
-const canon = (s: string) => {
+const canonWords = (s: string) =>
   // eslint-disable-next-line no-control-regex
-  const words = /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : tokens(s);
-  return ` ${words.join(' ')} `;
-};
+  /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : tokens(s);
+const canon = (s: string) => ` ${canonWords(s).join(' ')} `;
 
 interface Matcher {
   placeholders: string[];
   fillers: string[];
   /** A snippet longer than this (in characters) cannot consist of placeholders and fillers only. */
   maxChars: number;
+  /** Every word of the placeholders and fillers: a snippet with any other word is none (most are told by their first words). */
+  words: Set<string>;
 }
 
 function compile(placeholders: readonly SnippetText[], fillers: readonly SnippetText[]): Matcher {
   // Longest first: a placeholder that contains another is removed whole.
   const phrases = (xs: readonly SnippetText[]) => [...new Set(xs.map((x) => canon(x.text)).filter((c) => c.trim()))].sort((a, b) => b.length - a.length);
   const longest = Math.max(0, ...[...placeholders, ...fillers].map((x) => x.text.length));
-  return { placeholders: phrases(placeholders), fillers: phrases(fillers), maxChars: 3 * longest + 16 };
+  const words = new Set([...placeholders, ...fillers].flatMap((x) => canonWords(x.text)));
+  return { placeholders: phrases(placeholders), fillers: phrases(fillers), maxChars: 3 * longest + 16, words };
 }
 
 let every: Matcher | undefined;
@@ -62,6 +64,8 @@ function cut(c: string, phrases: readonly string[]): { rest: string; found: bool
 export function isPlaceholder(snippet: string, texts?: { placeholders: readonly SnippetText[]; fillers?: readonly SnippetText[] }): boolean {
   const m = texts ? compile(texts.placeholders, texts.fillers ?? []) : allEngines();
   if (snippet.length > m.maxChars || !/[\p{L}\p{N}]/u.test(snippet)) return false;
-  const p = cut(canon(snippet), m.placeholders);
+  const words = canonWords(snippet);
+  if (!words.every((w) => m.words.has(w))) return false;
+  const p = cut(` ${words.join(' ')} `, m.placeholders);
   return p.found && cut(p.rest, m.fillers).rest.trim() === '';
 }

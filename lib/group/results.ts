@@ -1,10 +1,9 @@
 import { clusterGreedy } from '../cluster';
 import { isPlaceholder } from '../engines/placeholders';
 import { ResembleError, isResembleError } from '../errors';
-import { resemblance } from '../estimate';
-import { shingleSet } from '../exact';
-import { SNIPPET_OPTIONS } from '../options';
-import { type Sketch, sketchText } from '../sketch';
+import { minResemblance } from '../estimate';
+import { SNIPPET_OPTIONS, resolveOptions } from '../options';
+import { Sketcher, canonicalSource } from '../sketch';
 import { normalizeUrl } from '../url/normalize';
 import { inPageBoilerplate } from './in-page-boilerplate';
 
@@ -90,15 +89,25 @@ export interface GroupOutcome {
 
 const text = (it: { title: string; snippet: string }) => `${it.title}\n${it.snippet}`;
 
-/** Every distinct shingle fingerprint of a result's title + snippet; empty when it has no words. */
-function resultShingles(it: { title: string; snippet: string }, shingle: number): Float64Array {
-  try {
-    // format 'text': a snippet such as "if a < b then" is not markup.
-    return shingleSet(text(it), { ...SNIPPET_OPTIONS, shingle, format: 'text' });
-  } catch (e) {
-    if (isResembleError(e, 'EMPTY_INPUT')) return new Float64Array(0);
-    throw e;
-  }
+/**
+ * Every distinct shingle fingerprint of a result's title + snippet (empty when it has no words): lib/exact's
+ * shingleSet, with one sketcher for a page's results (the page's own script groups them before they are
+ * painted: an allocation per result shows there). `size` is only checked.
+ */
+function resultShingler(shingle: number, size: number = SNIPPET_OPTIONS.size): (it: { title: string; snippet: string }) => Float64Array {
+  const o = { ...resolveOptions({ ...SNIPPET_OPTIONS, shingle, size }), size: Infinity };
+  const exact = new Sketcher(o);
+  return (it) => {
+    try {
+      exact.reset(o);
+      // format 'text': a snippet such as "if a < b then" is not markup.
+      exact.update(canonicalSource(text(it), 'text'));
+      return exact.finish().min;
+    } catch (e) {
+      if (isResembleError(e, 'EMPTY_INPUT')) return new Float64Array(0);
+      throw e;
+    }
+  };
 }
 
 function checkOptions(opts: GroupOptions): { shingle: number; size: number; minDocs: number; minShared: number } {
@@ -121,7 +130,7 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
   if (!(Number.isInteger(minShared) && minShared >= 1)) {
     throw new ResembleError('BAD_OPTION', `minShared must be a positive integer, got ${String(minShared)}`);
   }
-  // shingle and size are checked by resolveOptions when sketching.
+  // shingle and size are checked by resolveOptions.
   return { shingle: opts.shingle ?? SNIPPET_OPTIONS.shingle, size: opts.size ?? SNIPPET_OPTIONS.size, minDocs, minShared };
 }
 
@@ -160,7 +169,8 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   // A placeholder snippet ("No information is available for this page.") is no evidence, and with it
   // the title alone is too little (a site's generic title): such a result groups by its page only.
   const none = new Float64Array(0);
-  const sets = order.map((it) => (isPlaceholder(it.snippet) ? none : resultShingles(it, shingle)));
+  const shingles = resultShingler(shingle, size);
+  const sets = order.map((it) => (isPlaceholder(it.snippet) ? none : shingles(it)));
   const pageSets = new Map<number, Set<number>>();
   for (let i = 0; i < n; i++) {
     let s = pageSets.get(leaderOf[i]);
@@ -180,22 +190,15 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   if (opts.boilerplate) for (const f of docs.keys()) if (opts.boilerplate.has(f)) ignore.add(f);
   if (Number.isFinite(minDocs)) inPageBoilerplate(pages, docs, minDocs, ignore);
 
-  const sketchOpts = { ...SNIPPET_OPTIONS, shingle, size, ignore };
-  const sketches: (Sketch | undefined)[] = order.map((it, i) => {
-    if (sets[i].length === 0) return undefined;
-    const sk = sketchText(text(it), sketchOpts);
-    return sk.min.length === 0 ? undefined : sk; // all boilerplate: nothing to compare
-  });
-
-  // What each result has left that is neither boilerplate nor a placeholder's, sorted (for counting
-  // what a pair shares); made for a result only when some pair of it resembles.
-  const kept: (Float64Array | undefined)[] = [];
-  const keptOf = (i: number) => (kept[i] ??= sets[i].filter((f) => !ignore.has(f)).sort());
+  // What each result has left that is neither boilerplate nor a placeholder's, ascending (the set is).
+  // Its first `size` values are its MIN_s sketch with the boilerplate ignored: what sketchText(text,
+  // { shingle, size, ignore }) keeps, without hashing the text a second time. Empty: all boilerplate,
+  // nothing to compare.
+  const kept = sets.map((s) => (ignore.size ? s.filter((f) => !ignore.has(f)) : s));
+  const mins = kept.map((k) => k.subarray(0, size));
   const r = (i: number, j: number): number => {
-    const a = sketches[i];
-    const b = sketches[j];
-    const v = a && b ? resemblance(a, b) : 0;
-    return v > 0 && sharedAtLeast(keptOf(i), keptOf(j), minShared) ? v : 0;
+    const v = mins[i].length && mins[j].length ? minResemblance(mins[i], mins[j], size) : 0;
+    return v > 0 && sharedAtLeast(kept[i], kept[j], minShared) ? v : 0;
   };
   const floor = opts.pairFloor ?? 0;
   const strong: [number, number, number][] = []; // i, j, resemblance of the pairs at or above the floor
@@ -281,11 +284,12 @@ export function boilerplateFrom(
   const pageCount = new Map<number, number>();
   const urls = new Map<number, Set<string>>();
   let unnormalizable = 0;
+  const shingles = resultShingler(shingle);
   for (const page of pages) {
     const seen = new Set<number>();
     for (const it of page) {
       const key = normalizeUrl(it.url) ?? `#${unnormalizable++}`;
-      for (const f of resultShingles(it, shingle)) {
+      for (const f of shingles(it)) {
         if (!seen.has(f)) {
           seen.add(f);
           pageCount.set(f, (pageCount.get(f) ?? 0) + 1);
