@@ -13,6 +13,7 @@ import { PageLifetime } from './results/lifetime';
 import { LocalGroups, type PageInputs, readInputs, warmUp } from './results/local-groups';
 import { ResultBlocks, restorePage } from './results/marks';
 import { type ResultsBatch, ResultsWatcher } from './results/watcher';
+import { holdPaint } from './results/paint-gate';
 import { beforeFramesWhileLoading } from './results/while-loading';
 
 /**
@@ -31,6 +32,9 @@ export default defineContentScript({
   async main() {
     const ctx = new PageLifetime('results');
     const reading = readInputs().catch(() => undefined);
+    // While storage answers: the first grouping in a page pays one-time setup (regular expressions,
+    // cold code: about half its time), here rather than between DOMContentLoaded and the groups.
+    warmUp();
     // Firefox runs document_start scripts before the root element exists: everything below needs it.
     if (!document.documentElement) {
       await new Promise<void>((r) => {
@@ -40,6 +44,8 @@ export default defineContentScript({
     }
     // What a copy of this script left behind when its extension went away without cleaning up.
     restorePage();
+    // Not painted until grouped (or until it is known there is nothing to group): see paint-gate.ts.
+    const letPaint = document.readyState === 'loading' ? holdPaint() : () => {};
     const alive = () => ctx.check();
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }));
@@ -47,7 +53,16 @@ export default defineContentScript({
     const local = new LocalGroups();
     // Without them (storage failed) nothing is grouped here: the background answers as it always did.
     let inputs: PageInputs | undefined;
-    void reading.then((i) => (inputs = i));
+    void reading.then((i) => {
+      inputs = i;
+      // Read before the document was: what is parsed so far is grouped now, the rest before each frame.
+      if (document.readyState !== 'loading') return;
+      try {
+        early();
+      } finally {
+        letPaint();
+      }
+    });
     const read = () => {
       const found: Element[][] = [];
       const x = extract(document, location.href, { searxngHosts: inputs?.settings.searxngHosts ?? [], blocks: found });
@@ -66,8 +81,6 @@ export default defineContentScript({
       shown.local(now.groups(inputs));
     };
     if (document.readyState === 'loading') {
-      // A task of its own, in a gap the parser leaves before DOMContentLoaded (skipped when there is none).
-      setTimeout(() => document.readyState === 'loading' && warmUp(), 0);
       const stop = beforeFramesWhileLoading(early);
       await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
       stop();
@@ -113,7 +126,11 @@ export default defineContentScript({
       ctx.onInvalidated(() => watcher?.stop());
       return true;
     };
-    if (!start()) return;
+    try {
+      if (!start()) return;
+    } finally {
+      letPaint();
+    }
 
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = async (changes: Record<string, unknown>, area: string) => {

@@ -1,3 +1,4 @@
+import { GATE_ID } from './paint-gate';
 /** The DOM contract (issue #5): attributes users' styles and scripts rely on. Keep the names. */
 export const ATTR = {
   rank: 'data-resemble-rank',
@@ -69,6 +70,8 @@ export const UI_HOSTS = ['resemble-ui', 'resemble-checking'] as const;
 export function restorePage(): void {
   for (const el of document.querySelectorAll(UI_HOSTS.join(', '))) el.remove();
   document.getElementById('resemble-hidden-style')?.remove();
+  // A paint gate left by a copy that was stopped within its few milliseconds (paint-gate.ts).
+  document.getElementById(GATE_ID)?.remove();
   for (const a of Object.values(ATTR)) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
   // Firefox runs document_start scripts before the root element exists.
   const root = document.documentElement as HTMLElement | null;
