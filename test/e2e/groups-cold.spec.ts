@@ -61,6 +61,12 @@ async function coldDemo(context: BrowserContext, origin: string, grouped = true)
   return { page, appliedAt };
 }
 
+/** The page's paint is let go once grouped (or when there is nothing to group): paint-gate.ts. */
+async function expectPainted(page: Page): Promise<void> {
+  await expect(page.locator('#resemble-paint-gate')).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).visibility)).toBe('visible');
+}
+
 /** The tab's state as the background keeps it (storage.session), found by the page's URL. */
 async function tabState(sw: ResembleFixtures['sw'], url: string): Promise<TabState | undefined> {
   const all = await sw(async () => chrome.storage.session.get(null));
@@ -90,6 +96,7 @@ async function expectBeforeBackground(sw: ResembleFixtures['sw'], appliedAt: num
 test('collapse, the service worker stopped: the demo’s groups are on the page before the background has the results', async ({ context, extensionOrigin, sw }) => {
   const { page, appliedAt } = await coldDemo(context, extensionOrigin);
   expect(await page.evaluate(readMarks)).toEqual(expectedMarks(N, DEMO_GROUPS, true));
+  await expectPainted(page);
   await expectBeforeBackground(sw, appliedAt);
   // The background, woken by the results, agrees: the tab is done with the same groups, and the page is unchanged.
   await expect.poll(async () => (await tabState(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('done');
@@ -115,4 +122,5 @@ test('an engine turned off, the service worker stopped: the page is not touched,
   await expect.poll(async () => (await tabState(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('disabled');
   expect(await page.evaluate(readMarks)).toEqual([]);
   await expect(page.locator('[data-resemble-hidden], resemble-ui')).toHaveCount(0);
+  await expectPainted(page);
 });
