@@ -109,6 +109,9 @@ export default defineContentScript({
         shown.local(local.groups(inputs));
       };
       const onSend = async (batch: ResultsBatch) => {
+        // A task later: the groups just applied are on the page before the message's cost (cloning
+        // the results, cold messaging code) is paid in the same task, ahead of the paint.
+        await new Promise((r) => setTimeout(r, 0));
         const reply = await send(batch, alive);
         if (reply?.disabled) {
           // Turned off meanwhile (the background's settings are newer): nothing more is read.

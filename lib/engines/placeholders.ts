@@ -45,6 +45,23 @@ function allEngines(): Matcher {
   return every;
 }
 
+/**
+ * Runs of ASCII letters and digits with no non-ASCII neighbour: each is a canonical word as it stands,
+ * lowercased (NFKC leaves ASCII alone; a neighbour such as "é" or a soft hyphen could join it to more).
+ */
+const ASCII_WORD = /(?<![A-Za-z0-9\u0080-\uffff])[A-Za-z0-9]+(?![A-Za-z0-9\u0080-\uffff])/g;
+
+/**
+ * Whether a snippet has a word no placeholder or filler has: told from its plain ASCII words, without
+ * canonicalizing it (a per-character pass once the text holds a "—" or "·", the page's main cost when
+ * its own script groups it).
+ */
+function outsideVocabulary(snippet: string, words: ReadonlySet<string>): boolean {
+  ASCII_WORD.lastIndex = 0;
+  for (let m = ASCII_WORD.exec(snippet); m; m = ASCII_WORD.exec(snippet)) if (!words.has(m[0].toLowerCase())) return true;
+  return false;
+}
+
 function cut(c: string, phrases: readonly string[]): { rest: string; found: boolean } {
   let found = false;
   for (const p of phrases) {
@@ -64,6 +81,7 @@ function cut(c: string, phrases: readonly string[]): { rest: string; found: bool
 export function isPlaceholder(snippet: string, texts?: { placeholders: readonly SnippetText[]; fillers?: readonly SnippetText[] }): boolean {
   const m = texts ? compile(texts.placeholders, texts.fillers ?? []) : allEngines();
   if (snippet.length > m.maxChars || !/[\p{L}\p{N}]/u.test(snippet)) return false;
+  if (outsideVocabulary(snippet, m.words)) return false;
   const words = canonWords(snippet);
   if (!words.every((w) => m.words.has(w))) return false;
   const p = cut(` ${words.join(' ')} `, m.placeholders);
