@@ -11,11 +11,12 @@ const dns = (browser as unknown as { dns?: Dns }).dns;
 
 /**
  * The one policy of every fetch the background makes of a page it did not write (page checking, lost
- * and found, a dead page's re-check): lib/fetch's limits, plus the user's own network kept out three
- * ways. By the URL's text (publicHost). Before any byte is sent, by the browser where it can (Chromium's
- * Private Network Access: `targetAddressSpace: 'public'`), else by resolving the name first (Firefox).
- * After, by the address that answered (webRequest's `ip`; Firefox cancels such a response before it is
- * read, see net-observer). A host found there is remembered and not asked again.
+ * and found, its archive lookup by lib's fetchJson, a dead page's re-check): lib/fetch's limits, plus
+ * the user's own network kept out three ways. By the URL's text (publicHost). Before any byte is sent,
+ * by the browser where it can (Chromium's Private Network Access: `targetAddressSpace: 'public'`), else
+ * by resolving the name first (Firefox). After, by the address that answered (webRequest's `ip`;
+ * Firefox cancels such a response before it is read, see net-observer). A host found there is
+ * remembered and not asked again.
  */
 export async function fetchPolicy(signal?: AbortSignal): Promise<FetchPageOptions> {
   installNetObserver();

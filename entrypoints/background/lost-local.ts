@@ -1,11 +1,10 @@
+import { type Candidate, candidates, lastKnown, verifyAll } from '../../lib/lost/find';
 import { type Alternate, type LostReport, MAX_PAGE_ALTERNATES } from '../../lib/messages';
 import { normalizeUrl } from '../../lib/url/normalize';
-import { type Candidate, candidates, lastKnown, verifyAll } from './lost-found';
+import { lostDeps } from './lost-deps';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { hasPageAccess } from './page-check';
-import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
-import { storeFor } from './store-access';
 
 /** Bounds of the look made at once when a page dies (issue #15): candidates a dead page, fetched at a time. */
 export const LOCAL_CANDIDATES = 5;
@@ -34,9 +33,10 @@ export function findLocalCopies(service: SketchService, url: string, incognito =
 
 async function lookLocally(service: SketchService, url: string, incognito: boolean): Promise<Alternate[]> {
   if (!(await hasPageAccess())) return [];
-  const [settings, store] = await Promise.all([readSettings(), storeFor(incognito)]);
+  // A report of its own, never shown: nothing to save.
+  const d = await lostDeps(service, incognito, async () => undefined);
+  const { settings, store } = d;
   const { rec, lost } = await lastKnown(store, url);
-  // A report of its own, never remembered: `save` writes only the reports lost and found shows.
   const r: LostReport = { url, hasSketch: lost !== undefined, alternates: [], sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })), done: false };
   // Found on an earlier visit and kept with the page's record: shown without fetching again while
   // younger than the cache's age limit.
@@ -46,14 +46,14 @@ async function lookLocally(service: SketchService, url: string, incognito: boole
   const seen = new Set([normalizeUrl(url) ?? url]);
   const picked: Candidate[] = [];
   for (const src of r.sources) {
-    const found = await candidates(service, src, r, store, settings, lost, title).catch(() => 'failed');
+    const found = await candidates(d, src, r, lost, title).catch(() => 'failed');
     if (typeof found === 'string') continue;
     for (const c of found) {
       const k = normalizeUrl(c.url) ?? c.url;
       if (!seen.has(k)) (seen.add(k), picked.push(c));
     }
   }
-  await verifyAll(service, r, picked.slice(0, LOCAL_CANDIDATES), settings, lost, title, LOCAL_AT_ONCE);
+  await verifyAll(d, r, picked.slice(0, LOCAL_CANDIDATES), lost, title, LOCAL_AT_ONCE);
   const alternates = r.alternates.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) }));
   // Kept with the page's record (its title and dates untouched): a failure to keep them loses nothing shown.
   if (rec && alternates.length) await store.put({ url, title: '', firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, alternates }).catch(() => undefined);

@@ -1,8 +1,8 @@
 import { kindFromThrown } from './net-error';
 import ipaddr from 'ipaddr.js';
 import { normalizeHost, publicAddress } from './public-host';
-import { Failure, readPage } from './read-page';
-import type { FailureKind, FetchOutcome, FetchPageOptions } from './types';
+import { type BodyReader, Failure, PAGE_READER } from './read-page';
+import type { FailureKind, FetchOutcome, FetchPageOptions, PageBody } from './types';
 
 /** The host access fetching result pages needs (optional, asked for at runtime): every http(s) origin. */
 export const PAGE_ORIGINS = ['https://*/*', 'http://*/*'];
@@ -12,7 +12,6 @@ export const FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, ma
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** How long to wait for the network layer's report of a hop or an error (it comes just after the response). */
 const HOP_WAIT_MS = 500;
-const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8';
 
 const isHttp = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
 
@@ -21,7 +20,15 @@ const isHttp = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
  * ends as a FetchOutcome with a FailureKind. One timer covers the whole call (all hops, headers and
  * body), so a server that answers slowly or stalls mid-body cannot hold a queue slot longer.
  */
-export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promise<FetchOutcome> {
+export function fetchPage(url: string, opts: FetchPageOptions = {}): Promise<FetchOutcome> {
+  return fetchBody<PageBody>(url, opts, PAGE_READER);
+}
+
+/**
+ * fetchPage's policy (limits, redirects, the user's network kept out) for any body: `reader` checks
+ * the answer's status and type and reads it (a page, or an API's JSON: ./fetch-json.ts).
+ */
+export async function fetchBody<B extends object>(url: string, opts: FetchPageOptions, reader: BodyReader<B>): Promise<FetchOutcome<B>> {
   const now = opts.now ?? Date.now;
   const start = now();
   // A local: calling opts.fetch(...) would bind `this` to opts ("Illegal invocation" in browsers).
@@ -33,7 +40,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   const redirects: string[] = [];
   let current = url;
   let status: number | undefined;
-  const fail = (kind: FailureKind, message: string, st = status): FetchOutcome =>
+  const fail = (kind: FailureKind, message: string, st = status): FetchOutcome<B> =>
     ({ ok: false, url: current, kind, ...(st !== undefined && { status: st }), message, redirects, ms: now() - start });
 
   let first: URL;
@@ -63,7 +70,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   // everyone, and revisiting a query (paging back, re-running it) should not hit every site again.
   const init = (redirect: RequestRedirect): RequestInit => ({
     method: 'GET', credentials: 'omit', referrerPolicy: 'no-referrer', redirect,
-    headers: { Accept: ACCEPT }, signal: controller.signal,
+    headers: { Accept: reader.accept }, signal: controller.signal,
     // Not in TypeScript's RequestInit yet; browsers without it ignore the member.
     ...(opts.addressSpace && { targetAddressSpace: opts.addressSpace }),
   });
@@ -140,7 +147,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
       }
       status = response.status;
       answeredFrom(current);
-      const page = await readPage(response, maxBytes, race);
+      const page = await reader.read(response, maxBytes, race);
       answeredFrom(current);
       return { ok: true, url: current, status, ...page, redirects, ms: now() - start, truncated: false };
     }

@@ -12,7 +12,7 @@ export type FailureKind =
   | 'connection' // refused, reset, unreachable, offline
   | 'timeout'
   | 'too-large' // Content-Length or the bytes read passed maxBytes
-  | 'wrong-type' // not HTML or plain text (by header or by magic number)
+  | 'wrong-type' // not HTML or plain text (by header or by magic number); for fetchJson, not JSON
   | 'redirect' // too many, a loop, a non-http(s) target or a target `allowed` refuses
   | 'blocked' // the start URL itself is not http(s) or not allowed
   | 'cancelled' // the caller's signal (tab closed, queue cancelled)
@@ -20,22 +20,27 @@ export type FailureKind =
 
 export type PageType = 'text/html' | 'text/plain';
 
-export type FetchOutcome =
-  | {
+/** What a page fetch reads: its type and its bytes. */
+export interface PageBody {
+  contentType: PageType;
+  /** Lower-cased charset label from Content-Type, when the server gave one. */
+  charset?: string;
+  body: Uint8Array;
+}
+
+/** `B`: what was read (a page's bytes by default; an API's parsed JSON for fetchJson). */
+export type FetchOutcome<B extends object = PageBody> =
+  | ({
       ok: true;
       /** The final URL, after redirects. */
       url: string;
       status: number;
-      contentType: PageType;
-      /** Lower-cased charset label from Content-Type, when the server gave one. */
-      charset?: string;
-      body: Uint8Array;
       /** The redirect targets followed, in order (empty when none). */
       redirects: string[];
       ms: number;
       /** Never a partial body: a body over the limit is a 'too-large' failure, not a truncation. */
       truncated: false;
-    }
+    } & B)
   | {
       ok: false;
       /** The last URL actually requested. */

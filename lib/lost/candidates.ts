@@ -1,0 +1,113 @@
+/** Lost and found's sources (issue #7): each one's candidates for a dead page, or why it has none. */
+import { engineName } from '../engines/names';
+import type { LostReport } from '../messages';
+import type { Sketch } from '../sketch';
+import { readCompactSketch } from '../store/compact';
+import { DEFAULT_LIMITS, type SketchStore } from '../store/types';
+import { decodeBytes } from '../text/decode';
+import { availabilityUrl, parseAvailability, rawSnapshotUrl } from './archive';
+import type { Candidate, LostDeps } from './deps';
+import { type SearchTarget, searchQueries, searchTargets, searchUrl } from './search';
+
+/** Candidates verified per source at most (each is a fetch). */
+export const PER_SOURCE = 8;
+
+/**
+ * The store is asked down to its candidate index's floor, not at the user's threshold: verification
+ * decides, and a copy may pass it by containment (the dead page within a longer live page) while its
+ * resemblance is under the user's threshold. The floor is the lowest threshold the index answers
+ * with full recall (the user's threshold cannot go lower either: lib/settings.ts).
+ */
+export const STORE_QUERY_THRESHOLD = DEFAULT_LIMITS.minThreshold;
+
+/** What the store last knew of a URL: its record and page sketch (undefined when unreadable or never kept). */
+export async function lastKnown(store: Pick<SketchStore, 'get'>, url: string) {
+  const rec = await store.get(url).catch(() => undefined);
+  let lost: Sketch | undefined;
+  try {
+    lost = rec?.page ? readCompactSketch(rec.page) : undefined;
+  } catch {
+    lost = undefined;
+  }
+  return { rec, lost };
+}
+
+type Source = LostReport['sources'][number];
+
+/** A source's candidates, or why it was skipped. The search source notes in `src` whom it asked. */
+export async function candidates(d: LostDeps, src: Source, r: LostReport, lost: Sketch | undefined, title: string): Promise<Candidate[] | string> {
+  const source = src.source;
+  switch (source) {
+    case 'group': {
+      const out: Candidate[] = [];
+      for (const s of await d.store.recentSerps()) {
+        const results = s.results as { rank: number; url: string; title: string }[];
+        const me = results.find((x) => x.url === r.url);
+        if (!me) continue;
+        for (const g of s.groups as { representative: number; members: { rank: number }[] }[]) {
+          const ranks = [g.representative, ...g.members.map((m) => m.rank)];
+          if (!ranks.includes(me.rank)) continue;
+          for (const rank of ranks) {
+            const other = results.find((x) => x.rank === rank);
+            if (other && other.url !== r.url) out.push({ url: other.url, title: other.title, source });
+          }
+        }
+      }
+      return out.length ? out : 'it was in no group on a results page Resemble kept';
+    }
+    case 'store': {
+      if (!lost) return 'no sketch of the page was kept';
+      const similar = await d.store.similar(lost, STORE_QUERY_THRESHOLD, { limit: PER_SOURCE, exclude: r.url });
+      return similar.map((m) => ({ url: m.url, title: m.title, source }));
+    }
+    case 'search':
+      return searchCandidates(d, src, r, title);
+    case 'archive':
+      return archiveCandidates(d, r);
+  }
+}
+
+async function searchCandidates(d: LostDeps, src: Source, r: LostReport, title: string): Promise<Candidate[] | string> {
+  const queries = searchQueries({ title, phrases: r.known?.phrases });
+  if (!queries.length) return 'nothing known of the page to search for';
+  const targets = searchTargets(await d.store.recentSerps(), r.url);
+  const out: Candidate[] = [];
+  const answered = new Set<string>();
+  for (const q of queries) {
+    for (const t of [...targets]) {
+      const got = await searchOnce(d, t, q);
+      if (got === undefined) {
+        // Unreachable or unreadable (a consent wall, a script-only page): not asked again.
+        targets.splice(targets.indexOf(t), 1);
+        continue;
+      }
+      answered.add(engineName(t.engine));
+      if (!got.length) continue; // nothing for this query here: the next engine may know it
+      out.push(...got.map((x) => ({ url: x.url, title: x.title, source: 'search' as const })));
+      break;
+    }
+  }
+  src.note = answered.size ? `asked ${[...answered].join(', then ')}` : 'no search engine could be read';
+  return out;
+}
+
+/** The first results of one search, or undefined when the engine could not be asked or read. */
+async function searchOnce(d: LostDeps, t: SearchTarget, query: string) {
+  const u = searchUrl(t.engine, query, { searxngHost: t.searxngHost });
+  const got = await d.fetchPage(u).catch(() => undefined);
+  if (!got?.ok) return undefined;
+  const serp = await d.sketcher.serp(decodeBytes(got.body).text, got.url).catch(() => undefined);
+  if (!serp || serp.engine === '') return undefined;
+  return serp.results.slice(0, 5);
+}
+
+/** The archive's snapshot nearest to when the page was last seen alive, not the newest (likely its archived 404). */
+async function archiveCandidates(d: LostDeps, r: LostReport): Promise<Candidate[] | string> {
+  if (!d.settings.archiveLookups) return 'archive lookups are off (options)';
+  const got = await d.fetchJson(availabilityUrl(r.url, r.known?.lastSeen));
+  // An answer of an error status is no snapshot; no answer at all (or not one the API gives) fails the source.
+  if (!got.ok && got.kind !== 'http' && got.kind !== 'gone') throw new Error(`the Internet Archive could not be asked: ${got.message}`);
+  const snap = got.ok ? parseAvailability(got.json) : undefined;
+  if (!snap) return 'the Internet Archive has no copy';
+  return [{ url: rawSnapshotUrl(snap.url), title: `Archived copy of ${r.url}`, source: 'archive', archivedAt: snap.timestamp }];
+}

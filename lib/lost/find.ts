@@ -1,0 +1,84 @@
+/**
+ * Lost and found for one dead URL (issue #7): the page checked again, then each source's candidates
+ * (./candidates.ts) fetched and measured (./measure.ts), the report filled in and saved as it goes.
+ * Everything it reaches is given (./deps.ts): the background wires the browser's, tests pass fakes.
+ */
+import type { AlternateSource, LostReport } from '../messages';
+import { normalizeUrl } from '../url/normalize';
+import { PER_SOURCE, candidates, lastKnown } from './candidates';
+import type { LostDeps } from './deps';
+import { sketchOf, verifyAll } from './measure';
+import { looksLikeErrorPage } from './soft404';
+
+export type { Candidate, LostDeps, LostSettings, LostSketcher } from './deps';
+export { PER_SOURCE, STORE_QUERY_THRESHOLD, candidates, lastKnown } from './candidates';
+export { verifyAll } from './measure';
+
+/** The sources, in the order they are tried. */
+export const LOST_SOURCES: readonly AlternateSource[] = ['group', 'store', 'search', 'archive'];
+const NO_ACCESS = 'Resemble has no access to other sites, so it cannot fetch candidates to measure them';
+
+/** A report before anything is known: every source pending. */
+export function newReport(url: string): LostReport {
+  return { url, hasSketch: false, alternates: [], sources: LOST_SOURCES.map((source) => ({ source, state: 'pending' })), done: false };
+}
+
+/** Fills `r` in: what the store knew, whether the URL answers now, then every source's verified copies. */
+export async function findCopiesOf(d: LostDeps, r: LostReport): Promise<void> {
+  const { rec, lost } = await lastKnown(d.store, r.url);
+  r.hasSketch = lost !== undefined;
+  if (rec) {
+    r.known = { title: rec.title, firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, phrases: rec.phrases ?? [], ...(rec.fetchedAt ? { fetchedAt: rec.fetchedAt } : {}), ...(rec.status ? { status: rec.status } : {}), ...(lost ? { sketch: { shingles: lost.shingles, values: lost.min.length } } : {}) };
+  }
+  await d.save(r);
+
+  // Every candidate is fetched to be measured: without access to sites only the archive (which has
+  // its own) can be asked, and the page says how to grant it.
+  const access = await d.hasAccess();
+  if (!access) r.needsAccess = true;
+  else {
+    // Checked again first: a slow load or a bot wall is not a death.
+    const now = await sketchOf(d, r.url).catch(() => undefined);
+    const alive = now?.ok === true && (now.short === undefined || !looksLikeErrorPage(now.title, now.short));
+    r.recheck = { at: Date.now(), status: alive ? 'ok' : now?.ok ? 'soft404' : (now?.kind ?? 'network') };
+    if (alive) {
+      r.alive = true;
+      for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
+      r.done = true;
+      return d.save(r);
+    }
+  }
+
+  const title = rec?.title ?? '';
+  const seen = new Set([normalizeUrl(r.url) ?? r.url]);
+  for (const src of r.sources) {
+    if (!access && src.source !== 'archive') {
+      Object.assign(src, { state: 'skipped', note: NO_ACCESS });
+      continue;
+    }
+    src.state = 'running';
+    await d.save(r);
+    try {
+      const found = await candidates(d, src, r, lost, title);
+      if (typeof found === 'string') {
+        Object.assign(src, { state: 'skipped', note: found });
+        continue;
+      }
+      // A page found by two sources is measured once, under the first.
+      const fresh = found.filter((c) => {
+        const k = normalizeUrl(c.url) ?? c.url;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+      src.candidates = fresh.length;
+      await verifyAll(d, r, fresh.slice(0, PER_SOURCE), lost, title);
+      src.state = 'done';
+    } catch (e) {
+      Object.assign(src, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
+    }
+    await d.save(r);
+  }
+  r.done = true;
+  await d.save(r);
+}
