@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /**
@@ -10,8 +11,7 @@ import type { EngineSpec } from '../types';
  * redirects that leak through (e.g. Google's /url?q=) are undone like on the engines themselves.
  */
 export const searxng: EngineSpec = {
-  id: 'searxng',
-  name: 'SearXNG',
+  ...headOf('searxng'),
   host: /^$/,
   path: /\/search\/?$/,
   queryParams: ['q'],
