@@ -5,10 +5,10 @@
  * (`...headOf(id)`), and ./table.ts lists the specs.
  *
  * Why the heads are not in the spec files: the popup names engines and must not load every engine's
- * selectors (about 18 KB that only the content script, the background, the Worker and the options'
- * preview read). The bundler drops unused code across all the pages at once, and shares a module
- * between the pages that import it: a head exported from a spec file took the whole spec into the
- * popup (a shared chunk of 18 KB, measured). This module imports nothing.
+ * selectors (about 18 KB, which only the content script, the background, the Worker and the options'
+ * preview read). The bundler drops unused code across all the pages at once and shares a module
+ * between the pages that import it: heads exported from the spec files took every spec into the popup
+ * (an 18 KB shared chunk, measured). This module imports nothing.
  */
 
 export interface EngineHead {
