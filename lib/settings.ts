@@ -1,3 +1,4 @@
+import { ENGINE_IDS, type EngineId } from './engines/heads';
 import { parseHost } from './url/host';
 import { type Check, type Checked, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
 
@@ -13,11 +14,8 @@ const hostName =
     return undefined as unknown as string;
   };
 
-/** Engines with built-in support (issue #4 describes each as data in lib/engines). */
-export const ENGINE_IDS = [
-  'google', 'bing', 'duckduckgo', 'brave', 'startpage', 'yahoo', 'ecosia', 'mojeek', 'kagi', 'yandex', 'baidu', 'qwant', 'searxng',
-] as const;
-export type EngineId = (typeof ENGINE_IDS)[number];
+// The engine ids are the engine table's (lib/engines/heads.ts): one list, which the settings' shape follows.
+export { ENGINE_IDS, type EngineId };
 
 export const DISPLAY_MODES = ['collapse', 'flag', 'off'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];

@@ -1,3 +1,4 @@
+import type { EngineId } from './heads';
 import type { EngineSpec } from './types';
 import { google } from './specs/google';
 import { bing } from './specs/bing';
@@ -16,6 +17,10 @@ import { searxng } from './specs/searxng';
 /**
  * Every engine Resemble reads, as data: hosts, paths, query parameters, content-script matches and
  * selectors per markup variant (one plain object per engine under ./specs). SearXNG has no hosts of
- * its own: the user adds instances in the options.
+ * its own: the user adds instances in the options. Keyed by id, so that an engine of ./heads.ts left
+ * out here is a type error; in the order a saved file's engine is guessed in (lib/engines/extract.ts:
+ * on a tie, the first wins), which Object.values keeps.
  */
-export const ENGINES: readonly EngineSpec[] = [google, bing, duckduckgo, yahoo, baidu, brave, startpage, ecosia, mojeek, kagi, yandex, qwant, searxng];
+const SPECS: Record<EngineId, EngineSpec> = { google, bing, duckduckgo, yahoo, baidu, brave, startpage, ecosia, mojeek, kagi, yandex, qwant, searxng };
+
+export const ENGINES: readonly EngineSpec[] = Object.values(SPECS);

@@ -1,4 +1,4 @@
-import type { EngineId } from '../settings';
+import type { EngineHead, EngineId } from './heads';
 
 /**
  * One markup an engine serves (e.g. Google's JS page and its basic/no-JS page). All selectors are CSS,
@@ -47,9 +47,8 @@ export interface SnippetText {
   text: string;
 }
 
-export interface EngineSpec {
+export interface EngineSpec extends EngineHead {
   id: EngineId;
-  name: string;
   /** Hostnames served by the engine (all country domains). */
   host: RegExp;
   /** Paths of results pages. */

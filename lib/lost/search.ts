@@ -3,6 +3,7 @@
  * quotes, then for its title. Whatever the results, each is fetched and verified like any other
  * candidate (./rank.ts): a search result is a lead, never a copy by itself.
  */
+import { headOf } from '../engines/heads';
 import { ENGINE_IDS, type EngineId } from '../settings';
 import { searxngHostOf } from '../url/host';
 
@@ -30,22 +31,8 @@ export function searchQueries(known: { title?: string; phrases?: readonly string
   return out;
 }
 
-/** Results-page addresses by engine: each is one the engine table (lib/engines) reads. */
-const TEMPLATES: Record<Exclude<EngineId, 'searxng'>, string> = {
-  // The html endpoint answers a GET without scripts; its results are extracted by the 'html' variant.
-  duckduckgo: 'https://html.duckduckgo.com/html/?q=',
-  google: 'https://www.google.com/search?q=',
-  bing: 'https://www.bing.com/search?q=',
-  brave: 'https://search.brave.com/search?q=',
-  startpage: 'https://www.startpage.com/do/search?q=',
-  yahoo: 'https://search.yahoo.com/search?p=',
-  ecosia: 'https://www.ecosia.org/search?q=',
-  mojeek: 'https://www.mojeek.com/search?q=',
-  kagi: 'https://kagi.com/search?q=',
-  yandex: 'https://yandex.com/search/?text=',
-  baidu: 'https://www.baidu.com/s?wd=',
-  qwant: 'https://www.qwant.com/?q=',
-};
+/** Results-page addresses by engine (lib/engines/heads.ts): each is a page the engine's spec reads. */
+const searchAt = (engine: EngineId): string | undefined => headOf(engine)?.searchUrl;
 
 export type SearchEngine = EngineId;
 
@@ -98,7 +85,6 @@ export function searchUrl(engine: SearchEngine, query: string, opts?: { searxngH
   if (engine === 'searxng') {
     const host = opts?.searxngHost?.trim().toLowerCase();
     if (host && /^[a-z0-9.-]+(:\d{1,5})?$/.test(host)) return `https://${host}/search?q=${q}`;
-    return TEMPLATES.duckduckgo + q;
   }
-  return (TEMPLATES[engine] ?? TEMPLATES.duckduckgo) + q;
+  return (searchAt(engine) ?? searchAt('duckduckgo')!) + q;
 }

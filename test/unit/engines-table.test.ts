@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_HEADS } from '../../lib/engines/heads';
 import { ENGINE_NAMES } from '../../lib/engines/names';
 import { ENGINES } from '../../lib/engines/table';
 import { ENGINE_IDS } from '../../lib/settings';
@@ -15,6 +17,12 @@ describe('the engine table', () => {
   it('has one entry per engine id the settings know, each with markup variants', () => {
     expect(ENGINES.map((e) => e.id).sort()).toEqual([...ENGINE_IDS].sort());
     for (const e of ENGINES) expect(e.variants.length, e.id).toBeGreaterThan(0);
+  });
+
+  it('each head (lib/engines/heads.ts) is its spec\'s, and the heads module imports nothing (pages that name engines load no selectors)', () => {
+    for (const h of ENGINE_HEADS) expect(ENGINES.find((e) => e.id === h.id)).toMatchObject(h);
+    const src = readFileSync(new URL('../../lib/engines/heads.ts', import.meta.url), 'utf8');
+    expect(src).not.toMatch(/^\s*import\b|\bimport\(|\brequire\(/m);
   });
 
   it('every selector parses, and none needs :has() (Firefox before 121 throws on it)', () => {

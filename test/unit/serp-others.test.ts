@@ -194,6 +194,8 @@ interface OwnCase extends PageCase {
   firstDisplayUrl: string;
   /** Titles of ads on the page. */
   adTitles: string[];
+  /** The markup variant that reads it, where the engine has several. */
+  variant?: string;
 }
 
 const SEARX_OPTS: ExtractOptions = { searxngHosts: ['searx.example.org'] };
@@ -341,6 +343,30 @@ const OWN_PAGES: OwnCase[] = [
     adTitles: [],
     absent: ['https://commons.wikimedia.example/wiki/File:Event_loop.svg', 'https://docs.python.org/3/library/asyncio.html', 'https://docs.python.org/3/library/asyncio-task.html#asyncio.gather'],
     why: 'POSTed page on a user-added instance: the query comes from the search box; answer, infobox, suggestions and the image result left out; leaked Bing/Google redirects undone',
+    variant: 'simple',
+  },
+  {
+    // Added by following docs/adding-an-engine.md: a page built from the oscar theme's templates.
+    file: 'searxng-oscar.html',
+    url: 'https://searx.example.org/search?q=rust+borrow+checker',
+    opts: SEARX_OPTS,
+    engine: 'searxng',
+    query: 'rust borrow checker',
+    count: 4,
+    first: { url: 'https://doc.rust-lang.org/book/ch04-02-references-and-borrowing.html', title: 'References and Borrowing - The Rust Programming Language' },
+    last: { url: 'https://stackoverflow.com/questions/47640550/what-is-the-borrow-checker', title: 'rust - What is the borrow checker? - Stack Overflow' },
+    firstSnippet:
+      'A reference is like a pointer in that it is an address we can follow to access the data stored at that address; that data is owned by some other variable. Unlike a pointer, a reference is guaranteed to point to a valid value.',
+    firstDisplayUrl: 'https://doc.rust-lang.org/book/ch04-02-references-and-borrowing.html',
+    adTitles: [],
+    absent: [
+      'https://www.youtube.com/watch?v=b0rr0wch3ck',
+      'https://doc.rust-lang.org/reference/lifetime-elision.html',
+      'https://en.wikipedia.org/wiki/Rust_(programming_language)',
+      'https://web.archive.org/web/https://doc.rust-lang.org/book/ch04-02-references-and-borrowing.html',
+    ],
+    why: 'oscar theme: the 4 div.result with an h4 title link in #main_results, the mirror of the first included; the answer, the correction, the video result, the sidebar and the "cached" links left out; a leaked Google redirect undone',
+    variant: 'oscar',
   },
 ];
 
@@ -359,6 +385,7 @@ describe('own fixtures of Brave, Startpage, Ecosia, Mojeek, Kagi, Yandex, Qwant,
         expect({ url: last.url, title: last.title }).toEqual(p.last);
         expect(x.results[0].snippet).toBe(p.firstSnippet);
         expect(x.results[0].displayUrl).toBe(p.firstDisplayUrl);
+        if (p.variant) expect(x.variant).toBe(p.variant);
       });
 
       it('ads, non-organic blocks and nested sitelinks are not results', () => {
@@ -395,6 +422,13 @@ describe('own fixtures of Brave, Startpage, Ecosia, Mojeek, Kagi, Yandex, Qwant,
     }
   });
 
+  it('SearXNG, oscar theme: the leaked Google redirect is undone; the simple theme\'s page is still read by its own variant', () => {
+    const x = run(parse(path.join(OWN_SERP, 'searxng-oscar.html')), 'https://searx.example.org/search?q=rust+borrow+checker', SEARX_OPTS);
+    expect(x.results[2].url).toBe('https://blog.logrocket.example/introducing-the-rust-borrow-checker/');
+    expect(x.results.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+    expect(run(parse(path.join(OWN_SERP, 'searxng.html'))).variant).toBe('simple');
+  });
+
   it('Yandex: ads link to yabs.yandex.ru, not a Yandex results page, so only the data keeps them out (their title link is refused)', () => {
     const x = run(parse(path.join(OWN_SERP, 'yandex.html')), 'https://yandex.com/search/?text=permafrost+thaw');
     expect(findEngine('https://yabs.yandex.ru/count/WmOejI_zO8q50Fa0-ads1')).toBeUndefined();
@@ -410,6 +444,7 @@ describe('own fixtures of Brave, Startpage, Ecosia, Mojeek, Kagi, Yandex, Qwant,
     { file: 'yandex-no-results.html', url: 'https://yandex.ru/search/?text=qqxqzv+zzvq', engine: 'yandex', query: 'qqxqzv zzvq' },
     { file: 'qwant-no-results.html', url: 'https://www.qwant.com/?q=qqxqzv+zzvq&t=web', engine: 'qwant', query: 'qqxqzv zzvq' },
     { file: 'searxng-no-results.html', url: 'https://searx.example.org/search', engine: 'searxng', query: 'qqxqzv zzvq', opts: SEARX_OPTS },
+    { file: 'searxng-oscar-no-results.html', url: 'https://searx.example.org/search', engine: 'searxng', query: 'qqxqzv zzvq', opts: SEARX_OPTS },
   ];
   for (const e of EMPTY) {
     it(`${e.file}: no results gives [] with the engine still recognized, by URL and by markup`, () => {

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec, SnippetText } from '../types';
 
 /**
@@ -12,8 +13,7 @@ const BAIDU_PLACEHOLDERS: readonly SnippetText[] = [
 const HOSTS = ['www.baidu.com', 'baidu.com'];
 
 export const baidu: EngineSpec = {
-  id: 'baidu',
-  name: 'Baidu',
+  ...headOf('baidu'),
   host: /^(www\.)?baidu\.com$/,
   path: /^\/s$/,
   queryParams: ['wd', 'word'],

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec, SnippetText } from '../types';
 
 /**
@@ -19,8 +20,7 @@ export const BING_PLACEHOLDERS: readonly SnippetText[] = [
 const HOSTS = ['www.bing.com', 'cn.bing.com', 'bing.com'];
 
 export const bing: EngineSpec = {
-  id: 'bing',
-  name: 'Bing',
+  ...headOf('bing'),
   host: /^(www\.|cn\.)?bing\.com$/,
   path: /^\/search$/,
   queryParams: ['q'],

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /**
@@ -9,8 +10,7 @@ import type { EngineSpec } from '../types';
  * `div[data-placement-id]`. Links are direct (no redirect).
  */
 export const brave: EngineSpec = {
-  id: 'brave',
-  name: 'Brave Search',
+  ...headOf('brave'),
   host: /^search\.brave\.com$/,
   path: /^\/search\/?$/,
   queryParams: ['q'],

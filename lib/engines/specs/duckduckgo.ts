@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 import { BING_PLACEHOLDERS } from './bing';
 
@@ -11,8 +12,7 @@ import { BING_PLACEHOLDERS } from './bing';
  * from the search box.
  */
 export const duckduckgo: EngineSpec = {
-  id: 'duckduckgo',
-  name: 'DuckDuckGo',
+  ...headOf('duckduckgo'),
   host: /^(html\.|lite\.)?duckduckgo\.com$/,
   path: /^\/(html\/?|lite\/?)?$/,
   queryParams: ['q'],

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 import { BING_PLACEHOLDERS } from './bing';
 import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS } from './google-snippets';
@@ -10,8 +11,7 @@ import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS } from './google-snippets';
  * and the sidebar sit outside the wrappers. Links are direct.
  */
 export const ecosia: EngineSpec = {
-  id: 'ecosia',
-  name: 'Ecosia',
+  ...headOf('ecosia'),
   host: /^(www\.)?ecosia\.org$/,
   path: /^\/search\/?$/,
   queryParams: ['q'],

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS, GOOGLE_SNIPPET_CHROME } from './google-snippets';
 
@@ -80,8 +81,7 @@ const EXCLUDE = [
  * the organic results inside the whole-page knowledge panel's "overview" tab.
  */
 export const google: EngineSpec = {
-  id: 'google',
-  name: 'Google',
+  ...headOf('google'),
   host: new RegExp(`^(www\\.)?(${GOOGLE_DOMAINS.map(escapeDots).join('|')})$`),
   path: /^\/search$/,
   queryParams: ['q'],

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /**
@@ -10,8 +11,7 @@ import type { EngineSpec } from '../types';
  * `_ext_ub_*` classes belong to the uBlacklist integration and are not relied on.
  */
 export const kagi: EngineSpec = {
-  id: 'kagi',
-  name: 'Kagi',
+  ...headOf('kagi'),
   host: /^kagi\.com$/,
   path: /^\/(html\/)?search\/?$/,
   queryParams: ['q'],

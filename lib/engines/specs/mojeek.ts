@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /**
@@ -7,8 +8,7 @@ import type { EngineSpec } from '../types';
  * are not `ul.results-standard`; infoboxes and the summariser sit in `.right-col`. No ads. Links are direct.
  */
 export const mojeek: EngineSpec = {
-  id: 'mojeek',
-  name: 'Mojeek',
+  ...headOf('mojeek'),
   host: /^(www\.)?mojeek\.(com|co\.uk)$/,
   path: /^\/search\/?$/,
   queryParams: ['q'],

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /**
@@ -11,8 +12,7 @@ import type { EngineSpec } from '../types';
  * No saved page backs this: written from the engine's current markup (see test/fixtures/serp/qwant.html).
  */
 export const qwant: EngineSpec = {
-  id: 'qwant',
-  name: 'Qwant',
+  ...headOf('qwant'),
   host: /^(www\.)?qwant\.com$/,
   path: /^\/$/,
   queryParams: ['q'],

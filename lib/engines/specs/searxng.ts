@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /**
@@ -8,10 +9,16 @@ import type { EngineSpec } from '../types';
  * suggestions and corrections are outside `#urls` (`#answers`, `#sidebar`); image, video, map and
  * news results (`.category-images`… / `.result-images`…) are not web results. Upstream engines'
  * redirects that leak through (e.g. Google's /url?q=) are undone like on the engines themselves.
+ *
+ * Oscar theme (Bootstrap; searx's default, and SearXNG's until its simple theme, which replaced it):
+ * results are `div.result` children of `#main_results`, `h4.result_header > a` (after the engine's
+ * favicon), `p.result-content`, `.external-link` (the display URL) under the engines' labels and a
+ * "cached" link. In the same column: answers (`div.result.well`) and "Try searching for" corrections
+ * (a `div.result` without a link); infoboxes and suggestions are in `#sidebar_results`. Read from the
+ * theme's templates (test/fixtures/serp/searxng-oscar.html).
  */
 export const searxng: EngineSpec = {
-  id: 'searxng',
-  name: 'SearXNG',
+  ...headOf('searxng'),
   host: /^$/,
   path: /\/search\/?$/,
   queryParams: ['q'],
@@ -38,6 +45,16 @@ export const searxng: EngineSpec = {
         '#answers',
         '.infobox',
       ],
+    },
+    {
+      name: 'oscar',
+      detect: '#sidebar_results, #main_results > .result',
+      result: '#main_results > .result',
+      link: 'h4.result_header a[href]',
+      snippet: ['p.result-content'],
+      displayUrl: ['.external-link'],
+      // images, videos and maps have their own result templates (class result-<template>)
+      exclude: ['.well', '.result-images', '.result-videos', '.result-map'],
     },
   ],
 };

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS } from './google-snippets';
 
@@ -10,8 +11,7 @@ import { GOOGLE_FILLERS, GOOGLE_PLACEHOLDERS } from './google-snippets';
  * `.sxpr-wiki-qi`; video and news tabs use `.vo-bg > .result` and `.article`. Links are direct.
  */
 export const startpage: EngineSpec = {
-  id: 'startpage',
-  name: 'Startpage',
+  ...headOf('startpage'),
   host: /^([a-z0-9-]+\.)?startpage\.com$/,
   path: /^\/(sp|do|rvd)\/(search|dsearch|asearch|metasearch)\/?$/,
   queryParams: ['query', 'q'],

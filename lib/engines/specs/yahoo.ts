@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 import { BING_PLACEHOLDERS } from './bing';
 
@@ -14,8 +15,7 @@ const REGIONS = [
 const HOSTS = ['search.yahoo.com', ...REGIONS.map((r) => `${r}.search.yahoo.com`)];
 
 export const yahoo: EngineSpec = {
-  id: 'yahoo',
-  name: 'Yahoo',
+  ...headOf('yahoo'),
   host: new RegExp(`^((${REGIONS.join('|')})\\.)?search\\.yahoo\\.com$`),
   // /search, or /search;_ylt=… (Yahoo puts tracking in path parameters)
   path: /^\/search(;.*)?$/,

@@ -1,3 +1,4 @@
+import { headOf } from '../heads';
 import type { EngineSpec } from '../types';
 
 /** Yandex's country domains (yandex.<tld>) besides ya.ru. */
@@ -17,8 +18,7 @@ const escape = (s: string) => s.replace(/\./g, '\\.');
  * `li:has(.label_theme_direct)` would need `:has()`, which Firefox supports only from 121.
  */
 export const yandex: EngineSpec = {
-  id: 'yandex',
-  name: 'Yandex',
+  ...headOf('yandex'),
   host: new RegExp(`^(www\\.)?(${YANDEX_HOSTS.map(escape).join('|')})$`),
   path: /^\/(search(\/touch|\/pad)?\/?|yandsearch)$/,
   queryParams: ['text'],
