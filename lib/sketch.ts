@@ -2,7 +2,7 @@ import { ResembleError, isResembleError } from './errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
-import { sketchShort, viewAllocator } from './sketch-short';
+import { Views, sketchShort, sketchShortBatch } from './sketch-short';
 import { sortSpread } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual } from './text/decode';
@@ -65,25 +65,27 @@ export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch 
 
 /**
  * Sketches of many texts free of markup (search snippets, a results page's worth), equal value for value
- * to `sketchText` of each: options are resolved once, one scratch buffer serves every text, and the
- * short sketches' arrays are views of shared buffers (one allocation per few thousand fingerprints
+ * to `sketchText` of each: options are resolved once, the short texts are encoded together into one
+ * buffer (one native call for the batch, not one a text) and hashed from it, and the short sketches'
+ * arrays are views of shared buffers (one allocation per few thousand fingerprints
  * instead of one per text: allocating a small typed array cost as much as hashing a snippet). A text
  * that fails (no words, bad input) gets its ResembleError in its place; other errors are thrown.
  */
 export function sketchTexts(texts: readonly string[], opts?: Partial<SketchOptions>): (Sketch | ResembleError)[] {
   const o = resolveOptions(opts);
-  const alloc = viewAllocator();
-  const out: (Sketch | ResembleError)[] = new Array(texts.length);
+  const out: (Sketch | ResembleError | undefined)[] = new Array(texts.length);
+  sketchShortBatch(texts, o, new Views(), out as (Sketch | undefined)[]);
   for (let i = 0; i < texts.length; i++) {
+    if (out[i] !== undefined) continue;
     const text = texts[i];
     try {
-      out[i] = sketchShort(text, o, alloc) ?? sketchText(text, o);
+      out[i] = sketchText(text, o);
     } catch (e) {
       if (!isResembleError(e)) throw e;
       out[i] = e;
     }
   }
-  return out;
+  return out as (Sketch | ResembleError)[];
 }
 
 /** Characters hashed per step: bounds the working memory for any input size (~2.5 MB per MB of text). */
