@@ -114,6 +114,32 @@ export function hashEncoded(buf: Uint8Array, from: number, to: number, out: Word
   return out;
 }
 
+const HAS_NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Appends the word hashes of every text to `out`, in order, and pushes the word count of `out` after
+ * each text to `ends` (text i's words are ends[i − 1] … ends[i] − 1): `hashWords` of each, but the ASCII
+ * texts encoded together (see `encodeAsciiBatch`).
+ */
+export function hashBatch(texts: readonly string[], out: WordHashes, ends: number[]): void {
+  let ascii: boolean[] | undefined;
+  let buf = encodeAsciiBatch(texts);
+  if (!buf) {
+    ascii = texts.map((t) => !HAS_NON_ASCII.test(t));
+    buf = encodeAsciiBatch(texts.filter((_, i) => ascii![i]))!;
+  }
+  let from = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i];
+    if (ascii && !ascii[i]) hashWords(t, out);
+    else {
+      hashEncoded(buf, from, from + t.length, out);
+      from += t.length + BATCH_PAD.length;
+    }
+    ends.push(out.n);
+  }
+}
+
 /** What `encodeAsciiBatch` puts after every text: the separators the unrolled kernel reads past its end. */
 export const BATCH_PAD = '         ';
 let batchBytes = new Uint8Array(1 << 14);
