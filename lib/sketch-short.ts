@@ -1,7 +1,8 @@
 import { finishFingerprint, powMod32, seedLanes } from './hash';
 import type { SketchOptions } from './options';
 import { SKETCH_FORMAT, type Sketch } from './sketch';
-import { BATCH_PAD, WordHashes, encodeAsciiBatch, hashEncoded, hashWords } from './text/tokenize';
+import { encodeBatch } from './text/batch';
+import { WordHashes, hashEncoded, hashWords } from './text/tokenize';
 
 /** Texts up to this many characters are tried on the short path (a snippet is ~200). */
 export const SHORT_CHARS = 2048;
@@ -86,12 +87,10 @@ function shortCandidate(text: string, o: SketchOptions): boolean {
   return o.ignore === undefined && text.length <= SHORT_CHARS && text.length <= o.maxChars;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
-
 /**
  * `sketchShort` of every text of a batch that takes the short path, into out[i] (others left
- * undefined). The batch's ASCII texts are encoded together, in one native call, and hashed from that
- * one buffer (see `encodeAsciiBatch`); a batch with non-ASCII texts has those sketched one by one.
+ * undefined): encoded together, in one native call, and the ASCII ones hashed from that one buffer
+ * (see ./text/batch); the others one by one.
  */
 export function sketchShortBatch(texts: readonly string[], o: SketchOptions, views: Views, out: (Sketch | undefined)[]): void {
   const pick: string[] = [];
@@ -104,29 +103,17 @@ export function sketchShortBatch(texts: readonly string[], o: SketchOptions, vie
     }
   }
   if (pick.length === 0) return;
-  let buf = encodeAsciiBatch(pick);
-  if (!buf) {
-    // Some are not ASCII: those alone, the rest together.
-    let k = 0;
-    for (let j = 0; j < pick.length; j++) {
-      if (NON_ASCII.test(pick[j])) out[at[j]] = sketchShort(pick[j], o, views);
-      else {
-        pick[k] = pick[j];
-        at[k++] = at[j];
-      }
-    }
-    pick.length = k;
-    at.length = k;
-    buf = encodeAsciiBatch(pick);
-    if (!buf) throw new Error('encodeAsciiBatch: ASCII texts did not encode as ASCII');
-  }
-  let from = 0;
+  const start: number[] = [];
+  const buf = encodeBatch(pick, start);
   for (let j = 0; j < pick.length; j++) {
-    const to = from + pick[j].length;
+    const from = start[j];
+    if (from < 0) {
+      out[at[j]] = sketchShort(pick[j], o, views);
+      continue;
+    }
     words.n = 0;
-    hashEncoded(buf, from, to, words);
+    hashEncoded(buf, from, from + pick[j].length, words);
     out[at[j]] = fromWords(o, views);
-    from = to + BATCH_PAD.length;
   }
 }
 

@@ -12,7 +12,8 @@
  */
 import { PAGE_OPTIONS } from '../options';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, seedLanes } from '../hash';
-import { WordHashes, hashBatch, hashWords } from '../text/tokenize';
+import { hashBatch } from '../text/batch';
+import { WordHashes, hashWords } from '../text/tokenize';
 
 export interface PhraseOptions {
   /** Phrases wanted (default 3). */

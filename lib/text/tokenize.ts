@@ -105,55 +105,13 @@ export function hashWords(text: string, out: WordHashes, end = text.length): Wor
 
 /**
  * Appends the word hashes of the ASCII bytes buf[from, to) to `out`, as `hashWords` of their text
- * would; the caller has put at least 9 separator bytes after `to` (see `encodeAsciiBatch`).
+ * would; the caller has put at least 9 separator bytes after `to` (see ./batch).
  */
 export function hashEncoded(buf: Uint8Array, from: number, to: number, out: WordHashes): WordHashes {
   const len = to - from;
   if (out.a.length < out.n + (len >>> 1) + 10) out.ensure((len >>> 1) + 10);
   out.n = hashBytes(buf, from, to, out.a, out.b, out.n);
   return out;
-}
-
-const HAS_NON_ASCII = /[^\x00-\x7f]/;
-
-/**
- * Appends the word hashes of every text to `out`, in order, and pushes the word count of `out` after
- * each text to `ends` (text i's words are ends[i − 1] … ends[i] − 1): `hashWords` of each, but the ASCII
- * texts encoded together (see `encodeAsciiBatch`).
- */
-export function hashBatch(texts: readonly string[], out: WordHashes, ends: number[]): void {
-  let ascii: boolean[] | undefined;
-  let buf = encodeAsciiBatch(texts);
-  if (!buf) {
-    ascii = texts.map((t) => !HAS_NON_ASCII.test(t));
-    buf = encodeAsciiBatch(texts.filter((_, i) => ascii![i]))!;
-  }
-  let from = 0;
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i];
-    if (ascii && !ascii[i]) hashWords(t, out);
-    else {
-      hashEncoded(buf, from, from + t.length, out);
-      from += t.length + BATCH_PAD.length;
-    }
-    ends.push(out.n);
-  }
-}
-
-/** What `encodeAsciiBatch` puts after every text: the separators the unrolled kernel reads past its end. */
-export const BATCH_PAD = '         ';
-let batchBytes = new Uint8Array(1 << 14);
-
-/**
- * The UTF-8 bytes of `texts`, each followed by BATCH_PAD, in one buffer (its own, not `hashWords`'s):
- * one native encoding for a batch of snippets, where one call a text cost a tenth of sketching it. All
- * ASCII or undefined: only then is a text's byte offset its character offset, known without encoding it
- * alone (text i starts at the sum of the lengths before it plus 9 a text).
- */
-export function encodeAsciiBatch(texts: readonly string[]): Uint8Array | undefined {
-  const joined = texts.join(BATCH_PAD) + BATCH_PAD;
-  if (batchBytes.length < joined.length * 3) batchBytes = new Uint8Array(joined.length * 3);
-  return encoder.encodeInto(joined, batchBytes).written === joined.length ? batchBytes : undefined;
 }
 
 // Constants are literals here (WORD_* in ../hash; a test checks they agree): a module binding is
