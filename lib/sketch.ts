@@ -183,10 +183,11 @@ export class Sketcher {
   }
 
   /**
-   * `update(text)` then `finish()`, for a text read at once (no more than a chunk). Its shingle count is
-   * known before the scan, so MIN_s starts from a threshold that about 3s of them fall under and the
-   * MOD sample from two levels below where it will end: most candidates are never noted, and the
-   * early compactions and sample levels are skipped (a fifth of sketching a page went there). Both
+   * `update(text)` then `finish()` on a fresh sketcher, for a text read at once (no more than a chunk).
+   * Its shingle count is known before the scan, so MIN_s starts from a threshold that about 3s of them
+   * fall under, and the MOD sample from the level where 4–8 times modMax of them would be sampled (two
+   * or three below its end when the shingles are mostly distinct): most candidates are never noted, and
+   * the early compactions and sample levels are skipped (a fifth of sketching a page went there). Both
    * guesses are checked after the scan (s distinct values under the threshold; a level above the
    * starting one) and the scan is redone from scratch, words kept, when one failed (a text of few
    * distinct shingles): the sketch is the streaming one, bit for bit.
