@@ -66,7 +66,7 @@ export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch 
  * Sketches of many texts free of markup (search snippets, a results page's worth), equal value for value
  * to `sketchText` of each: options are resolved once, the short texts are encoded together into one
  * buffer (one native call for the batch, not one a text) and hashed from it, and the short sketches'
- * arrays are views of shared buffers (one allocation per few thousand fingerprints
+ * arrays are views of shared buffers (one allocation per thousand fingerprints or so
  * instead of one per text: allocating a small typed array cost as much as hashing a snippet). A text
  * that fails (no words, bad input) gets its ResembleError in its place; other errors are thrown.
  */

@@ -35,9 +35,12 @@ function utf8Length(s: string): number {
  * joined string that stops once in each of them, not by a test of every text.
  */
 export function encodeBatch(texts: readonly string[], start: number[]): Uint8Array {
-  const joined = texts.join(BATCH_PAD) + BATCH_PAD;
-  if (bytes.length < joined.length * 3) bytes = new Uint8Array(joined.length * 3);
-  const ascii = encoder.encodeInto(joined, bytes).written === joined.length;
+  // The last pad as bytes: `+ BATCH_PAD` made a second string, which encoding then copied flat.
+  const joined = texts.join(BATCH_PAD);
+  if (bytes.length < joined.length * 3 + BATCH_PAD.length) bytes = new Uint8Array(joined.length * 3 + BATCH_PAD.length);
+  const written = encoder.encodeInto(joined, bytes).written;
+  for (let i = written; i < written + BATCH_PAD.length; i++) bytes[i] = 32;
+  const ascii = written === joined.length;
   start.length = 0;
   let at = 0; // where text i starts in `joined`
   let shift = 0; // bytes beyond one a character before it
