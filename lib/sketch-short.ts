@@ -12,7 +12,6 @@ let fps = new Float64Array(512);
 let tmp = new Float64Array(512);
 const counts = new Int32Array(257);
 
-
 // Per-options constants, kept for the last seed and window (a batch, or a run of snippets, shares them).
 let kSeed = -1;
 let kWin = -1;

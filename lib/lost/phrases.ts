@@ -73,7 +73,10 @@ function blocks(text: string): string[] {
   return out;
 }
 
-/** A sentence without footnote marks and markup characters, whitespace collapsed (each replace only where it can match). */
+/**
+ * A sentence without footnote marks ([1], [#x]_) and inline-markup asterisks and backquotes (renderings
+ * of a page differ in them), whitespace collapsed (each replace only where it can match).
+ */
 function clean(s: string): string {
   if (MARKS.test(s)) s = s.replace(/\[(\d+|#\w*|\*)\]_?|[`*]+/g, '');
   s = s.replace(/\s+([,.;:!?])/g, '$1');
