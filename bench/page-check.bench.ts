@@ -9,7 +9,7 @@
  *  4. issue #14's realistic case: the same 10 results at real size (bench/real-size-pages.ts, 24–200 KB
  *     with site chrome), confirmed as in 2. (rounds interleaved with 2.'s), with peers from this run and
  *     where the time went (bench/page-check-real.ts, bench/check-breakdown.ts).
- * `npm run bench` runs it; flags: --json, --quick, --rebuild. RESEMBLE_TRACE_DUMP=file writes the last
+ * `npm run bench` runs it; flags: --json, --quick, --rebuild, --extract-only (figure 1 alone). RESEMBLE_TRACE_DUMP=file writes the last
  * realistic round's spans there.
  */
 import fs from 'node:fs';
@@ -39,6 +39,8 @@ type Hook = {
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
 const QUICK = args.includes('--quick');
+// --extract-only: figure 1 alone (extraction against the whole-page sketch), for repeated runs.
+const EXTRACT_ONLY = args.includes('--extract-only');
 const repoRoot = process.env.RESEMBLE_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
 const log = (m: string): void => void process.stderr.write(`${m}\n`);
@@ -115,6 +117,7 @@ async function main() {
       ` peer: the whole page sketched without extraction ${f1(wholeMs)} ms (ratio ${(pageMs / wholeMs).toFixed(2)}x)`,
   );
   lines.push(`  extraction ≤ 2x the whole-page sketch (median of per-round ratios): ${overSketch.toFixed(2)}x (${overSketch <= 2 ? 'met' : 'NOT met'})`);
+  if (EXTRACT_ONLY) return { out, lines };
 
   // 2. The demo's 10 results checked, from an empty store each round; interleaved with 4., the same
   // results at real size, so that drift in the machine's load falls on both.

@@ -19,14 +19,18 @@ export class ModSample {
     this.reset(max);
   }
 
-  reset(max: number): void {
+  /**
+   * Empty, with at most `max` values. Starting at `bits` > 0 skips the early levels: right only when
+   * the sample ends above `bits` (then V_{bits−1} held more than `max`); the caller checks `bits`.
+   */
+  reset(max: number, bits = 0): void {
     this.max = max;
     let size = 256;
     while (size < 2 * (max + 1)) size *= 2;
     if (this.table.length !== size) this.table = new Float64Array(size);
     this.table.fill(-1);
-    this.bits = 0;
-    this.mask = 0;
+    this.bits = bits;
+    this.mask = bits === 0 ? 0 : bits >= 32 ? -1 : (1 << bits) - 1;
     this.count = 0;
   }
 

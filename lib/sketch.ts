@@ -2,7 +2,7 @@ import { ResembleError, isResembleError } from './errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
-import { sketchShort, viewAllocator } from './sketch-short';
+import { Views, sketchShort, sketchShortBatch } from './sketch-short';
 import { sortSpread } from './sort';
 import { htmlToText } from './text/html-to-text';
 import { assertTextual } from './text/decode';
@@ -59,31 +59,32 @@ export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch 
   if (short) return short;
   // One reused sketcher keeps its buffers warm: sketching then allocates only the result arrays.
   const sk = shared && !shared.busy ? shared.reset(o) : (shared = new Sketcher(o));
-  sk.update(text);
-  return sk.finish();
+  return sk.sketchWhole(text);
 }
 
 /**
  * Sketches of many texts free of markup (search snippets, a results page's worth), equal value for value
- * to `sketchText` of each: options are resolved once, one scratch buffer serves every text, and the
- * short sketches' arrays are views of shared buffers (one allocation per few thousand fingerprints
+ * to `sketchText` of each: options are resolved once, the short texts are encoded together into one
+ * buffer (one native call for the batch, not one a text) and hashed from it, and the short sketches'
+ * arrays are views of shared buffers (one allocation per thousand fingerprints or so
  * instead of one per text: allocating a small typed array cost as much as hashing a snippet). A text
  * that fails (no words, bad input) gets its ResembleError in its place; other errors are thrown.
  */
 export function sketchTexts(texts: readonly string[], opts?: Partial<SketchOptions>): (Sketch | ResembleError)[] {
   const o = resolveOptions(opts);
-  const alloc = viewAllocator();
-  const out: (Sketch | ResembleError)[] = new Array(texts.length);
+  const out: (Sketch | ResembleError | undefined)[] = new Array(texts.length);
+  sketchShortBatch(texts, o, new Views(), out as (Sketch | undefined)[]);
   for (let i = 0; i < texts.length; i++) {
+    if (out[i] !== undefined) continue;
     const text = texts[i];
     try {
-      out[i] = sketchShort(text, o, alloc) ?? sketchText(text, o);
+      out[i] = sketchText(text, o);
     } catch (e) {
       if (!isResembleError(e)) throw e;
       out[i] = e;
     }
   }
-  return out;
+  return out as (Sketch | ResembleError)[];
 }
 
 /** Characters hashed per step: bounds the working memory for any input size (~2.5 MB per MB of text). */
@@ -124,6 +125,9 @@ export class Sketcher {
   private modSample = new ModSample();
   /** Candidates of one block of shingles (see `scan`): 512 shingles, each at most twice. */
   private cand = new Float64Array(1024);
+  /** Guessed starting points for a whole text (see `sketchWhole`): MIN_s's threshold, MOD's bits. */
+  private thr0 = Infinity;
+  private bits0 = 0;
   private tokens = 0;
   private shingleCount = 0;
   private chars = 0;
@@ -141,7 +145,8 @@ export class Sketcher {
     if (this.buf.length < want) this.buf = new Float64Array(want);
     this.words.n = 0;
     this.len = 0;
-    this.thr = Infinity;
+    this.thr = this.thr0 = Infinity;
+    this.bits0 = 0;
     this.modSample.reset(o.modMax);
     this.tokens = 0;
     this.shingleCount = 0;
@@ -175,6 +180,55 @@ export class Sketcher {
       this.addWords(text.slice(from, to));
       from = to;
     }
+  }
+
+  /**
+   * `update(text)` then `finish()` on a fresh sketcher, for a text read at once (no more than a chunk).
+   * Its shingle count is known before the scan, so MIN_s starts from a threshold that about 3s of them
+   * fall under, and the MOD sample from the level where 4–8 times modMax of them would be sampled (two
+   * or three below its end when the shingles are mostly distinct): most candidates are never noted, and
+   * the early compactions and sample levels are skipped (a fifth of sketching a page went there). Both
+   * guesses are checked after the scan (s distinct values under the threshold; a level above the
+   * starting one) and the scan is redone from scratch, words kept, when one failed (a text of few
+   * distinct shingles): the sketch is the streaming one, bit for bit.
+   */
+  sketchWhole(text: string): Sketch {
+    const o = this.o;
+    if (text.length > CHUNK || text.length > o.maxChars) {
+      this.update(text);
+      return this.finish();
+    }
+    const words = this.words;
+    this.chars = text.length;
+    hashWords(text, words);
+    this.tokens = words.n;
+    const count = words.n - o.shingle + 1;
+    if (Number.isFinite(o.size) && count >= 8 * o.size) {
+      this.thr0 = this.thr = Math.floor((4294967296 * 3 * o.size) / count) * 1048576;
+    }
+    let bits0 = 0;
+    while (count / 2 ** (bits0 + 1) >= 4 * o.modMax) bits0++;
+    if (bits0 > 0) {
+      this.bits0 = bits0;
+      this.modSample.reset(o.modMax, bits0);
+    }
+    this.scan(o.shingle, 0);
+    if (this.thr0 !== Infinity || this.bits0 > 0) {
+      this.compactMin();
+      const minHeld = this.thr0 === Infinity || (this.len === o.size && this.buf[o.size - 1] < this.thr0);
+      const modHeld = this.bits0 === 0 || this.modSample.bits > this.bits0;
+      if (!minHeld || !modHeld) {
+        this.len = 0;
+        this.thr = this.thr0 = Infinity;
+        this.bits0 = 0;
+        this.modSample.reset(o.modMax);
+        this.shingleCount = 0;
+        this.wholeA = 0;
+        this.wholeB = 0;
+        this.scan(o.shingle, 0);
+      }
+    }
+    return this.finish();
   }
 
   private addWords(piece: string): void {
@@ -301,7 +355,7 @@ export class Sketcher {
       this.buf = new Float64Array(buf.length * 2);
       this.buf.set(buf.subarray(0, u));
     }
-    this.thr = u === s ? this.buf[s - 1] : Infinity;
+    this.thr = u === s ? this.buf[s - 1] : this.thr0;
     return this.thr;
   }
 

@@ -49,6 +49,17 @@ const F_HASH_LINK = 16; // inside <a href="#…">: an in-page link (table of con
 export const F_BLOCK_CHILD = 32; // has a BLOCK_CHILD child element
 const F_SECTION = 64; // inside a sectioning element: header/footer are not page-level here
 
+// What `\s+` → ' ' would see of a text: a run to collapse inside it (two whitespace characters in a
+// row, or any but a plain space), whitespace as its first or last character.
+export const WS_LOOSE = 1;
+export const WS_START = 2;
+export const WS_END = 4;
+
+/** Whether c is in JavaScript's \s (a different set from `isSpace`'s). */
+export function isRegexSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+}
+
 /** Code points a reader does not see as characters: ASCII controls and spaces, NBSP, the Unicode spaces. */
 function isSpace(c: number): boolean {
   return c <= 32 || c === 160 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x1680 || c === 0x85;
@@ -78,6 +89,8 @@ export interface PageRecord {
   seq: number[];
   text: string[];
   textOwner: number[];
+  /** Per text: WS_LOOSE, WS_START, WS_END (see `wsFlags`), so that writing needs no second pass over it. */
+  textWs: number[];
   /** Index of <body> (or the root 0, the document itself). */
   body: number;
   title: string;
@@ -162,10 +175,10 @@ function classify(el: Element, tag: string, a: Attrs, inSection: boolean, t: Mai
 export function record(doc: Document, tune: MainTextTuning): PageRecord {
   const r: PageRecord = {
     el: [doc], tag: ['#document'], layout: [L_BLOCK], role: [''], names: [''], parent: [-1], flags: [0], own: [0], ownLink: [0], ownCommas: [0],
-    open: [0], close: [0], after: [0], seq: [0], text: [], textOwner: [], body: -1,
+    open: [0], close: [0], after: [0], seq: [0], text: [], textOwner: [], textWs: [], body: -1,
     title: '', ogTitle: '', canonical: '', baseHref: '', lang: '', metaLang: '',
   };
-  const { el, tag, layout, role, names, parent, flags, own, ownLink, ownCommas, open, close, after, seq, text, textOwner } = r;
+  const { el, tag, layout, role, names, parent, flags, own, ownLink, ownCommas, open, close, after, seq, text, textOwner, textWs } = r;
   let cur = 0; // index of the element whose children are being walked
   // The document's own children from childNodes: some DOMs (linkedom) give a doctype no nextSibling.
   const tops = Array.from(doc.childNodes);
@@ -221,29 +234,37 @@ export function record(doc: Document, tune: MainTextTuning): PageRecord {
       const data = (node as CharacterData).data;
       let chars = 0;
       let commas = 0;
+      // Whitespace as writing will collapse it, noted in the same pass (`ws`: the last was \s).
+      let ws = false;
+      let loose = false;
       for (let k = 0; k < data.length; k++) {
         const c = data.charCodeAt(k);
         // Printable ASCII first: isSpace's ten comparisons for every letter were most of this walk.
         if (c > 32 && c < 127) {
           chars++;
+          ws = false;
           if (c === 44) commas++;
-        } else if (!isSpace(c)) {
+          continue;
+        }
+        const rs = isRegexSpace(c);
+        if (rs && (ws || c !== 32)) loose = true;
+        ws = rs;
+        if (!isSpace(c)) {
           chars++;
           if (c === 0xff0c || c === 0x3001) commas++;
         }
       }
-      if (chars > 0) {
-        own[cur] += chars;
-        if (flags[cur] & F_LINK) ownLink[cur] += flags[cur] & F_HASH_LINK ? chars * tune.hashLinkWeight : chars;
-        ownCommas[cur] += commas;
+      if (data.length > 0) {
+        if (chars > 0) {
+          own[cur] += chars;
+          if (flags[cur] & F_LINK) ownLink[cur] += flags[cur] & F_HASH_LINK ? chars * tune.hashLinkWeight : chars;
+          ownCommas[cur] += commas;
+        }
+        // Whitespace only, it is kept too: it still separates words ("a<span> </span>b") and lines inside <pre>.
         seq.push(4 * text.length + 2);
         text.push(data);
         textOwner.push(cur);
-      } else if (data.length > 0) {
-        // Whitespace only: it still separates words ("a<span> </span>b") and lines inside <pre>.
-        seq.push(4 * text.length + 2);
-        text.push(data);
-        textOwner.push(cur);
+        textWs.push((loose ? WS_LOOSE : 0) | (isRegexSpace(data.charCodeAt(0)) ? WS_START : 0) | (ws ? WS_END : 0));
       }
     }
     // Next node in pre-order, closing the elements we leave.

@@ -15,7 +15,7 @@
  * ./main-text-density.ts.
  */
 import { densityPick, sums } from './main-text-density';
-import { F_CHROME, F_PRE, F_SKIP, L_BLOCK, L_INLINE, L_SPACE, type PageRecord, collapse, record } from './main-text-record';
+import { F_CHROME, F_PRE, F_SKIP, L_BLOCK, L_INLINE, L_SPACE, type PageRecord, WS_END, WS_LOOSE, WS_START, collapse, isRegexSpace, record } from './main-text-record';
 
 export interface MainText {
   /** The main text, one block (paragraph, heading, list item, table row…) a line. */
@@ -67,27 +67,39 @@ function looseSpace(s: string): boolean {
   let prev = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    // \s: tab to carriage return, space, NBSP, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.
-    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+    const ws = isRegexSpace(c);
     if (ws && (prev || c !== 32)) return true;
     prev = ws;
   }
   return false;
 }
 
-/** Pass 3: the text of the elements in `parts`, skipping dropped subtrees, one block a line. */
+/**
+ * Pass 3: the text of the elements in `parts`, skipping dropped subtrees, one block a line. Whether a
+ * line needs its whitespace collapsed is known from its pieces (each text's WS_* flags from pass 1, and
+ * where they meet), without reading the line again; lines holding split <pre> text are read.
+ */
 function writeText(r: PageRecord, parts: number[], kept: Uint8Array): string {
   const lines: string[] = [];
   const line: string[] = [];
+  let loose = false; // the line so far has whitespace to collapse
+  let endWs = false; // its last character is whitespace
+  let unknown = false; // it holds pieces without flags
   const flush = () => {
     if (line.length === 0) return;
     let l = line.join('');
-    if (looseSpace(l)) l = l.replace(/\s+/g, ' ');
+    if (unknown ? looseSpace(l) : loose) l = l.replace(/\s+/g, ' ');
     l = l.trim();
     if (l) lines.push(l);
     line.length = 0;
+    loose = endWs = unknown = false;
   };
-  const { seq, layout, flags, text, textOwner, close } = r;
+  const space = () => {
+    if (endWs) loose = true;
+    endWs = true;
+    line.push(' ');
+  };
+  const { seq, layout, flags, text, textOwner, textWs, close } = r;
   for (const part of parts) {
     flush();
     const end = close[part];
@@ -102,8 +114,14 @@ function writeText(r: PageRecord, parts: number[], kept: Uint8Array): string {
           for (let q = 0; q < pieces.length; q++) {
             if (q > 0) flush();
             line.push(pieces[q]);
+            unknown = true;
           }
-        } else line.push(s);
+        } else {
+          const f = textWs[i];
+          if (f & WS_LOOSE || (endWs && f & WS_START)) loose = true;
+          endWs = (f & WS_END) !== 0;
+          line.push(s);
+        }
         continue;
       }
       const lay = layout[i];
@@ -111,13 +129,13 @@ function writeText(r: PageRecord, parts: number[], kept: Uint8Array): string {
         // Skipped whole; it still ends the word before it ("foo<img>bar").
         if (kind === 0) {
           k = close[i];
-          if (lay === L_INLINE || lay === L_SPACE) line.push(' ');
+          if (lay === L_INLINE || lay === L_SPACE) space();
           else flush();
         }
         continue;
       }
       if (lay === L_INLINE) continue;
-      if (lay === L_SPACE) line.push(' ');
+      if (lay === L_SPACE) space();
       else if (lay === L_BLOCK || kind === 0) flush(); // a line break: once, at its start
     }
   }

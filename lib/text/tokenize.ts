@@ -100,15 +100,24 @@ export function hashWords(text: string, out: WordHashes, end = text.length): Wor
   // (Stores, not fill(): a builtin call cost a tenth of hashing a snippet.)
   const buf = bytes;
   for (let i = written; i < written + 9; i++) buf[i] = 32;
-  if (out.a.length < out.n + (written >>> 1) + 10) out.ensure((written >>> 1) + 10);
-  out.n = hashBytes(buf, written, out.a, out.b, out.n);
+  return hashEncoded(buf, 0, written, out);
+}
+
+/**
+ * Appends the word hashes of the ASCII bytes buf[from, to) to `out`, as `hashWords` of their text
+ * would; the caller has put at least 9 separator bytes after `to` (see ./batch).
+ */
+export function hashEncoded(buf: Uint8Array, from: number, to: number, out: WordHashes): WordHashes {
+  const len = to - from;
+  if (out.a.length < out.n + (len >>> 1) + 10) out.ensure((len >>> 1) + 10);
+  out.n = hashBytes(buf, from, to, out.a, out.b, out.n);
   return out;
 }
 
 // Constants are literals here (WORD_* in ../hash; a test checks they agree): a module binding is
 // reloaded from its context on every iteration, which cost a third of the kernel's speed. The loop is
 // unrolled 8 times (measured 1.4x over the plain loop); the caller pads the input with 8 separators.
-function hashBytes(buf: Uint8Array, len: number, A: Int32Array, B: Int32Array, start: number): number {
+function hashBytes(buf: Uint8Array, from: number, len: number, A: Int32Array, B: Int32Array, start: number): number {
   const fold = FOLD;
   let a = 0x811c9dc5 | 0;
   let b = 0x2f6b3a1d;
@@ -118,24 +127,26 @@ function hashBytes(buf: Uint8Array, len: number, A: Int32Array, B: Int32Array, s
   let x = 0;
   let m = 0;
   // Per byte: k = folded byte (0 separates), x = 1 inside a word. The current word's lanes are stored
-  // at A[n], B[n] on every byte and n advances just after a word ends, so there is no branch.
-  for (let i = 0; i <= len; i += 8) {
+  // at A[n], B[n] on every byte and n advances just after a word ends, so there is no branch. A lane
+  // resets to its seed S under the mask m as ((h ^ S) & m) ^ S: one operation fewer per lane than
+  // (h & m) | (S & ~m), and the same value (measured 1.10x on the kernel).
+  for (let i = from; i <= len; i += 8) {
     k = fold[buf[i]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 1]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 2]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 3]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 4]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 5]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 6]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
     k = fold[buf[i + 7]]; x = (k + 255) >>> 8; A[n] = a; B[n] = b; n += prev & (x ^ 1); m = -x; prev = x;
-    a = (Math.imul(a ^ k, 0x01000193) & m) | (0x811c9dc5 & ~m); b = (Math.imul(b ^ k, 0x5bd1e995) & m) | (0x2f6b3a1d & ~m);
+    a = ((Math.imul(a ^ k, 0x01000193) ^ 0x811c9dc5) & m) ^ 0x811c9dc5; b = ((Math.imul(b ^ k, 0x5bd1e995) ^ 0x2f6b3a1d) & m) ^ 0x2f6b3a1d;
   }
   return n;
 }

@@ -225,6 +225,16 @@ describe('mainText: text layout', () => {
     expect(m.text).toBe('resemble & co <x>\nnext word\none\ntwo\na b\nc d\nfoo bar');
   });
 
+  it('whitespace collapsed where texts meet, inside them, and around skipped and spacing elements; lines without any left alone', () => {
+    const m = run(
+      page(
+        '<p>a <span> b</span></p><p>c<span> </span> d</p><p>tab\there</p><p>x <img src="i"> y</p><p>u<img src="i">v</p><p>nb\u00a0sp</p>' +
+          '<p>one two three</p><p>end <b>bold</b> </p><p><i>i</i> <i>j</i></p><p>\u2003em\u3000ideo</p><pre>p1\n  p2 </pre><p>zwsp\u200bkept</p>',
+      ),
+    );
+    expect(m.text).toBe('a b\nc d\ntab here\nx y\nu v\nnb sp\none two three\nend bold\ni j\nem ideo\np1\np2\nzwsp\u200bkept');
+  });
+
   it('a text/plain body shown as <pre> keeps its lines (spaces collapsed)', () => {
     const m = run('<html><head></head><body><pre>Line one of the file\n    indented   line two\n\n\nafter blanks &lt;tag&gt;\n</pre></body></html>');
     expect(m.method).toBe('body');

@@ -89,4 +89,23 @@ describe('sketchTexts (batch)', () => {
       if (one) expect(plain(deserializeSketch(r.bytes!)), `item ${i}`).toEqual(plain(one));
     });
   });
+
+  it('an all-ASCII batch (encoded as one buffer) equals sketchText of each, at the short path edges', () => {
+    const texts = corpus().filter((t) => !/[^\x00-\x7f]/.test(t));
+    const at = (n: number) => `${proseText(20, 600)}`.slice(0, n);
+    texts.push(at(2047), at(2048), at(2049), 'x'.repeat(7), `${'ab '.repeat(5)}\n\t`, 'end');
+    for (const o of [SNIPPET_OPTIONS, PAGE_OPTIONS, { ...PAGE_OPTIONS, shingle: 1, size: 8, modMax: 4 }]) {
+      const batch = sketchTexts(texts, o);
+      texts.forEach((t, i) => {
+        let one: Sketch | ResembleError;
+        try {
+          one = sketchText(t, o);
+        } catch (e) {
+          one = e as ResembleError;
+        }
+        if (isResembleError(one)) expect((batch[i] as ResembleError).code, `text ${i}`).toBe(one.code);
+        else expect(plain(batch[i] as Sketch), `text ${i}`).toEqual(plain(one));
+      });
+    }
+  });
 });
