@@ -2,7 +2,7 @@
  * Pass 2 of main-text extraction (./main-text.ts): text lengths per subtree, and a Readability-style
  * density pick of the main block over the elements kept.
  */
-import type { MainTextTuning } from './main-text';
+import type { MainTextTuning } from './main-text-tuning';
 import { classWeight } from './chrome';
 import { F_BLOCK_CHILD, PARAGRAPH, type PageRecord, TAG_WEIGHT } from './main-text-record';
 

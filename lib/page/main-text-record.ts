@@ -4,7 +4,7 @@
  * characters and commas where they occur. The DOM is read, never modified.
  */
 import { CHROME_ROLES, CHROME_TAGS, INVISIBLE, NON_TEXT, SECTIONING, SECTIONING_ROLES, chromeByName, hiddenByClass } from './chrome';
-import type { MainTextTuning } from './main-text';
+import type { MainTextTuning } from './main-text-tuning';
 
 /** Tags that do not break a word (the same set as lib/text/html-to-text.ts). */
 const INLINE = new Set([

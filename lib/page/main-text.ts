@@ -16,6 +16,7 @@
  */
 import { densityPick, sums } from './main-text-density';
 import { F_CHROME, F_PRE, F_SKIP, L_BLOCK, L_INLINE, L_SPACE, type PageRecord, WS_END, WS_LOOSE, WS_START, collapse, isRegexSpace, record } from './main-text-record';
+import { MAIN_TEXT_DEFAULTS, type MainTextTuning } from './main-text-tuning';
 
 export interface MainText {
   /** The main text, one block (paragraph, heading, list item, table row…) a line. */
@@ -32,33 +33,8 @@ export interface MainText {
   method: 'article' | 'main' | 'density' | 'body';
 }
 
-/**
- * The measured constants of the heuristic (scripts/measure-main-text.ts varies them). Defaults in
- * MAIN_TEXT_DEFAULTS; the parameter exists for measuring, callers need not pass it.
- */
-export interface MainTextTuning {
-  /** An element holding at least this share of the page's visible text is never dropped as chrome. */
-  guard: number;
-  /** A lone <article> / <main> is the main container when it holds at least this share of the kept text. */
-  containerShare: number;
-  /** Beside a density pick, blocks with at least this many visible characters… */
-  proseMin: number;
-  /** …and a link density below this are kept as more of the document. */
-  proseLinkDensity: number;
-  /** In-page links (href="#…") weigh this much in link density (Readability's 0.3): a book's index stays. */
-  hashLinkWeight: number;
-  /** "header"/"footer" in a class or id are chrome only without a content word ("article-header" stays). */
-  weakHeaderWords: boolean;
-}
-
-export const MAIN_TEXT_DEFAULTS: Readonly<MainTextTuning> = Object.freeze({
-  guard: 0.5,
-  containerShare: 0.5,
-  proseMin: 80,
-  proseLinkDensity: 0.25,
-  hashLinkWeight: 0.3,
-  weakHeaderWords: true,
-});
+// The constants live apart so that the walk's modules (record, density) need not import this one.
+export { MAIN_TEXT_DEFAULTS, type MainTextTuning };
 /**
  * Whether `\s+` → ' ' would change s: two whitespace characters in a row, or any but a plain space.
  * A character loop: most lines need no collapsing, and the replace cost a tenth of extraction.

@@ -1,5 +1,5 @@
 import type { Alternate } from '../messages';
-import type { Sketch } from '../sketch';
+import type { Sketch } from '../sketch/sketch';
 
 /** One page the extension has seen in a results page, with what it knows of it. */
 export interface PageRecord {

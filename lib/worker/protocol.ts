@@ -5,7 +5,7 @@
  * boundary and TypeScript's types do not.
  */
 import type { GroupInput, GroupOutcome } from '../group/results';
-import type { SketchOptions } from '../options';
+import type { SketchOptions } from '../sketch/options';
 
 export type ItemFormat = 'auto' | 'text' | 'html';
 

@@ -1,36 +1,17 @@
-import { ResembleError, isResembleError } from './errors';
+import { ResembleError, isResembleError } from '../errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
 import { Views, sketchShort, sketchShortBatch } from './sketch-short';
 import { sortSpread } from './sort';
-import { htmlToText } from './text/html-to-text';
-import { assertTextual } from './text/decode';
-import { looksLikeMarkup } from './text/markup';
-import { WordHashes, hashWords } from './text/tokenize';
+import { htmlToText } from '../text/html-to-text';
+import { assertTextual } from '../text/decode';
+import { looksLikeMarkup } from '../text/markup';
+import { WordHashes, hashWords } from '../text/tokenize';
+import { SKETCH_FORMAT, type Sketch } from './format';
 
-export const SKETCH_FORMAT = 1;
-
-export interface Sketch {
-  format: number;
-  shingle: number;
-  size: number;
-  seed: number;
-  /** MIN_s: the s smallest distinct fingerprints, ascending. Fewer when the text has fewer shingles. */
-  min: Float64Array;
-  /** MOD_{2^modBits}: every distinct fingerprint whose low modBits bits are zero, ascending. */
-  mod: Float64Array;
-  modBits: number;
-  /** Words in the canonical text and shingles (positions) in it. */
-  tokens: number;
-  shingles: number;
-  /** Distinct shingles: exact when modBits is 0, otherwise |mod| * 2^modBits. */
-  distinct: number;
-  /** Fingerprint of the whole canonical token sequence: equal for lexically-equivalent documents. */
-  whole: number;
-  /** Only the first maxChars characters were read. */
-  truncated: boolean;
-}
+// The sketch's shape lives in ./format, which sketch-short (the short path, called from here) shares.
+export { SKETCH_FORMAT, type Sketch } from './format';
 
 /** 'html' reads the input as markup of any kind (HTML or XML: one converter reads both). */
 export type InputFormat = 'auto' | 'text' | 'html';
