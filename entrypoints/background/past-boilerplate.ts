@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/page';
+import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/snippet-groups';
 import type { GroupInput } from '../../lib/group/results';
 import { PAST_BOILERPLATE_KEY, type PastBoilerplate, readPastBoilerplate } from '../../lib/group/snippet-groups';
 import type { SketchStore } from '../../lib/store';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { percent } from '../../components/format';
+import { percent } from '../../lib/group/describe';
 import { SliderField } from '../../components/slider-field';
 import type { SettingsProps } from '../../components/use-settings';
 import { ThresholdPreview } from './preview';

@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { engineName, percent, plural } from '../../components/format';
+import { engineName, plural } from '../../components/format';
+import { percent } from '../../lib/group/describe';
 import { errorText } from '../../components/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { percent } from '../../components/format';
+import { percent } from '../../lib/group/describe';
 import { safeHref } from '../../components/group-list';
 import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../components/lost-words';
 import { errorText } from '../../components/messaging';

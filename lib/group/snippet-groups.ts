@@ -41,6 +41,9 @@ export function snippetPageGroups(outcome: GroupOutcome, s: Pick<Settings, 'disp
  */
 export const PAST_BOILERPLATE_KEY = 'boilerplate';
 
+/** Past pages' boilerplate is counted only when there are enough past pages for it to mean anything. */
+export const DEFAULT_MIN_PAST_PAGES = 3;
+
 export interface PastBoilerplate {
   shingle: number;
   fingerprints: number[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatKB, engineName, percent, plural } from '../../components/format';
+import { formatKB, engineName, plural } from '../../components/format';
+import { percent } from '../../lib/group/describe';
 import { addHost, parseHost } from '../../components/hosts';
 import { humanizeCheckError, parseNumber, patchProblem } from '../../components/patch-check';
 import { hostOrigin } from '../../components/permissions';
