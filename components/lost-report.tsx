@@ -1,5 +1,5 @@
 import { domainOf } from '../lib/group/describe';
-import type { Alternate, LostReport } from '../lib/messages';
+import type { Alternate, LostReport } from '../lib/lost/report';
 import { safeHref } from './group-list';
 import {
   NEEDS_ACCESS_TEXT,

@@ -4,7 +4,7 @@ import { batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
-import { type PageGroups, checkPageGroups } from '../lib/messages';
+import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
 import type { EngineId } from '../lib/settings';
 import { RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';

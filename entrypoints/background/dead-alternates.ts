@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { type Alternate, type DeadResult, MAX_PAGE_ALTERNATES, type PageGroups } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
+import { type DeadResult, MAX_PAGE_ALTERNATES, type PageGroups } from '../../lib/group/page-groups';
 import { findLocalCopies } from './lost-local';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';

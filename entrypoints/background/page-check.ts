@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { PAGE_ORIGINS, fetchPage } from '../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../lib/fetch/queue';
 import type { FailureKind } from '../../lib/fetch/types';
-import type { ResultItem } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
 import type { Settings } from '../../lib/settings';
 import type { PageRecord, SketchStore } from '../../lib/store';
 import { isFresh } from '../../lib/store/fresh';

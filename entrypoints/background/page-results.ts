@@ -1,11 +1,14 @@
 import { browser } from 'wxt/browser';
-import type { Payload, ResultItem, Replies, SenderContext } from '../../lib/messages';
+import type { Payload, Replies, SenderContext } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
 import type { EngineId } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { readSettings } from './settings-item';
 import { storeFor } from './store-access';
 import { BOILERPLATE_KEY, isStale, readCached, refreshBoilerplate } from './past-boilerplate';
-import { doneState, groupTab, pageGroups, serpRecord } from './tab-groups';
+import { doneState, groupTab, serpRecord } from './tab-groups';
+import { pageGroups } from '../../lib/group/page-groups';
+import { snippetPageGroups } from '../../lib/group/snippet-groups';
 import { getTabState, setTabState } from './tab-state';
 import { type TabResults, inOrder, resultsKey, snippetsKey, unsavedResults } from './tab-session';
 import { sessionSet } from './session-space';
@@ -76,7 +79,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
   const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings));
-  const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
+  const reply = { accepted: p.results.length, groups: snippetPageGroups(outcome, settings) };
   answer(reply);
   mark('answered', String(tabId));
   await working;
@@ -140,6 +143,6 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query };
     await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
-    return { ...pageGroups(outcome, settings), groups, dead };
+    return pageGroups(settings, groups, { dead });
   });
 }

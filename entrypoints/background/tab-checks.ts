@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
 import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from '../../lib/group/pages';
-import type { DeadResult, PageGroups } from '../../lib/messages';
+import { type DeadResult, pageGroups } from '../../lib/group/page-groups';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
 import { type Looker, looksLoaded, withAlternates } from './dead-alternates';
@@ -81,7 +81,7 @@ async function regroup(looker: Looker, store: SketchStore, checking: { done: num
   if (!all || !outcome || state.url !== all.url) return;
   const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
-  const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
+  const payload = pageGroups(settings, groups, { checking, dead });
   await traced('send', key, () => browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined));
 }
 

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { ResultItem } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
 
 /** The results a tab's page has shown so far (in storage.session: survives a stopped service worker). */
 export interface TabResults {

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { cancelChecks } from './page-check';
 import { sessionSet } from './session-space';
 import { checkKey, resultsKey, snippetsKey, tabResults, unsavedResults } from './tab-session';

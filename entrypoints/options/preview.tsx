@@ -5,7 +5,7 @@ import { errorText } from '../../components/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { PreviewData } from '../../lib/messages';
+import type { PreviewData } from '../../lib/store/types';
 import { type PreviewOptions, outcomeLine, previewGrouper, timeAgo } from './preview-model';
 import { usePreviewData } from './use-preview';
 

@@ -4,7 +4,7 @@ import { engineName } from '../../components/format';
 import { addHost } from '../../components/hosts';
 import { errorText, send } from '../../components/messaging';
 import { requestHostPermission } from '../../components/permissions';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { ENGINE_IDS, type EngineId, type SettingsPatch } from '../../lib/settings';
 import { searxngHostOf } from './summary';
 

@@ -5,7 +5,7 @@ import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../
 import { errorText } from '../../components/messaging';
 import { requestPageAccess, usePageAccess } from '../../components/page-access';
 import { domainOf } from '../../lib/group/describe';
-import type { Alternate } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
 import { alternatesState, alternatesStateText, mergeAlternates } from './alternates';
 import { useSearchMore } from './use-search-more';
 

@@ -2,7 +2,7 @@ import { plural } from '../../components/format';
 import { copiesLabel } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers } from '../../lib/group/visible';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 
 /**
  * Results that are copies of another: every member of every group but the representatives and the

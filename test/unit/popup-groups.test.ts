@@ -8,7 +8,7 @@ import { GroupsView } from '../../entrypoints/popup/groups-view';
 import { countsText, noGroupsText, progressText, searxngHostOf } from '../../entrypoints/popup/summary';
 import { WorkingView } from '../../entrypoints/popup/working-view';
 import type { PageGroup as Group } from '../../lib/group/pages';
-import type { ResultSummary } from '../../lib/messages';
+import type { ResultSummary } from '../../lib/group/result-item';
 
 const item = (rank: number, url: string, title: string): ResultSummary => ({ rank, url, title, displayUrl: url });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { copiesLabel, domainOf, percent, reasonDetail, reasonLabel } from '../../lib/group/describe';
 import { fromSnippets } from '../../lib/group/pages';
 import { boilerplateFrom, groupResults } from '../../lib/group/results';
-import { checkPageGroups } from '../../lib/messages';
+import { checkPageGroups } from '../../lib/group/page-groups';
 import { handleWorkerRequest } from '../../lib/worker/handle';
 import { parseWorkerRequest, parseWorkerResponse } from '../../lib/worker/protocol';
 
