@@ -5,7 +5,7 @@ import type { LostReport } from './lost/report';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS } from './limits';
-import { type Check, type Infer, arr, bool, check, num, obj, optional, str } from './validate';
+import { type Check, type Infer, arr, bool, check, fields, num, obj, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
@@ -138,3 +138,43 @@ export async function route(
     return err('FAILED', e instanceof Error ? e.message : String(e));
   }
 }
+
+/**
+ * Messages the background sends a tab's content script, with no answer: the same contract the other
+ * way. The content script takes one only from its own extension, of a known type, its payload checked
+ * (`readTabMessage`), before it touches the page.
+ */
+export const TAB_MESSAGES = {
+  /** The page's groups again, refined by checked pages and dead results as they come in (issue #6). */
+  'page/update': { payload: pageGroupsCheck },
+} as const satisfies Record<string, { payload: Check<unknown> }>;
+
+export type TabMessageType = keyof typeof TAB_MESSAGES;
+export type TabPayload<T extends TabMessageType> = Infer<(typeof TAB_MESSAGES)[T]['payload']>;
+export type TabMessage = { [T in TabMessageType]: { type: T; payload: TabPayload<T> } }[TabMessageType];
+
+export function readTabMessage(msg: unknown, sender: { id?: string }, extensionId: string): TabMessage | undefined {
+  if (sender.id !== extensionId) return undefined;
+  const env = check(envelope, msg);
+  if (!env.ok || !Object.hasOwn(TAB_MESSAGES, env.value.type)) return undefined;
+  const type = env.value.type as TabMessageType;
+  const payload = check(TAB_MESSAGES[type].payload as Check<unknown>, env.value.payload);
+  return payload.ok ? ({ type, payload: payload.value } as TabMessage) : undefined;
+}
+
+const errorShape = fields({ code: str() as Check<ErrorCode>, message: str() });
+
+/**
+ * The background's answer as its sender reads it: a Reply, or undefined when nothing sensible came
+ * back (the service worker stopped, the port closed). The value is the handler's; its shape is the
+ * receiver's to check where it matters (the content script checks the groups it applies).
+ */
+export function readReply(v: unknown): Reply<unknown> | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const r = v as { ok?: unknown; value?: unknown; error?: unknown };
+  if (r.ok === true) return 'value' in r ? { ok: true, value: r.value } : undefined;
+  if (r.ok !== false) return undefined;
+  const e = check(errorShape, r.error);
+  return e.ok ? { ok: false, error: e.value } : undefined;
+}
+

@@ -13,6 +13,7 @@ import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from '
 import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
 import { mark, traced } from './trace';
+import { tellTab } from './router';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -82,7 +83,7 @@ async function regroup(looker: Looker, store: SketchStore, checking: { done: num
   const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
   const payload = pageGroups(settings, groups, { checking, dead });
-  await traced('send', key, () => browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined));
+  await traced('send', key, () => tellTab(tabId, 'page/update', payload));
 }
 
 /**
