@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { batches } from '../lib/engines/batch';
+import { type ResultsBatch, batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
@@ -13,7 +13,7 @@ import { GroupsOnPage } from './results/groups-on-page';
 import { PageLifetime } from './results/lifetime';
 import { LocalGroups, type PageInputs, readInputs, warmUp } from './results/local-groups';
 import { ResultBlocks, restorePage } from './results/marks';
-import { type ResultsBatch, ResultsWatcher } from './results/watcher';
+import { ResultsWatcher } from './results/watcher';
 import { holdPaint } from './results/paint-gate';
 import { beforeFramesWhileLoading } from './results/while-loading';
 

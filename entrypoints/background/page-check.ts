@@ -18,7 +18,6 @@ import type { SketchService } from './sketch-service';
 export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
 
 /** Every origin (lib/fetch): which sites a results page lists is not known in advance (asked for when page checking is turned on). */
-export { PAGE_ORIGINS };
 
 export async function hasPageAccess(): Promise<boolean> {
   try {

@@ -9,7 +9,8 @@ import { checkTab, hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
-import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
+import { type TabResults, inOrder, snippetOutcome, tabResults } from './tab-session';
+import { parseTabKey, tabKey } from './tab-keys';
 import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
 import { mark, traced } from './trace';
@@ -98,7 +99,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
   // Only for resuming after a restart: the checks run even when storage has no room for the mark, and
   // do not wait for it (it is written long before the first page is fetched and checked).
-  const marked = sessionSet({ [checkKey(tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
+  const marked = sessionSet({ [tabKey('check', tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
   let last = { done: 0, total: 0 };
   const looker = { service, tabId, incognito };
   try {
@@ -109,7 +110,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   } finally {
     await marked;
     const now = await tabResults(tabId);
-    if (now?.url === all.url) await browser.storage.session.remove(checkKey(tabId));
+    if (now?.url === all.url) await browser.storage.session.remove(tabKey('check', tabId));
   }
 }
 
@@ -117,7 +118,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
 export async function resumeChecks(service: SketchService): Promise<void> {
   const all = await browser.storage.session.get(null);
   for (const [k, v] of Object.entries(all)) {
-    const tabId = Number(k.startsWith('check:') ? k.slice(6) : NaN);
-    if (Number.isInteger(tabId)) void startChecks(service, tabId, (v as { incognito?: boolean })?.incognito === true);
+    const t = parseTabKey(k);
+    if (t?.kind === 'check') void startChecks(service, t.tabId, (v as { incognito?: boolean })?.incognito === true);
   }
 }

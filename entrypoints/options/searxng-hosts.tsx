@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Field, describedBy } from '../../components/field';
-import { addHost, parseHost } from '../../components/hosts';
+import { addHost } from '../../components/hosts';
+import { parseHost } from '../../lib/url/host';
 import { errorText } from '../../components/messaging';
 import { patchProblem } from '../../components/patch-check';
 import { requestHostPermission } from '../../components/permissions';

@@ -6,7 +6,7 @@ import { errorText, send } from '../../components/messaging';
 import { requestHostPermission } from '../../components/permissions';
 import type { TabState } from '../../lib/group/tab-state';
 import { ENGINE_IDS, type EngineId, type SettingsPatch } from '../../lib/settings';
-import { searxngHostOf } from './summary';
+import { searxngHostOf } from '../../lib/url/host';
 
 type Step = { kind: 'idle' } | { kind: 'saving' } | { kind: 'on' } | { kind: 'error'; message: string };
 

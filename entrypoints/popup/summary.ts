@@ -33,5 +33,3 @@ export function progressText(progress: TabState['progress']): string {
   const done = Math.min(Math.max(0, progress.done), progress.total);
   return `Grouping: ${done} of ${progress.total} done…`;
 }
-
-export { searxngHostOf } from '../../lib/url/host';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatKB, engineName, plural } from '../../components/format';
 import { percent } from '../../lib/group/describe';
-import { addHost, parseHost } from '../../components/hosts';
+import { addHost } from '../../components/hosts';
+import { parseHost } from '../../lib/url/host';
 import { humanizeCheckError, parseNumber, patchProblem } from '../../components/patch-check';
 import { hostOrigin } from '../../components/permissions';
 
