@@ -16,7 +16,7 @@ import {
   sourceStateText,
   sourceWords,
   statusWords,
-} from './lost-words';
+} from '../page-support/lost-words';
 
 /**
  * The lost-and-found report (issue #7), drawn from the background's LostReport alone: no browser API

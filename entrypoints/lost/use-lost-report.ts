@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { errorText, send } from '../../components/messaging';
+import { errorText, send } from '../../page-support/messaging';
 import type { LostReport } from '../../lib/lost/report';
 import { pollLost } from './poll';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'preact/hooks';
-import { engineName, plural } from '../../components/format';
+import { engineName, plural } from '../../page-support/format';
 import { percent } from '../../lib/group/describe';
-import { errorText } from '../../components/messaging';
+import { errorText } from '../../page-support/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
 import type { GroupOutcome } from '../../lib/group/results';

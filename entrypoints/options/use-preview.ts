@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { errorText, send } from '../../components/messaging';
+import { errorText, send } from '../../page-support/messaging';
 import type { PreviewData } from '../../lib/store/types';
 
 export type PreviewState =

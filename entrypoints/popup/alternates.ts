@@ -1,5 +1,5 @@
-import { plural } from '../../components/format';
-import { measured } from '../../components/lost-words';
+import { plural } from '../../page-support/format';
+import { measured } from '../../page-support/lost-words';
 import type { Alternate, LostReport } from '../../lib/lost/report';
 
 /**

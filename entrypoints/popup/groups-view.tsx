@@ -1,4 +1,4 @@
-import { engineName } from '../../components/format';
+import { engineName } from '../../page-support/format';
 import { GroupList } from '../../components/group-list';
 import { percent } from '../../lib/group/describe';
 import type { TabState } from '../../lib/group/tab-state';

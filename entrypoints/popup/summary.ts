@@ -1,4 +1,4 @@
-import { plural } from '../../components/format';
+import { plural } from '../../page-support/format';
 import { copiesLabel } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers } from '../../lib/group/visible';

@@ -1,4 +1,4 @@
-import { engineName } from '../../components/format';
+import { engineName } from '../../page-support/format';
 import type { TabState } from '../../lib/group/tab-state';
 import { EnableEngine } from './enable-engine';
 import { GroupsView } from './groups-view';

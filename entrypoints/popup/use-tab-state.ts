@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useState } from 'preact/hooks';
-import { errorText, send } from '../../components/messaging';
+import { errorText, send } from '../../page-support/messaging';
 import type { TabState } from '../../lib/group/tab-state';
 
 /** What the popup knows about the active tab. */

@@ -1,4 +1,4 @@
-import { engineName, plural } from '../../components/format';
+import { engineName, plural } from '../../page-support/format';
 import type { TabState } from '../../lib/group/tab-state';
 import { progressText } from './summary';
 

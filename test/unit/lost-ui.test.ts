@@ -20,7 +20,7 @@ import {
   sourceStateText,
   sourceWords,
   statusWords,
-} from '../../components/lost-words';
+} from '../../page-support/lost-words';
 import { App } from '../../entrypoints/lost/app';
 import { pollLost } from '../../entrypoints/lost/poll';
 import { DeadPageOffer, deadCountText, deadLines } from '../../entrypoints/popup/dead-page';
