@@ -5,9 +5,9 @@
 // through its test hook (globalThis.__resemble: sketch, remember, usage, recall), the store figures
 // through lib's own openIdbStore (put, similar) on the extension's real IndexedDB database, the one the
 // hook's `remember` writes to; `seed` fills that database in bulk for the figures taken with it full.
-import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../lib/options';
-import { serializeSketch } from '../lib/serialize';
-import { sketch } from '../lib/sketch';
+import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../lib/sketch/options';
+import { serializeSketch } from '../lib/sketch/serialize';
+import { sketch } from '../lib/sketch/sketch';
 import { DB_NAME, DEFAULT_LIMITS, openIdbStore } from '../lib/store';
 import { mergeRecord, prepareInput } from '../lib/store/record';
 import { rng } from './corpus';

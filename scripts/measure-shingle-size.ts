@@ -1,6 +1,6 @@
 /**
  * Measures how the shingle size w separates near-duplicates from different texts, to justify the
- * defaults in lib/options.ts (PAGE_OPTIONS.shingle, SNIPPET_OPTIONS.shingle). Every number is EXACT
+ * defaults in lib/sketch/options.ts (PAGE_OPTIONS.shingle, SNIPPET_OPTIONS.shingle). Every number is EXACT
  * resemblance (shingleSet + exactResemblance), so sketch sampling plays no part.
  *
  *   npx tsx scripts/measure-shingle-size.ts

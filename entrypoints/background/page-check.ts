@@ -9,7 +9,7 @@ import { isFresh } from '../../lib/store/fresh';
 import { decodeBytes } from '../../lib/text/decode';
 import { pickPhrases } from '../../lib/lost/phrases';
 import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../lib/lost/soft404';
-import { deserializeSketch } from '../../lib/serialize';
+import { deserializeSketch } from '../../lib/sketch/serialize';
 import { fetchPolicy } from './fetch-policy';
 import { traced } from './trace';
 import type { SketchService } from './sketch-service';

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { readCompactSketch } from '../../lib/store/compact';
-import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/options';
+import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/sketch/options';
 import type { SketchService } from './sketch-service';
 import { openLostAndFound } from './link-menu';
 import { storeFor } from './store-access';

@@ -1,6 +1,6 @@
-import { clusterGreedy } from '../cluster';
-import { containment, lexicallyEquivalent, resemblance } from '../estimate';
-import type { Sketch } from '../sketch';
+import { clusterGreedy } from '../sketch/cluster';
+import { containment, lexicallyEquivalent, resemblance } from '../sketch/estimate';
+import type { Sketch } from '../sketch/sketch';
 import { normalizeUrl } from '../url/normalize';
 import type { GroupInput, GroupOutcome, GroupReason } from './results';
 

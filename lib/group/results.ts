@@ -1,9 +1,9 @@
-import { clusterGreedy } from '../cluster';
+import { clusterGreedy } from '../sketch/cluster';
 import { isPlaceholder } from '../engines/placeholders';
 import { ResembleError, isResembleError } from '../errors';
-import { minResemblance } from '../estimate';
-import { SNIPPET_OPTIONS, resolveOptions } from '../options';
-import { Sketcher, canonicalSource } from '../sketch';
+import { minResemblance } from '../sketch/estimate';
+import { SNIPPET_OPTIONS, resolveOptions } from '../sketch/options';
+import { Sketcher, canonicalSource } from '../sketch/sketch';
 import { normalizeUrl } from '../url/normalize';
 import { inPageBoilerplate } from './in-page-boilerplate';
 

@@ -1,8 +1,8 @@
 /** Lost and found's verification (issue #7): every candidate fetched, sketched and measured. */
 import { FetchQueue } from '../fetch/queue';
 import type { Alternate, LostReport } from './report';
-import { deserializeSketch } from '../serialize';
-import type { Sketch } from '../sketch';
+import { deserializeSketch } from '../sketch/serialize';
+import type { Sketch } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';
 import { decodeBytes } from '../text/decode';
 import { archivedCopyUsable } from './archive';

@@ -10,8 +10,8 @@
  * that the same text always repeats. An edit elsewhere in the page leaves the choice alone; only an
  * edit of a chosen sentence, or a new sentence with a smaller key, changes it.
  */
-import { PAGE_OPTIONS } from '../options';
-import { ROLL_A, ROLL_B, finishFingerprint, powMod32, seedLanes } from '../hash';
+import { PAGE_OPTIONS } from '../sketch/options';
+import { ROLL_A, ROLL_B, finishFingerprint, powMod32, seedLanes } from '../sketch/hash';
 import { WordHashes, hashWords } from '../text/tokenize';
 
 export interface PhraseOptions {

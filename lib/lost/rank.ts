@@ -4,9 +4,9 @@
  * main text with the dead page's last known sketch, and how much of the dead page it contains. Without
  * a sketch of the dead page only the titles can be compared: weaker evidence, accepted at a high bar.
  */
-import { containment, resemblance } from '../estimate';
-import { stringShingles } from '../shingle';
-import type { Sketch } from '../sketch';
+import { containment, resemblance } from '../sketch/estimate';
+import { stringShingles } from '../sketch/shingle';
+import type { Sketch } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';
 import { tokens } from '../text/tokens';
 import { normalizeUrl } from '../url/normalize';

@@ -3,11 +3,11 @@
  * errors, or when it answered 200 with a soft 404: a tiny page titled like "Page not found" that
  * resembles what the site answers for an address that surely does not exist (the probe).
  */
-import { resemblance } from '../estimate';
-import { exactResemblance, shingleSet } from '../exact';
+import { resemblance } from '../sketch/estimate';
+import { exactResemblance, shingleSet } from '../sketch/exact';
 import type { FailureKind } from '../fetch/types';
-import { PAGE_OPTIONS } from '../options';
-import { type Sketch, sketchText } from '../sketch';
+import { PAGE_OPTIONS } from '../sketch/options';
+import { type Sketch, sketchText } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';
 import { WordHashes, hashWords } from '../text/tokenize';
 

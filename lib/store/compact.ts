@@ -1,13 +1,13 @@
 /**
  * How the store keeps a sketch: each 52-bit fingerprint cut to its top 32 bits (the strong mix that
- * orders MIN_s and decides MOD membership; see lib/hash.ts), so a page's sketch takes ~0.9 KB instead
+ * orders MIN_s and decides MOD membership; see lib/sketch/hash.ts), so a page's sketch takes ~0.9 KB instead
  * of ~1.9 KB. Two 32-bit values collide with probability 2^-32: estimates from cut sketches are
  * unchanged for any practical purpose. A stored sketch is compared only with cut ones (`cutSketch`).
  * Layout (little-endian): u32 magic<<8|version, u8 shingle, u8 modBits, u8 flags, u8 0, u16 size,
  * u16 minLen, u16 modLen, u16 0, u32 seed, u32 tokens, u32 shingles, f64 whole, then u32 values.
  */
 import { ResembleError } from '../errors';
-import { SKETCH_FORMAT, type Sketch } from '../sketch';
+import { SKETCH_FORMAT, type Sketch } from '../sketch/sketch';
 
 const MAGIC = 0x52534d; // "RSM"
 const VERSION = 1;

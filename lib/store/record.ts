@@ -2,9 +2,9 @@
  * Pure record logic shared by every backend: checking what was read, building and merging what is
  * written, index keys and size estimates. Nothing here touches storage.
  */
-import { prefixLength } from '../candidate-index';
-import { deserializeSketch } from '../serialize';
-import type { Sketch } from '../sketch';
+import { prefixLength } from '../sketch/candidate-index';
+import { deserializeSketch } from '../sketch/serialize';
+import type { Sketch } from '../sketch/sketch';
 import { compactSketch, readCompactSketch, urlId } from './compact';
 import { StoreError } from './errors';
 import type { PageInput, PageRecord } from './types';

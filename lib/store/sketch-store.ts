@@ -2,10 +2,10 @@
  * The store's behaviour, over any StoreBackend: the IndexedDB one and the memory one (incognito) run
  * this same code, so they cannot drift apart.
  */
-import { prefixLength } from '../candidate-index';
+import { prefixLength } from '../sketch/candidate-index';
 import { cutSketch } from './compact';
-import { minResemblance } from '../estimate';
-import type { Sketch } from '../sketch';
+import { minResemblance } from '../sketch/estimate';
+import type { Sketch } from '../sketch/sketch';
 import type { StoreBackend } from './backend';
 import { StoreError, isQuotaError } from './errors';
 import { ageAndSize, oldestFraction } from './eviction';

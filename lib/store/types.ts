@@ -1,6 +1,6 @@
 import type { GroupInput } from '../group/results';
 import type { Alternate } from '../lost/report';
-import type { Sketch } from '../sketch';
+import type { Sketch } from '../sketch/sketch';
 
 /** One page the extension has seen in a results page, with what it knows of it. */
 export interface PageRecord {

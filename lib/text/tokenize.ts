@@ -1,4 +1,4 @@
-import { WORD_MUL_A, WORD_MUL_B, WORD_SEED_A, WORD_SEED_B } from '../hash';
+import { WORD_MUL_A, WORD_MUL_B, WORD_SEED_A, WORD_SEED_B } from '../sketch/hash';
 import { tokens } from './tokens';
 
 /**

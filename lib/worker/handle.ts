@@ -5,9 +5,9 @@
  */
 import { isResembleError } from '../errors';
 import { boilerplateFrom, groupResults } from '../group/results';
-import { type SketchOptions, resolveOptions } from '../options';
-import { serializeSketch } from '../serialize';
-import { type Sketch, canonicalSource, sketchText, sketchTexts } from '../sketch';
+import { type SketchOptions, resolveOptions } from '../sketch/options';
+import { serializeSketch } from '../sketch/serialize';
+import { type Sketch, canonicalSource, sketchText, sketchTexts } from '../sketch/sketch';
 import {
   type ErrorInfo,
   type GroupRequest,

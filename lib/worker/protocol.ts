@@ -5,7 +5,7 @@
  * boundary and TypeScript's types do not.
  */
 import type { GroupInput, GroupOutcome } from '../group/results';
-import type { SketchOptions } from '../options';
+import type { SketchOptions } from '../sketch/options';
 import { type Check, arr, bool, bytes, check, fields, num, obj, oneOf, optional, str } from '../validate';
 
 export type ItemFormat = 'auto' | 'text' | 'html';

@@ -7,9 +7,9 @@
 import type { Page } from '@playwright/test';
 import { parseHTML } from 'linkedom';
 import { extract } from '../../lib/engines/extract';
-import { shingleSet } from '../../lib/exact';
+import { shingleSet } from '../../lib/sketch/exact';
 import { groupResults } from '../../lib/group/results';
-import { SNIPPET_OPTIONS } from '../../lib/options';
+import { SNIPPET_OPTIONS } from '../../lib/sketch/options';
 import { loadDemo } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
 import { type BuiltResult, buildSerp } from './serp-builder';

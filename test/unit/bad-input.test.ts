@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBytes, isResembleError, sketch, sketchText } from '../../lib/index';
-import { deserializeSketch, serializeSketch } from '../../lib/serialize';
+import { deserializeSketch, serializeSketch } from '../../lib/sketch/serialize';
 import { mulberry32 } from './helpers/random';
 
 function code(f: () => unknown): string | undefined {

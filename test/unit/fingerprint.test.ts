@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ROLL_A, ROLL_B, WHOLE_A, WHOLE_B, finishFingerprint, sampleBits, seedLanes } from '../../lib/hash';
+import { ROLL_A, ROLL_B, WHOLE_A, WHOLE_B, finishFingerprint, sampleBits, seedLanes } from '../../lib/sketch/hash';
 import { hashToken } from '../../lib/text/tokenize';
 import { tokens } from '../../lib/text/tokens';
 import { Sketcher, resolveOptions, shingleSet, sketchText } from './helpers/lib';
 import { proseText } from './helpers/prose';
 
-/** Fingerprints by definition: each window hashed from scratch (O(wn)) with the constants lib/hash.ts names. */
+/** Fingerprints by definition: each window hashed from scratch (O(wn)) with the constants lib/sketch/hash.ts names. */
 function referenceSet(text: string, w: number, seed: number): number[] {
   const h = tokens(text).map(hashToken);
   const [sa, sb] = seedLanes(seed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortRange, sortSpread } from '../../lib/sort';
+import { sortRange, sortSpread } from '../../lib/sketch/sort';
 import { mulberry32 } from './helpers/random';
 
 describe('sortRange', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokens } from '../../lib/text/tokens';
 import { WordHashes, hashToken, hashWords } from '../../lib/text/tokenize';
-import { WORD_MUL_A, WORD_MUL_B, WORD_SEED_A, WORD_SEED_B } from '../../lib/hash';
+import { WORD_MUL_A, WORD_MUL_B, WORD_SEED_A, WORD_SEED_B } from '../../lib/sketch/hash';
 import { lexicallyEquivalent, resemblance, sketch } from '../../lib/index';
 import { mulberry32 } from './helpers/random';
 
@@ -56,7 +56,7 @@ describe('canonical tokens', () => {
     }
   });
 
-  it('the hot loop uses the same constants that lib/hash.ts names', () => {
+  it('the hot loop uses the same constants that lib/sketch/hash.ts names', () => {
     let a = WORD_SEED_A;
     let b = WORD_SEED_B;
     for (const c of 'word') {

@@ -1,2 +1,2 @@
 export * from '../../../lib/index';
-export { intersectionSize, minContainment, modContainment } from '../../../lib/estimate';
+export { intersectionSize, minContainment, modContainment } from '../../../lib/sketch/estimate';

@@ -5,8 +5,8 @@
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { LostDeps, LostSettings } from '../../../lib/lost/deps';
 import type { LostReport } from '../../../lib/lost/report';
-import { serializeSketch } from '../../../lib/serialize';
-import { sketchText } from '../../../lib/sketch';
+import { serializeSketch } from '../../../lib/sketch/serialize';
+import { sketchText } from '../../../lib/sketch/sketch';
 import { compactSketch } from '../../../lib/store/compact';
 import type { PageRecord, SerpRecord, SimilarPage } from '../../../lib/store/types';
 

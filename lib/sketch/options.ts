@@ -1,4 +1,4 @@
-import { ResembleError } from './errors';
+import { ResembleError } from '../errors';
 
 export interface SketchOptions {
   /** w: words per shingle. */

@@ -1,4 +1,4 @@
-import { ResembleError } from './errors';
+import { ResembleError } from '../errors';
 import { SKETCH_FORMAT, type Sketch } from './sketch';
 
 const MAGIC = 0x52534b; // "RSK"

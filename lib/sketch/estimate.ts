@@ -1,4 +1,4 @@
-import { ResembleError } from './errors';
+import { ResembleError } from '../errors';
 import { sampleBits } from './hash';
 import type { Sketch } from './sketch';
 

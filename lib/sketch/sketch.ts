@@ -1,13 +1,13 @@
-import { ResembleError, isResembleError } from './errors';
+import { ResembleError, isResembleError } from '../errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
 import { sketchShort, viewAllocator } from './sketch-short';
 import { sortSpread } from './sort';
-import { htmlToText } from './text/html-to-text';
-import { assertTextual } from './text/decode';
-import { looksLikeMarkup } from './text/markup';
-import { WordHashes, hashWords } from './text/tokenize';
+import { htmlToText } from '../text/html-to-text';
+import { assertTextual } from '../text/decode';
+import { looksLikeMarkup } from '../text/markup';
+import { WordHashes, hashWords } from '../text/tokenize';
 
 export const SKETCH_FORMAT = 1;
 

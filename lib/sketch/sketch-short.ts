@@ -1,7 +1,7 @@
 import { finishFingerprint, powMod32, seedLanes } from './hash';
 import type { SketchOptions } from './options';
 import { SKETCH_FORMAT, type Sketch } from './sketch';
-import { WordHashes, hashWords } from './text/tokenize';
+import { WordHashes, hashWords } from '../text/tokenize';
 
 /** Texts up to this many characters are tried on the short path (a snippet is ~200). */
 export const SHORT_CHARS = 2048;
