@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBrowsers } from '../scripts/ensure-browsers.mjs';
 
-const SOURCES = ['lib', 'entrypoints', 'components', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['lib', 'entrypoints', 'components', 'page-support', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 const outDir = () => process.env.RESEMBLE_OUT_DIR ?? '.output';
 export const extensionDir = (repoRoot: string, granted = false): string => path.join(repoRoot, `${outDir()}${granted ? '-hosts' : ''}`, 'chrome-mv3');

@@ -1,6 +1,6 @@
 import { domainOf, percent, reasonDetail, reasonLabel, representativeNote } from '../lib/group/describe';
 import type { PageGroup, PageReason } from '../lib/group/pages';
-import type { ResultSummary } from '../lib/messages';
+import type { ResultSummary } from '../lib/group/result-item';
 
 /**
  * Only http(s) targets become links: a result URL comes from the page, and a `javascript:` or `data:`

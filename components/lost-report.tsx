@@ -1,5 +1,5 @@
 import { domainOf } from '../lib/group/describe';
-import type { Alternate, LostReport } from '../lib/messages';
+import type { Alternate, LostReport } from '../lib/lost/report';
 import { safeHref } from './group-list';
 import {
   NEEDS_ACCESS_TEXT,
@@ -16,7 +16,7 @@ import {
   sourceStateText,
   sourceWords,
   statusWords,
-} from './lost-words';
+} from '../page-support/lost-words';
 
 /**
  * The lost-and-found report (issue #7), drawn from the background's LostReport alone: no browser API

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Field, describedBy } from './field';
-import { parseNumber } from './patch-check';
-import { type Commit, useCommit } from './use-commit';
+import { parseNumber } from '../page-support/patch-check';
+import { type Commit, useCommit } from '../page-support/use-commit';
 
 interface NumberFieldProps {
   id: string;

@@ -1,6 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { percent as pairPercent } from '../lib/group/describe';
-import { percent } from './format';
+import { percent } from '../lib/group/describe';
 
 export interface Pair {
   a: number;
@@ -58,7 +57,7 @@ export function tenths(pairs: readonly Pair[]): number[] {
   return t;
 }
 
-const pairText = (p: Pair) => `#${p.a} × #${p.b}: ${pairPercent(p.resemblance)}`;
+const pairText = (p: Pair) => `#${p.a} × #${p.b}: ${percent(p.resemblance)}`;
 
 /** Every pair's resemblance as a square on a 0–100% axis, with the threshold line; pairs at or above it filled. */
 export function PairChart({ pairs, threshold }: { pairs: readonly Pair[]; threshold: number }) {

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Field, describedBy } from './field';
-import { type Commit, useCommit } from './use-commit';
+import { type Commit, useCommit } from '../page-support/use-commit';
 
 interface SliderFieldProps {
   id: string;

@@ -14,7 +14,8 @@ import { mainFrameFailed } from './background/dead-page';
 import { LINK_MENU_ID, installLinkMenu, openLostAndFound } from './background/link-menu';
 import { resumeChecks } from './background/tab-checks';
 import { resumeLooks } from './background/resume-looks';
-import { PAGE_ORIGINS, cancelAllChecks } from './background/page-check';
+import { PAGE_ORIGINS } from '../lib/fetch/fetch-page';
+import { cancelAllChecks } from './background/page-check';
 
 /** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
 declare const __RESEMBLE_TEST_BUILD__: boolean;

@@ -1,18 +1,19 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { batches } from '../lib/engines/batch';
+import { type ResultsBatch, batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
-import { type PageGroups, checkPageGroups } from '../lib/messages';
+import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
+import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
 import type { EngineId } from '../lib/settings';
-import { RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
+import { type AskOptions, RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
 import { PageLifetime } from './results/lifetime';
 import { LocalGroups, type PageInputs, readInputs, warmUp } from './results/local-groups';
 import { ResultBlocks, restorePage } from './results/marks';
-import { type ResultsBatch, ResultsWatcher } from './results/watcher';
+import { ResultsWatcher } from './results/watcher';
 import { holdPaint } from './results/paint-gate';
 import { beforeFramesWhileLoading } from './results/while-loading';
 
@@ -160,8 +161,8 @@ export default defineContentScript({
     };
     // Pages checked by the background refine the groups as they come in (issue #6).
     const onUpdate = (msg: unknown, sender: { id?: string }) => {
-      if (sender.id !== browser.runtime.id || (msg as { type?: unknown } | null)?.type !== 'page/update') return;
-      void shown.answer((msg as { payload?: unknown }).payload);
+      const m = readTabMessage(msg, sender, browser.runtime.id);
+      if (m?.type === 'page/update') void shown.show(m.payload);
     };
     browser.runtime.onMessage.addListener(onUpdate);
     ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onUpdate));
@@ -211,7 +212,11 @@ class Shown {
   /** An answer of the background's, once checked: the page is touched only with what has the expected shape. */
   async answer(answer: unknown): Promise<void> {
     const groups = checkPageGroups(answer);
-    if (!groups) return;
+    if (groups) await this.show(groups);
+  }
+
+  /** The background's groups, checked (an answer above, or a page/update checked on arrival). */
+  async show(groups: PageGroups): Promise<void> {
     void this.indicator.show(groups.checking);
     this.fromPages = Boolean(groups.dead?.length || groups.groups.some((g) => g.evidence === 'pages'));
     await this.apply(groups);
@@ -229,12 +234,16 @@ class Shown {
 }
 
 /** Results, asked again when no answer comes (the service worker stopped while grouping them). */
-async function send(batch: ResultsBatch & { disabled?: boolean }, alive: () => boolean): Promise<{ groups?: unknown; disabled?: boolean } | undefined> {
-  const refit = (p: unknown) => batches(p as ResultsBatch)[0] ?? p;
-  return (await ask('page/results', batch, { alive, backoffMs: RETRY_BACKOFF_MS, refit })) as { groups?: unknown; disabled?: boolean } | undefined;
+function send(batch: Payload<'page/results'>, alive: () => boolean): Promise<Replies['page/results'] | undefined> {
+  // Only ever a batch this script read (a ResultsBatch): clipped again, as when it was first sent.
+  const refit = (p: Payload<'page/results'>) => batches(p as ResultsBatch)[0] ?? p;
+  return ask('page/results', batch, { alive, backoffMs: RETRY_BACKOFF_MS, refit });
 }
 
-/** One question to the background (entrypoints/results/ask.ts says when it is asked again). */
-function ask(type: string, payload: unknown, opts: Parameters<typeof askWith>[3]): Promise<unknown> {
+/**
+ * One question to the background, typed by lib/messages' map (entrypoints/results/ask.ts says when it
+ * is asked again). What comes back is still checked before the page is touched (Shown.answer).
+ */
+function ask<T extends MessageType>(type: T, payload: Payload<T>, opts: AskOptions<Payload<T>>): Promise<Replies[T] | undefined> {
   return askWith((msg) => browser.runtime.sendMessage(msg), type, payload, opts);
 }

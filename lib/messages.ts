@@ -1,21 +1,14 @@
-import type { PageGroup, PageReason } from './group/pages';
-import type { GroupInput } from './group/results';
-import { DISPLAY_MODES, type DisplayMode, type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
+import { type PageGroups, pageGroupsCheck } from './group/page-groups';
+import { resultItem } from './group/result-item';
+import type { TabState } from './group/tab-state';
+import type { LostReport } from './lost/report';
+import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
+import type { PreviewData } from './store/types';
 import { LIMITS } from './limits';
-import { type Check, type Infer, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
+import { type Check, type Infer, arr, bool, check, fields, num, obj, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
-
-export const resultItem = obj({
-  rank: num({ min: 1, max: LIMITS.rank, int: true }),
-  url: str({ min: 1, max: LIMITS.url }),
-  title: str({ max: LIMITS.title }),
-  snippet: str({ max: LIMITS.snippet }),
-  displayUrl: str({ max: LIMITS.displayUrl }),
-  unresolved: optional(bool()),
-});
-export type ResultItem = Infer<typeof resultItem>;
 
 const empty = obj({});
 const settingsPatch: Check<SettingsPatch> = (v, path, errors) => {
@@ -63,115 +56,6 @@ export const MESSAGES = {
 
 export type MessageType = keyof typeof MESSAGES;
 export type Payload<T extends MessageType> = Infer<(typeof MESSAGES)[T]['payload']>;
-
-/** A result as the popup lists it. */
-export interface ResultSummary {
-  rank: number;
-  url: string;
-  title: string;
-  displayUrl: string;
-}
-
-export interface TabState {
-  tabId: number;
-  url?: string;
-  engine?: string;
-  query?: string;
-  results: number;
-  status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
-  /** While 'working': steps done of total (results grouped; later, pages checked). */
-  progress?: { done: number; total: number };
-  /**
-   * When 'done': the results read (in tab/state's answer, those its groups and dead results name;
-   * the background keeps them once, with the tab's results), and the groups of two or more among them (by rank).
-   */
-  items?: ResultSummary[];
-  groups?: PageGroup[];
-  /** The resemblance threshold the groups were made with. */
-  threshold?: number;
-  /** Result pages checked (fetched and sketched, or failed) of those to check (issue #6). */
-  checking?: { done: number; total: number };
-  /** Results found dead (issue #7). */
-  dead?: DeadResult[];
-  /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
-  deadPage?: { url: string; reason: string; alternates?: Alternate[] };
-  /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */
-  saveError?: string;
-  /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
-  refused?: string;
-}
-
-/** Where an alternate for a dead URL came from (issue #7), in the order they are tried. */
-export type AlternateSource = 'group' | 'store' | 'search' | 'archive';
-
-/** A live page verified to be a copy of a dead one: never shown without its measured resemblance. */
-export interface Alternate {
-  url: string;
-  title: string;
-  source: AlternateSource;
-  /** Resemblance of its main text with the dead page's last known sketch (or, without one, of titles). */
-  resemblance: number;
-  /** How much of the dead page's text is in it. */
-  containment: number;
-  /** When it was fetched and measured (ms since the epoch); for an archived copy, when it was archived too. */
-  checkedAt: number;
-  archivedAt?: number;
-  /** What the measure compares: 'page' (the sketches) or 'title' (no sketch of the dead page was kept). */
-  basis: 'page' | 'title';
-}
-
-export interface LostReport {
-  url: string;
-  /** What Resemble last knew of the URL; undefined when it never saw it. */
-  known?: { title: string; firstSeen: number; lastSeen: number; fetchedAt?: number; status?: string; sketch?: { shingles: number; values: number }; phrases: string[] };
-  /** Whether a page sketch of the dead URL was kept (else alternates are measured by title and searched by title). */
-  hasSketch: boolean;
-  /** Verified copies, best first. */
-  alternates: Alternate[];
-  /** Each source's state: searched, skipped (and why) or failed. */
-  sources: { source: AlternateSource; state: 'pending' | 'running' | 'done' | 'skipped' | 'failed'; note?: string; candidates?: number }[];
-  done: boolean;
-  /** The URL itself answered when checked again: it is not dead (a slow load or a bot wall, say). */
-  alive?: boolean;
-  /** Resemble may not fetch other sites (the access page checking asks for): nothing could be checked or measured. */
-  needsAccess?: boolean;
-  /** That check, made when lost and found started: when, and what it said (a status of lib/fetch's kinds, 'ok' or 'soft404'). */
-  recheck?: { at: number; status: string };
-  /** Why the report could not be saved (storage.session full): the search goes on, held in memory. */
-  saveError?: string;
-}
-
-/** A result whose page check says it is dead: the page marks it and offers "find a copy". */
-export interface DeadResult {
-  rank: number;
-  kind: string;
-  /**
-   * Verified live copies found at once in the local sources (issue #15: its group, the store's
-   * candidate index; nothing sent anywhere), best first. Absent while none is known.
-   */
-  alternates?: Alternate[];
-}
-
-/** What a results page applies: its groups and how to show them. */
-export interface PageGroups {
-  mode: DisplayMode;
-  threshold: number;
-  groups: PageGroup[];
-  /** While result pages are checked: how far (the page shows a quiet indicator). */
-  checking?: { done: number; total: number };
-  /** Results found dead (404/410, DNS, connection, soft 404). */
-  dead?: DeadResult[];
-}
-
-/** The options page's preview: a results page's results and the past pages whose boilerplate is left out. */
-export interface PreviewData {
-  url: string;
-  engine: string;
-  query: string;
-  at: number;
-  items: GroupInput[];
-  past: GroupInput[][];
-}
 
 export interface Replies {
   'page/results': { accepted: number; groups?: PageGroups; disabled?: boolean };
@@ -255,53 +139,42 @@ export async function route(
   }
 }
 
-const share = num({ min: 0, max: 1 });
-const REASONS: Record<PageReason['kind'], Check<unknown>> = {
-  'same-page': obj({ kind: str(), url: str({ max: 8192 }) }),
-  'same-text': obj({ kind: str(), how: oneOf('canonical', 'lexical') }),
-  snippet: obj({ kind: str(), resemblance: share }),
-  page: obj({ kind: str(), resemblance: share }),
-  excerpt: obj({ kind: str(), containment: share, resemblance: share }),
-  contains: obj({ kind: str(), containment: share, resemblance: share }),
-};
-const groupReason: Check<PageReason> = (v, path, errors) => {
-  const kind = (v as { kind?: unknown } | null)?.kind;
-  if (typeof kind === 'string' && Object.hasOwn(REASONS, kind)) return REASONS[kind as PageReason['kind']](v, path, errors) as PageReason;
-  errors.push(`${path || 'value'}: unknown reason`);
-  return undefined as never;
-};
-const rank = num({ min: 1, max: LIMITS.rank, int: true });
-/** A page link the content script may show: http(s) only (never javascript:, data: or the like). */
-const webUrl: Check<string> = (v, path, errors) => {
-  const s = str({ min: 1, max: 8192 })(v, path, errors);
-  if (typeof s === 'string' && !/^https?:\/\//i.test(s)) errors.push(`${path || 'value'}: not an http(s) address`);
-  return s;
-};
-/** The alternates of a dead result the page may show: at most a handful, each with its measure. */
-export const MAX_PAGE_ALTERNATES = 5;
-const alternate = obj({
-  url: webUrl,
-  title: str({ max: LIMITS.title }),
-  source: oneOf('group', 'store', 'search', 'archive'),
-  resemblance: share,
-  containment: share,
-  checkedAt: num({ min: 0 }),
-  archivedAt: optional(num({ min: 0 })),
-  basis: oneOf('page', 'title'),
-});
-const pageGroupsCheck = obj({
-  checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }) })),
-  dead: optional(arr(obj({ rank, kind: str({ max: 40 }), alternates: optional(arr(alternate, { max: MAX_PAGE_ALTERNATES })) }), { max: LIMITS.rank })),
-  mode: oneOf(...DISPLAY_MODES),
-  threshold: num({ min: 0, max: 1 }),
-  groups: arr(
-    obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: LIMITS.rank }), evidence: oneOf('snippets', 'pages') }),
-    { max: LIMITS.rank },
-  ),
-});
+/**
+ * Messages the background sends a tab's content script, with no answer: the same contract the other
+ * way. The content script takes one only from its own extension, of a known type, its payload checked
+ * (`readTabMessage`), before it touches the page.
+ */
+export const TAB_MESSAGES = {
+  /** The page's groups again, refined by checked pages and dead results as they come in (issue #6). */
+  'page/update': { payload: pageGroupsCheck },
+} as const satisfies Record<string, { payload: Check<unknown> }>;
 
-/** The content script checks what the background answers before touching the page. */
-export function checkPageGroups(v: unknown): PageGroups | undefined {
-  const c = check(pageGroupsCheck, v);
-  return c.ok ? (c.value as PageGroups) : undefined;
+export type TabMessageType = keyof typeof TAB_MESSAGES;
+export type TabPayload<T extends TabMessageType> = Infer<(typeof TAB_MESSAGES)[T]['payload']>;
+export type TabMessage = { [T in TabMessageType]: { type: T; payload: TabPayload<T> } }[TabMessageType];
+
+export function readTabMessage(msg: unknown, sender: { id?: string }, extensionId: string): TabMessage | undefined {
+  if (sender.id !== extensionId) return undefined;
+  const env = check(envelope, msg);
+  if (!env.ok || !Object.hasOwn(TAB_MESSAGES, env.value.type)) return undefined;
+  const type = env.value.type as TabMessageType;
+  const payload = check(TAB_MESSAGES[type].payload as Check<unknown>, env.value.payload);
+  return payload.ok ? ({ type, payload: payload.value } as TabMessage) : undefined;
 }
+
+const errorShape = fields({ code: str() as Check<ErrorCode>, message: str() });
+
+/**
+ * The background's answer as its sender reads it: a Reply, or undefined when nothing sensible came
+ * back (the service worker stopped, the port closed). The value is the handler's; its shape is the
+ * receiver's to check where it matters (the content script checks the groups it applies).
+ */
+export function readReply(v: unknown): Reply<unknown> | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const r = v as { ok?: unknown; value?: unknown; error?: unknown };
+  if (r.ok === true) return 'value' in r ? { ok: true, value: r.value } : undefined;
+  if (r.ok !== false) return undefined;
+  const e = check(errorShape, r.error);
+  return e.ok ? { ok: false, error: e.value } : undefined;
+}
+

@@ -80,6 +80,19 @@ export const obj =
     return out as FromShape<S>;
   };
 
+/**
+ * An object with at least these fields, returned as it is (other keys kept): for what one realm of
+ * the extension hands another (the Worker's requests and answers), where a field this check does
+ * not name is allowed through, unlike a message from a page (`obj`).
+ */
+export const fields =
+  <S extends Shape>(shape: S): Check<FromShape<S>> =>
+  (v, path, errors) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(errors, path, 'expected an object');
+    for (const [k, c] of Object.entries(shape)) c(Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined, path ? `${path}.${k}` : k, errors);
+    return v as FromShape<S>;
+  };
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
 export function check<T>(c: Check<T>, v: unknown): Checked<T> {

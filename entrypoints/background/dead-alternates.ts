@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
-import { type Alternate, type DeadResult, MAX_PAGE_ALTERNATES, type PageGroups } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
+import { type DeadResult, MAX_PAGE_ALTERNATES, pageGroups } from '../../lib/group/page-groups';
+import { tellTab } from './router';
 import { findLocalCopies } from './lost-local';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
@@ -110,7 +112,6 @@ function tell(tabId: number, pageUrl: string): Promise<void> {
     if (!all || all.url !== pageUrl || state.url !== pageUrl || !state.dead?.length) return;
     const dead = withAlternates(state.dead, all);
     await setTabState({ ...state, dead });
-    const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups: state.groups ?? [], ...(state.checking ? { checking: state.checking } : {}), dead };
-    await browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined);
+    await tellTab(tabId, 'page/update', pageGroups(settings, state.groups ?? [], { checking: state.checking, dead }));
   });
 }

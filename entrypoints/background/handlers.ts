@@ -6,7 +6,6 @@ import { findCopies } from './lost-found';
 import { openLostAndFound } from './link-menu';
 import { tabResults } from './tab-session';
 import { lastPreview } from './preview';
-import { checkSettingsPatch } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { applyLimits, storeFor } from './store-access';
 import { readSettings, writeSettings } from './settings-item';
@@ -18,10 +17,9 @@ export function createHandlers(service: SketchService): Handlers {
     'page/results': (p, ctx) => pageResults(service, p, ctx),
     'page/groups': (_, ctx) => regroupTab(service, ctx),
     'settings/get': () => readSettings(),
+    // The router checked the patch (lib/messages.ts): handlers get only what passed.
     'settings/set': async (patch) => {
-      const checked = checkSettingsPatch(patch);
-      if (!checked.ok) throw new Error(checked.errors.join('; '));
-      const next = await writeSettings(checked.value);
+      const next = await writeSettings(patch);
       await applyLimits();
       return next;
     },

@@ -1,7 +1,7 @@
 import { fetchJson } from '../../lib/fetch/fetch-json';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import type { LostDeps } from '../../lib/lost/find';
-import type { LostReport } from '../../lib/messages';
+import type { LostReport } from '../../lib/lost/report';
 import type { Settings } from '../../lib/settings';
 import type { SketchStore } from '../../lib/store';
 import { fetchPolicy } from './fetch-policy';

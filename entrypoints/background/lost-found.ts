@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { findCopiesOf, newReport } from '../../lib/lost/find';
-import type { LostReport } from '../../lib/messages';
+import type { LostReport } from '../../lib/lost/report';
 import type { SketchService } from './sketch-service';
 import { sessionSet } from './session-space';
 import { ended, localLooks, requestedLooks } from './lost-jobs';

@@ -1,5 +1,6 @@
 import { type Candidate, candidates, lastKnown, verifyAll } from '../../lib/lost/find';
-import { type Alternate, type LostReport, MAX_PAGE_ALTERNATES } from '../../lib/messages';
+import type { Alternate, LostReport } from '../../lib/lost/report';
+import { MAX_PAGE_ALTERNATES } from '../../lib/group/page-groups';
 import { normalizeUrl } from '../../lib/url/normalize';
 import { lostDeps } from './lost-deps';
 import { ended, localLooks, requestedLooks } from './lost-jobs';

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { PAGE_ORIGINS, fetchPage } from '../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../lib/fetch/queue';
 import type { FailureKind } from '../../lib/fetch/types';
-import type { ResultItem } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
 import type { Settings } from '../../lib/settings';
 import type { PageRecord, SketchStore } from '../../lib/store';
 import { isFresh } from '../../lib/store/fresh';
@@ -18,7 +18,6 @@ import type { SketchService } from './sketch-service';
 export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
 
 /** Every origin (lib/fetch): which sites a results page lists is not known in advance (asked for when page checking is turned on). */
-export { PAGE_ORIGINS };
 
 export async function hasPageAccess(): Promise<boolean> {
   try {

@@ -1,13 +1,18 @@
 import { browser } from 'wxt/browser';
-import type { Payload, ResultItem, Replies, SenderContext } from '../../lib/messages';
+import type { Payload, Replies, SenderContext } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
 import type { EngineId } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { readSettings } from './settings-item';
 import { storeFor } from './store-access';
-import { BOILERPLATE_KEY, isStale, readCached, refreshBoilerplate } from './past-boilerplate';
-import { doneState, groupTab, pageGroups, serpRecord } from './tab-groups';
+import { isStale, refreshBoilerplate } from './past-boilerplate';
+import { PAST_BOILERPLATE_KEY, readPastBoilerplate } from '../../lib/group/snippet-groups';
+import { doneState, groupTab, serpRecord } from './tab-groups';
+import { pageGroups } from '../../lib/group/page-groups';
+import { snippetPageGroups } from '../../lib/group/snippet-groups';
 import { getTabState, setTabState } from './tab-state';
-import { type TabResults, inOrder, resultsKey, snippetsKey, unsavedResults } from './tab-session';
+import { type TabResults, inOrder, unsavedResults } from './tab-session';
+import { tabKey } from './tab-keys';
 import { sessionSet } from './session-space';
 import type { GroupOutcome } from '../../lib/group/results';
 import { composeGroups, deadResults, startChecks } from './tab-checks';
@@ -27,13 +32,13 @@ function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabRes
  * boilerplate (counted in the Worker when nothing is cached yet).
  */
 async function inputs(service: SketchService, tabId: number) {
-  const [session, local, settings] = await Promise.all([browser.storage.session.get(resultsKey(tabId)), browser.storage.local.get(BOILERPLATE_KEY), readSettings()]);
+  const [session, local, settings] = await Promise.all([browser.storage.session.get(tabKey('results', tabId)), browser.storage.local.get(PAST_BOILERPLATE_KEY), readSettings()]);
   const got = { ...session, ...local };
-  let boilerplate = readCached(got, settings.snippetShingle);
+  let boilerplate = readPastBoilerplate(got, settings.snippetShingle);
   const stale = boilerplate !== undefined && isStale(got, settings.snippetShingle);
   if (!boilerplate) boilerplate = await refreshBoilerplate(service, await storeFor(false), settings.snippetShingle).catch(() => undefined);
   // Results storage could not take are held in memory, and are newer than storage's.
-  const prev = unsavedResults.get(tabId)?.results ?? (got[resultsKey(tabId)] as TabResults | undefined);
+  const prev = unsavedResults.get(tabId)?.results ?? (got[tabKey('results', tabId)] as TabResults | undefined);
   return { prev, settings, boilerplate, stale };
 }
 
@@ -76,7 +81,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
   const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings));
-  const reply = { accepted: p.results.length, groups: pageGroups(outcome, settings) };
+  const reply = { accepted: p.results.length, groups: snippetPageGroups(outcome, settings) };
   answer(reply);
   mark('answered', String(tabId));
   await working;
@@ -103,7 +108,7 @@ async function saveResults(tabId: number, all: TabResults, outcome?: GroupOutcom
   // A regroup changes only the grouping: the results are written again only when storage lacks them.
   const withResults = resultsChanged || unsavedResults.has(tabId);
   try {
-    await sessionSet({ ...(withResults ? { [resultsKey(tabId)]: all } : {}), ...(outcome ? { [snippetsKey(tabId)]: outcome } : {}) }, tabId);
+    await sessionSet({ ...(withResults ? { [tabKey('results', tabId)]: all } : {}), ...(outcome ? { [tabKey('snippets', tabId)]: outcome } : {}) }, tabId);
     unsavedResults.delete(tabId);
     return undefined;
   } catch (e) {
@@ -140,6 +145,6 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query };
     await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
-    return { ...pageGroups(outcome, settings), groups, dead };
+    return pageGroups(settings, groups, { dead });
   });
 }

@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
-import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/page';
 import type { GroupInput } from '../../lib/group/results';
-import { PAST_BOILERPLATE_KEY, type PastBoilerplate, readPastBoilerplate } from '../../lib/group/snippet-groups';
+import { DEFAULT_MIN_PAST_PAGES, PAST_BOILERPLATE_KEY, type PastBoilerplate } from '../../lib/group/snippet-groups';
 import type { SketchStore } from '../../lib/store';
 import type { SketchService } from './sketch-service';
 
@@ -25,9 +24,6 @@ export function isStale(got: Record<string, unknown>, shingle: number, now = Dat
   const c = got[KEY] as Cached | undefined;
   return !c || c.shingle !== shingle || !(now - c.at < REFRESH_MS);
 }
-
-export const readCached = readPastBoilerplate;
-export const BOILERPLATE_KEY = KEY;
 
 /** Forgets the count (the cache it came from was cleared). */
 export const forgetBoilerplate = (): Promise<void> => browser.storage.local.remove(KEY);

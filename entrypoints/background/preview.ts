@@ -1,5 +1,5 @@
 import type { GroupInput } from '../../lib/group/results';
-import type { PreviewData } from '../../lib/messages';
+import type { PreviewData } from '../../lib/store/types';
 import { storeFor } from './store-access';
 
 const strip = (results: unknown[]): GroupInput[] =>

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { BULKY, parseTabKey as tabOf, tabKey } from './tab-keys';
 
 /**
  * storage.session is small (10 MB in Chrome, for everything): a write that does not fit fails, and
@@ -8,10 +9,6 @@ import { browser } from 'wxt/browser';
  * still fails throws a SaveError whose message says so, for the caller to show.
  */
 
-/** Per-tab keys: `<kind>:<tabId>` (tab-state.ts, tab-session.ts). */
-const TAB_KEY = /^(tab|refused|results|groups|check):(\d+)$/;
-/** What an open tab can do without (its page keeps its groups; the popup keeps its tab state). */
-const BULKY = new Set(['results', 'groups', 'check']);
 
 export class SaveError extends Error {
   override name = 'SaveError';
@@ -22,11 +19,6 @@ async function keys(): Promise<string[]> {
   // getKeys (Chrome 130+) lists the keys without reading 10 MB of values.
   return s.getKeys ? s.getKeys() : Object.keys(await browser.storage.session.get(null));
 }
-
-const tabOf = (k: string): { kind: string; tabId: number } | undefined => {
-  const m = TAB_KEY.exec(k);
-  return m ? { kind: m[1], tabId: Number(m[2]) } : undefined;
-};
 
 /** Drops the state of tabs that are no longer open (closed while the service worker was stopped, say); the ids dropped. */
 export async function evictClosedTabs(): Promise<number[]> {
@@ -65,7 +57,7 @@ export const DROPPED = "its results were dropped to make room for a newer tab's 
 
 /** An open tab whose records made room: its state (what the popup shows) says so. */
 async function markDropped(tabId: number): Promise<void> {
-  const k = `tab:${tabId}`;
+  const k = tabKey('state', tabId);
   const state = (await browser.storage.session.get(k))[k] as Record<string, unknown> | undefined;
   if (state) await browser.storage.session.set({ [k]: { ...state, saveError: DROPPED } });
 }

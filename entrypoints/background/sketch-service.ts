@@ -14,9 +14,6 @@ import { extractPage } from '../../lib/page/extract-page';
 import { extractSerp } from '../../lib/page/extract-serp';
 import { createOffscreenTransport } from './offscreen-transport';
 
-export type { CallOptions, ItemResult, SketchItem, WorkerSketchOptions };
-export { WorkerError, isWorkerError } from '../../lib/worker/client';
-
 export interface SketchService {
   /** One result per item: sketch bytes (lib's serializeSketch) or that item's error. */
   sketch(items: SketchItem[], options?: WorkerSketchOptions, call?: CallOptions): Promise<ItemResult[]>;

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
 import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from '../../lib/group/pages';
-import type { DeadResult, PageGroups } from '../../lib/messages';
+import { type DeadResult, pageGroups } from '../../lib/group/page-groups';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
 import { type Looker, looksLoaded, withAlternates } from './dead-alternates';
@@ -9,10 +9,12 @@ import { checkTab, hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
-import { type TabResults, checkKey, inOrder, snippetOutcome, tabResults } from './tab-session';
+import { type TabResults, inOrder, snippetOutcome, tabResults } from './tab-session';
+import { parseTabKey, tabKey } from './tab-keys';
 import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
 import { mark, traced } from './trace';
+import { tellTab } from './router';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -81,8 +83,8 @@ async function regroup(looker: Looker, store: SketchStore, checking: { done: num
   if (!all || !outcome || state.url !== all.url) return;
   const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
-  const payload: PageGroups = { mode: settings.displayMode, threshold: settings.resemblanceThreshold, groups, ...(checking ? { checking } : {}), dead };
-  await traced('send', key, () => browser.tabs.sendMessage(tabId, { type: 'page/update', payload }).catch(() => undefined));
+  const payload = pageGroups(settings, groups, { checking, dead });
+  await traced('send', key, () => tellTab(tabId, 'page/update', payload));
 }
 
 /**
@@ -97,7 +99,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   if (!settings.pageChecking || !all?.results.length || !(await hasPageAccess())) return;
   // Only for resuming after a restart: the checks run even when storage has no room for the mark, and
   // do not wait for it (it is written long before the first page is fetched and checked).
-  const marked = sessionSet({ [checkKey(tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
+  const marked = sessionSet({ [tabKey('check', tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
   let last = { done: 0, total: 0 };
   const looker = { service, tabId, incognito };
   try {
@@ -108,7 +110,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   } finally {
     await marked;
     const now = await tabResults(tabId);
-    if (now?.url === all.url) await browser.storage.session.remove(checkKey(tabId));
+    if (now?.url === all.url) await browser.storage.session.remove(tabKey('check', tabId));
   }
 }
 
@@ -116,7 +118,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
 export async function resumeChecks(service: SketchService): Promise<void> {
   const all = await browser.storage.session.get(null);
   for (const [k, v] of Object.entries(all)) {
-    const tabId = Number(k.startsWith('check:') ? k.slice(6) : NaN);
-    if (Number.isInteger(tabId)) void startChecks(service, tabId, (v as { incognito?: boolean })?.incognito === true);
+    const t = parseTabKey(k);
+    if (t?.kind === 'check') void startChecks(service, t.tabId, (v as { incognito?: boolean })?.incognito === true);
   }
 }

@@ -1,13 +1,13 @@
 import type { GroupInput, GroupOutcome } from '../../lib/group/results';
 import { fromSnippets } from '../../lib/group/pages';
-import { MAX_PAIRS, PAIR_FLOOR, groupSnippets, snippetGroupOptions, snippetPageGroups } from '../../lib/group/snippet-groups';
-import type { PageGroups, ResultItem, TabState } from '../../lib/messages';
+import { groupSnippets, snippetGroupOptions } from '../../lib/group/snippet-groups';
+import type { ResultItem } from '../../lib/group/result-item';
+import type { TabState } from '../../lib/group/tab-state';
 import type { Settings } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 
 /** Results grouped in the background itself at most (more go to the Worker). */
 const IN_PLACE_MAX = 60;
-export { MAX_PAIRS, PAIR_FLOOR };
 
 const input = (r: ResultItem): GroupInput => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet });
 
@@ -27,8 +27,6 @@ export async function groupTab(service: SketchService, results: ResultItem[], bo
     return groupSnippets(results, boilerplate, settings);
   }
 }
-
-export const pageGroups = (outcome: GroupOutcome, settings: Settings): PageGroups => snippetPageGroups(outcome, settings);
 
 /** The tab state once grouped: the popup lists these (with the results named, added when it asks: tab-state.ts popupState). */
 export function doneState(base: Omit<TabState, 'status' | 'results'>, results: ResultItem[], outcome: GroupOutcome, settings: Settings): TabState {

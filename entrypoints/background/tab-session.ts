@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { ResultItem } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
+import { tabKey } from './tab-keys';
 
 /** The results a tab's page has shown so far (in storage.session: survives a stopped service worker). */
 export interface TabResults {
@@ -12,12 +13,6 @@ export interface TabResults {
   at?: number;
 }
 
-export const resultsKey = (tabId: number) => `results:${tabId}`;
-/** The tab's snippet grouping (its strong pairs too, tab-groups.ts): pages checked later refine it. */
-export const snippetsKey = (tabId: number) => `groups:${tabId}`;
-/** Present while the tab's pages are being checked: a restarted service worker resumes from it. */
-export const checkKey = (tabId: number) => `check:${tabId}`;
-
 /**
  * A tab's results and grouping that storage.session could not take (full): kept here while the
  * service worker lives, so that the page's next batch extends them rather than starting over.
@@ -27,13 +22,15 @@ export const unsavedResults = new Map<number, { results: TabResults; outcome?: G
 export async function tabResults(tabId: number): Promise<TabResults | undefined> {
   const held = unsavedResults.get(tabId); // newer than what storage has: a write that succeeds drops it
   if (held) return held.results;
-  return (await browser.storage.session.get(resultsKey(tabId)))[resultsKey(tabId)] as TabResults | undefined;
+  const key = tabKey('results', tabId);
+  return (await browser.storage.session.get(key))[key] as TabResults | undefined;
 }
 
 export async function snippetOutcome(tabId: number): Promise<GroupOutcome | undefined> {
   const held = unsavedResults.get(tabId);
   if (held) return held.outcome;
-  return (await browser.storage.session.get(snippetsKey(tabId)))[snippetsKey(tabId)] as GroupOutcome | undefined;
+  const key = tabKey('snippets', tabId);
+  return (await browser.storage.session.get(key))[key] as GroupOutcome | undefined;
 }
 
 // One tab's steps run one after another: an appended batch must not finish before the batch it

@@ -1,13 +1,13 @@
 import { browser } from 'wxt/browser';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { cancelChecks } from './page-check';
 import { sessionSet } from './session-space';
-import { checkKey, resultsKey, snippetsKey, tabResults, unsavedResults } from './tab-session';
+import { tabKey, tabKeys } from './tab-keys';
+import { tabResults, unsavedResults } from './tab-session';
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
-const key = (tabId: number) => `tab:${tabId}`;
-/** Why the last batch of results this tab's page sent was refused, kept apart so later states do not erase it. */
-const refusedKey = (tabId: number) => `refused:${tabId}`;
+const key = (tabId: number) => tabKey('state', tabId);
+const refusedKey = (tabId: number) => tabKey('refused', tabId);
 
 /**
  * States that could not be written (storage.session full): the popup still gets them, with why,
@@ -67,5 +67,5 @@ export async function forgetTab(tabId: number): Promise<void> {
   cancelChecks(tabId);
   unsaved.delete(tabId);
   unsavedResults.delete(tabId);
-  await browser.storage.session.remove([key(tabId), refusedKey(tabId), resultsKey(tabId), snippetsKey(tabId), checkKey(tabId)]);
+  await browser.storage.session.remove(tabKeys(tabId));
 }

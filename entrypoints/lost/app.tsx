@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../components/lost-archive';
+import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../page-support/lost-archive';
 import { LostReportView } from '../../components/lost-report';
-import { parseLostTarget } from '../../components/lost-words';
-import { errorText } from '../../components/messaging';
-import { requestPageAccess } from '../../components/page-access';
-import { useSettings } from '../../components/use-settings';
+import { parseLostTarget } from '../../page-support/lost-words';
+import { errorText } from '../../page-support/messaging';
+import { requestPageAccess } from '../../page-support/page-access';
+import { useSettings } from '../../page-support/use-settings';
 import { domainOf } from '../../lib/group/describe';
 import { useLostReport } from './use-lost-report';
 

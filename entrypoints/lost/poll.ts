@@ -1,4 +1,4 @@
-import type { LostReport } from '../../lib/messages';
+import type { LostReport } from '../../lib/lost/report';
 
 export interface PollOptions {
   /** One lost/find; `again` only on the first call of a restarted search. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { errorText, send } from '../../components/messaging';
-import type { LostReport } from '../../lib/messages';
+import { errorText, send } from '../../page-support/messaging';
+import type { LostReport } from '../../lib/lost/report';
 import { pollLost } from './poll';
 
 const ASK_TIMEOUT_MS = 15_000;

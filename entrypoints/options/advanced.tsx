@@ -1,7 +1,7 @@
 import { Field, describedBy } from '../../components/field';
 import { NumberField } from '../../components/number-field';
-import { useCommit } from '../../components/use-commit';
-import type { SettingsProps } from '../../components/use-settings';
+import { useCommit } from '../../page-support/use-commit';
+import type { SettingsProps } from '../../page-support/use-settings';
 import type { Settings } from '../../lib/settings';
 
 const SKETCH_SIZES: readonly Settings['sketchSize'][] = [64, 128, 256];

@@ -1,6 +1,6 @@
 import { Notice } from '../../components/notice';
 import { Section } from '../../components/section';
-import { useSettings } from '../../components/use-settings';
+import { useSettings } from '../../page-support/use-settings';
 import { AdvancedControls } from './advanced';
 import { ArchiveLookupsControl } from './archive';
 import { CacheControls } from './cache';

@@ -1,7 +1,7 @@
-import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../components/lost-archive';
+import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../page-support/lost-archive';
 import { Toggle } from '../../components/toggle';
-import { useCommit } from '../../components/use-commit';
-import type { SettingsProps } from '../../components/use-settings';
+import { useCommit } from '../../page-support/use-commit';
+import type { SettingsProps } from '../../page-support/use-settings';
 
 /** Whether lost and found (issue #7) may ask the Internet Archive for a dead page: off unless turned on here. */
 export function ArchiveLookupsControl({ settings, save }: SettingsProps) {

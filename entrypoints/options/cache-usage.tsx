@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatKB, plural } from '../../components/format';
-import { errorText, send } from '../../components/messaging';
+import { formatKB, plural } from '../../page-support/format';
+import { errorText, send } from '../../page-support/messaging';
 
 type Usage = { kind: 'loading' } | { kind: 'ok'; entries: number; bytes: number } | { kind: 'error'; message: string };
 /** Clearing: a first click asks to confirm, the second clears; the result stays until the next click. */

@@ -1,5 +1,5 @@
 import { NumberField } from '../../components/number-field';
-import type { SettingsProps } from '../../components/use-settings';
+import type { SettingsProps } from '../../page-support/use-settings';
 import { CacheUsage } from './cache-usage';
 
 /** The cache's limits, then what it holds now and a way to empty it. */

@@ -1,6 +1,6 @@
 import { FieldError } from '../../components/field';
-import { useCommit } from '../../components/use-commit';
-import type { SettingsProps } from '../../components/use-settings';
+import { useCommit } from '../../page-support/use-commit';
+import type { SettingsProps } from '../../page-support/use-settings';
 import { DISPLAY_MODES, type DisplayMode } from '../../lib/settings';
 
 const MODES: Record<DisplayMode, { label: string; hint: string }> = {

@@ -1,8 +1,8 @@
 import { FieldError } from '../../components/field';
-import { ENGINE_NAMES } from '../../components/format';
+import { ENGINE_NAMES } from '../../page-support/format';
 import { Toggle } from '../../components/toggle';
-import { useCommit } from '../../components/use-commit';
-import type { SettingsProps } from '../../components/use-settings';
+import { useCommit } from '../../page-support/use-commit';
+import type { SettingsProps } from '../../page-support/use-settings';
 import { ENGINE_IDS, type Settings } from '../../lib/settings';
 import { SearxngHosts } from './searxng-hosts';
 

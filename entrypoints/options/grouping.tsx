@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { percent } from '../../components/format';
+import { percent } from '../../lib/group/describe';
 import { SliderField } from '../../components/slider-field';
-import type { SettingsProps } from '../../components/use-settings';
+import type { SettingsProps } from '../../page-support/use-settings';
 import { ThresholdPreview } from './preview';
 
 /** A range input's value as the setting holds it: two decimals, whatever the float arithmetic. */

@@ -1,4 +1,4 @@
-import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/page';
+import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/snippet-groups';
 import { type GroupInput, type GroupOutcome, boilerplateFrom, groupResults } from '../../lib/group/results';
 
 export interface PreviewOptions {
@@ -7,10 +7,11 @@ export interface PreviewOptions {
 }
 
 /**
- * groupPage for one results page at any threshold, fast enough to follow a slider. groupPage's past
- * boilerplate costs ~250 ms for 20 past pages of 100 results and does not depend on the threshold, so
- * it is worked out once here, exactly as groupPage does (a unit test holds the two to the same
- * answers); outcomes are kept per threshold, as a slider goes back and forth over the same values.
+ * A results page grouped with its past pages' boilerplate left out, at any threshold, fast enough to
+ * follow a slider. The past boilerplate costs ~250 ms for 20 past pages of 100 results and does not
+ * depend on the threshold, so it is worked out once here (a unit test holds this to grouping from
+ * scratch at every threshold); outcomes are kept per threshold, as a slider goes back and forth over
+ * the same values.
  */
 export function previewGrouper(items: readonly GroupInput[], past: readonly (readonly GroupInput[])[], o: PreviewOptions): (threshold: number) => GroupOutcome {
   const boilerplate = past.length >= DEFAULT_MIN_PAST_PAGES ? boilerplateFrom(past, DEFAULT_MIN_PAST_PAGES, o.shingle) : undefined;

@@ -1,10 +1,11 @@
 import { useMemo } from 'preact/hooks';
-import { engineName, percent, plural } from '../../components/format';
-import { errorText } from '../../components/messaging';
+import { engineName, plural } from '../../page-support/format';
+import { percent } from '../../lib/group/describe';
+import { errorText } from '../../page-support/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { PreviewData } from '../../lib/messages';
+import type { PreviewData } from '../../lib/store/types';
 import { type PreviewOptions, outcomeLine, previewGrouper, timeAgo } from './preview-model';
 import { usePreviewData } from './use-preview';
 

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { Field, describedBy } from '../../components/field';
-import { addHost, parseHost } from '../../components/hosts';
-import { errorText } from '../../components/messaging';
-import { patchProblem } from '../../components/patch-check';
-import { requestHostPermission } from '../../components/permissions';
-import type { SettingsProps } from '../../components/use-settings';
+import { addHost } from '../../page-support/hosts';
+import { parseHost } from '../../lib/url/host';
+import { errorText } from '../../page-support/messaging';
+import { patchProblem } from '../../page-support/patch-check';
+import { requestHostPermission } from '../../page-support/permissions';
+import type { SettingsProps } from '../../page-support/use-settings';
 
 const ID = 'searxng-host';
 /** As lib/settings checks the list (which patchProblem enforces too). */

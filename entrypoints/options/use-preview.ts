@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { errorText, send } from '../../components/messaging';
-import type { PreviewData } from '../../lib/messages';
+import { errorText, send } from '../../page-support/messaging';
+import type { PreviewData } from '../../lib/store/types';
 
 export type PreviewState =
   | { kind: 'loading' }

@@ -1,6 +1,6 @@
-import { plural } from '../../components/format';
-import { measured } from '../../components/lost-words';
-import type { Alternate, LostReport } from '../../lib/messages';
+import { plural } from '../../page-support/format';
+import { measured } from '../../page-support/lost-words';
+import type { Alternate, LostReport } from '../../lib/lost/report';
 
 /**
  * The tab state's alternates (found at once, locally) and a "search for more" report's, as one list:

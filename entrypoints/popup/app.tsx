@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
-import { errorText } from '../../components/messaging';
+import { errorText } from '../../page-support/messaging';
 import { TabStateView } from './tab-state-view';
 import { useTabState } from './use-tab-state';
 

@@ -1,9 +1,10 @@
 import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { deadKindShort, lostQuery, reasonWords } from '../../components/lost-words';
-import { errorText } from '../../components/messaging';
-import type { Alternate, TabState } from '../../lib/messages';
+import { deadKindShort, lostQuery, reasonWords } from '../../page-support/lost-words';
+import { errorText } from '../../page-support/messaging';
+import type { Alternate } from '../../lib/lost/report';
+import type { TabState } from '../../lib/group/tab-state';
 import { PopupAlternates } from './popup-alternates';
 
 /** A dead result as the popup lists it: rank, title, why, and the address lost and found is opened for (http(s) only). */

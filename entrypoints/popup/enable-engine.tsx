@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
-import { engineName } from '../../components/format';
-import { addHost } from '../../components/hosts';
-import { errorText, send } from '../../components/messaging';
-import { requestHostPermission } from '../../components/permissions';
-import type { TabState } from '../../lib/messages';
+import { engineName } from '../../page-support/format';
+import { addHost } from '../../page-support/hosts';
+import { errorText, send } from '../../page-support/messaging';
+import { requestHostPermission } from '../../page-support/permissions';
+import type { TabState } from '../../lib/group/tab-state';
 import { ENGINE_IDS, type EngineId, type SettingsPatch } from '../../lib/settings';
-import { searxngHostOf } from './summary';
+import { searxngHostOf } from '../../lib/url/host';
 
 type Step = { kind: 'idle' } | { kind: 'saving' } | { kind: 'on' } | { kind: 'error'; message: string };
 

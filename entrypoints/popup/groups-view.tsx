@@ -1,7 +1,7 @@
-import { engineName } from '../../components/format';
+import { engineName } from '../../page-support/format';
 import { GroupList } from '../../components/group-list';
 import { percent } from '../../lib/group/describe';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { PageCheckOffer } from './page-check-offer';
 import { countsText, noGroupsText } from './summary';
 

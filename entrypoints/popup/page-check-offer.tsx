@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { errorText, send } from '../../components/messaging';
-import { requestPageAccess, usePageAccess } from '../../components/page-access';
-import { useSettings } from '../../components/use-settings';
+import { errorText, send } from '../../page-support/messaging';
+import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
+import { useSettings } from '../../page-support/use-settings';
 
 /**
  * The one-time question (issue #6): confirm groups by checking the result pages? One click asks for

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import { percent } from '../../components/format';
+import { percent } from '../../lib/group/describe';
 import { safeHref } from '../../components/group-list';
-import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../components/lost-words';
-import { errorText } from '../../components/messaging';
-import { requestPageAccess, usePageAccess } from '../../components/page-access';
+import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../page-support/lost-words';
+import { errorText } from '../../page-support/messaging';
+import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 import { domainOf } from '../../lib/group/describe';
-import type { Alternate } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
 import { alternatesState, alternatesStateText, mergeAlternates } from './alternates';
 import { useSearchMore } from './use-search-more';
 

@@ -1,8 +1,8 @@
-import { plural } from '../../components/format';
+import { plural } from '../../page-support/format';
 import { copiesLabel } from '../../lib/group/describe';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers } from '../../lib/group/visible';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 
 /**
  * Results that are copies of another: every member of every group but the representatives and the
@@ -33,5 +33,3 @@ export function progressText(progress: TabState['progress']): string {
   const done = Math.min(Math.max(0, progress.done), progress.total);
   return `Grouping: ${done} of ${progress.total} done…`;
 }
-
-export { searxngHostOf } from '../../lib/url/host';

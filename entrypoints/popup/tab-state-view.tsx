@@ -1,5 +1,5 @@
-import { engineName } from '../../components/format';
-import type { TabState } from '../../lib/messages';
+import { engineName } from '../../page-support/format';
+import type { TabState } from '../../lib/group/tab-state';
 import { EnableEngine } from './enable-engine';
 import { GroupsView } from './groups-view';
 import { DeadPageOffer } from './dead-page';

@@ -1,5 +1,5 @@
-import { engineName, plural } from '../../components/format';
-import type { TabState } from '../../lib/messages';
+import { engineName, plural } from '../../page-support/format';
+import type { TabState } from '../../lib/group/tab-state';
 import { progressText } from './summary';
 
 /** A page still being read or grouped; use-tab-state asks again every second until it is done. */

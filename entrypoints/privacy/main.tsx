@@ -3,7 +3,7 @@ import '../../components/styles.css';
 import './privacy.css';
 // The policy itself, bundled as a string at build time: the page shows the repository's PRIVACY.md.
 import policy from '../../PRIVACY.md?raw';
-import { type Inline, parseMarkdown } from '../../components/markdown';
+import { type Inline, parseMarkdown } from '../../page-support/markdown';
 
 /** One run of text; links open outside the extension. Everything is set as text. */
 function Run({ r }: { r: Inline }) {

@@ -1,3 +1,5 @@
+import { type MessageType, type Replies, readReply } from '../../lib/messages';
+
 /**
  * The content script's questions to the background, and what it does when no answer comes. The
  * service worker can stop while it works on a message (Chromium stops idle workers; an update or a
@@ -5,13 +7,14 @@
  * asks again stays ungrouped with its tab "working". A refusal (the message broke a limit, or the
  * handler failed) is an answer: reported, and tried once more.
  */
-export type SendMessage = (msg: { type: string; payload: unknown }) => Promise<unknown>;
+/** The transport (browser.runtime.sendMessage in the page; a fake in tests). */
+export type SendMessage = (msg: { type: MessageType; payload: unknown }) => Promise<unknown>;
 
-export interface AskOptions {
+export interface AskOptions<P = unknown> {
   /** Waits before each new try when no answer came; none: asked once. */
   backoffMs?: readonly number[];
   /** The payload to try again with after a refusal (e.g. clipped again); the same one by default. */
-  refit?: (payload: unknown) => unknown;
+  refit?: (payload: P) => P;
   /** False once the extension is gone from this page (reloaded, updated, removed): no one answers. */
   alive?: () => boolean;
   warn?: (message: string) => void;
@@ -21,25 +24,26 @@ export interface AskOptions {
 /** Waits before asking again: the worker needs a moment to start (seconds on a loaded machine); a longer outage gets fewer tries, about 16 s in all. */
 export const RETRY_BACKOFF_MS = [200, 500, 1000, 2000, 4000, 8000] as const;
 
-type Reply = { ok?: boolean; value?: unknown; error?: { code?: string; message?: string } };
-
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The answer's value, or undefined when the background refused twice or never answered. */
-export async function ask(send: SendMessage, type: string, payload: unknown, opts: AskOptions = {}): Promise<unknown> {
+/**
+ * The answer's value, or undefined when the background refused twice or never answered. The payload's
+ * type is the caller's to hold to the message's (results.content.ts asks through a typed wrapper).
+ */
+export async function ask<T extends MessageType, P>(send: SendMessage, type: T, payload: P, opts: AskOptions<P> = {}): Promise<Replies[T] | undefined> {
   const { backoffMs = [], alive = () => true, warn = console.warn, sleep = wait } = opts;
   let refused = false;
   for (let i = 0; ; i++) {
-    let r: Reply | undefined;
+    let r: ReturnType<typeof readReply>;
     try {
-      r = (await send({ type, payload })) as Reply | undefined;
+      r = readReply(await send({ type, payload }));
     } catch {
       r = undefined; // the port closed before an answer: the worker stopped, or the extension is gone
     }
-    if (r?.ok === true) return r.value;
+    if (r?.ok === true) return r.value as Replies[T];
     if (!alive()) return undefined;
     if (r?.ok === false) {
-      warn(`Resemble: the background refused ${type} (${r.error?.code ?? '?'}: ${r.error?.message ?? ''})${refused ? '' : '; trying once more'}`);
+      warn(`Resemble: the background refused ${type} (${r.error.code}: ${r.error.message})${refused ? '' : '; trying once more'}`);
       if (refused) return undefined;
       refused = true;
       if (opts.refit) payload = opts.refit(payload);

@@ -3,7 +3,7 @@ import { copiesLabel, domainOf, reasonDetail, reasonLabel, representativeNote } 
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers, memberRole, standIn } from '../../lib/group/visible';
 import { bestLiveCopy } from '../../lib/lost/live-copy';
-import type { PageGroups } from '../../lib/messages';
+import type { PageGroups } from '../../lib/group/page-groups';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
 import { HIDDEN_CSS } from './page-styles';

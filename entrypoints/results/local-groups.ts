@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { PAST_BOILERPLATE_KEY, groupSnippets, readPastBoilerplate, snippetPageGroups } from '../../lib/group/snippet-groups';
-import type { PageGroups, ResultItem } from '../../lib/messages';
+import type { PageGroups } from '../../lib/group/page-groups';
+import type { ResultItem } from '../../lib/group/result-item';
 import { DEFAULT_SETTINGS, type Settings, migrateSettings } from '../../lib/settings';
-import type { ResultsBatch } from './watcher';
+import type { ResultsBatch } from '../../lib/engines/batch';
 
 /** What grouping the page needs besides its results. */
 export interface PageInputs {

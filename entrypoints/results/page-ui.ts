@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { liveCopyDetail, liveCopyLabel } from '../../lib/lost/live-copy';
-import type { Alternate } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';
 
 export type PageUi = ShadowRootContentScriptUi<void>;

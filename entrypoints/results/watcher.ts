@@ -1,8 +1,6 @@
 import { type ResultsBatch, batches } from '../../lib/engines/batch';
 import type { Extraction } from '../../lib/engines/types';
 
-export type { ResultsBatch };
-
 /** How long a page may take to show its first results before it counts as unreadable. */
 const FIRST_RESULTS_MS = 4000;
 /** Mutations come in bursts while results render: read once the burst settles. */

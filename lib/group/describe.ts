@@ -1,6 +1,9 @@
 import type { PageReason } from './pages';
 
-/** 0.873 → "87%" (never "100%" for less than 1, never "0%" for more than 0). */
+/**
+ * 0.873 → "87%" (never "100%" for less than 1, never "0%" for more than 0): the one percentage every
+ * page and the results page show, so a measure reads the same everywhere.
+ */
 export function percent(r: number): string {
   const p = Math.round(r * 100);
   return `${r < 1 && p === 100 ? 99 : r > 0 && p === 0 ? 1 : p}%`;

@@ -7,7 +7,7 @@ export {
   type GroupOutcome,
   type GroupReason,
 } from './results';
-export { groupPage, DEFAULT_MIN_PAST_PAGES, type PageGroupOptions } from './page';
+export { DEFAULT_MIN_PAST_PAGES } from './snippet-groups';
 export { percent, reasonLabel, reasonDetail, copiesLabel, domainOf } from './describe';
 export { groupWithPages, fromSnippets, type PageEvidence, type PageGroup, type PageReason, type PageGroupingOptions } from './pages';
 export { staysVisible, memberRole, hideableMembers, hiddenRanks } from './visible';

@@ -3,7 +3,7 @@
  * (grouping its own page at once, issue #17) and the background (deciding the tab's groups) both call,
  * so the two cannot disagree. Pure: no browser API.
  */
-import type { PageGroups } from '../messages';
+import { type PageGroups, pageGroups } from './page-groups';
 import type { Settings } from '../settings';
 import { fromSnippets } from './pages';
 import { type GroupInput, type GroupOptions, type GroupOutcome, groupResults } from './results';
@@ -32,7 +32,7 @@ export function groupSnippets(items: readonly GroupInput[], boilerplate: readonl
 
 /** What the page shows of an outcome. */
 export function snippetPageGroups(outcome: GroupOutcome, s: Pick<Settings, 'displayMode' | 'resemblanceThreshold'>): PageGroups {
-  return { mode: s.displayMode, threshold: s.resemblanceThreshold, groups: fromSnippets(outcome) };
+  return pageGroups(s, fromSnippets(outcome));
 }
 
 /**
@@ -40,6 +40,9 @@ export function snippetPageGroups(outcome: GroupOutcome, s: Pick<Settings, 'disp
  * read at document_start for the content script, no background needed): fingerprints only, no text.
  */
 export const PAST_BOILERPLATE_KEY = 'boilerplate';
+
+/** Past pages' boilerplate is counted only when there are enough past pages for it to mean anything. */
+export const DEFAULT_MIN_PAST_PAGES = 3;
 
 export interface PastBoilerplate {
   shingle: number;

@@ -1,6 +1,6 @@
 /** Lost and found's sources (issue #7): each one's candidates for a dead page, or why it has none. */
 import { engineName } from '../engines/names';
-import type { LostReport } from '../messages';
+import type { LostReport } from './report';
 import type { Sketch } from '../sketch/sketch';
 import { readCompactSketch } from '../store/compact';
 import { DEFAULT_LIMITS, type SketchStore } from '../store/types';

@@ -4,7 +4,7 @@
  * unit tests pass fakes. Nothing here touches a browser API.
  */
 import type { FetchOutcome } from '../fetch/types';
-import type { AlternateSource, LostReport } from '../messages';
+import type { AlternateSource, LostReport } from './report';
 import type { Settings } from '../settings';
 import type { SketchStore } from '../store/types';
 import type { ItemResult, PageInfo, SketchItem, WorkerSketchOptions } from '../worker/protocol';

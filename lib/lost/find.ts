@@ -3,7 +3,7 @@
  * (./candidates.ts) fetched and measured (./measure.ts), the report filled in and saved as it goes.
  * Everything it reaches is given (./deps.ts): the background wires the browser's, tests pass fakes.
  */
-import type { AlternateSource, LostReport } from '../messages';
+import type { AlternateSource, LostReport } from './report';
 import { normalizeUrl } from '../url/normalize';
 import { PER_SOURCE, candidates, lastKnown } from './candidates';
 import type { LostDeps } from './deps';

@@ -4,7 +4,7 @@
  * shown: the page never links to anything else.
  */
 import { domainOf, percent } from '../group/describe';
-import type { Alternate } from '../messages';
+import type { Alternate } from './report';
 
 const SOURCE_WORDS: Record<Alternate['source'], string> = {
   group: 'another result of its group on a results page',

@@ -1,6 +1,6 @@
 /** Lost and found's verification (issue #7): every candidate fetched, sketched and measured. */
 import { FetchQueue } from '../fetch/queue';
-import type { Alternate, LostReport } from '../messages';
+import type { Alternate, LostReport } from './report';
 import { deserializeSketch } from '../sketch/serialize';
 import type { Sketch } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';

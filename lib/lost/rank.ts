@@ -94,7 +94,7 @@ export function verify(
   return { resemblance: r, containment: c, basis: 'page', accepted: r >= o.threshold || c >= o.containment, weak: false };
 }
 
-/** What rankAlternates orders: any alternate-like object (lib/messages' Alternate is one). */
+/** What rankAlternates orders: any alternate-like object (lib/lost/report's Alternate is one). */
 export interface Rankable {
   url: string;
   source: AlternateSource;

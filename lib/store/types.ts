@@ -1,4 +1,5 @@
-import type { Alternate } from '../messages';
+import type { GroupInput } from '../group/results';
+import type { Alternate } from '../lost/report';
 import type { Sketch } from '../sketch/sketch';
 
 /** One page the extension has seen in a results page, with what it knows of it. */
@@ -44,6 +45,16 @@ export interface SerpRecord {
   at: number;
   results: unknown[];
   groups: unknown[];
+}
+
+/** The options page's preview: a results page's results and the past pages whose boilerplate is left out. */
+export interface PreviewData {
+  url: string;
+  engine: string;
+  query: string;
+  at: number;
+  items: GroupInput[];
+  past: GroupInput[][];
 }
 
 export interface StoreLimits {

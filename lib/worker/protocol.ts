@@ -6,6 +6,7 @@
  */
 import type { GroupInput, GroupOutcome } from '../group/results';
 import type { SketchOptions } from '../sketch/options';
+import { type Check, arr, bool, bytes, check, fields, num, obj, oneOf, optional, str } from '../validate';
 
 export type ItemFormat = 'auto' | 'text' | 'html';
 
@@ -143,10 +144,6 @@ export const HANG_MAX_MS = 60_000;
 /** Items per sketch request at most: a batch is one message, and one message should stay reasonable. */
 export const MAX_ITEMS = 10_000;
 
-const OPTION_KEYS: ReadonlySet<string> = new Set(['shingle', 'size', 'seed', 'modMax', 'maxChars']);
-const GROUP_OPTION_KEYS: ReadonlySet<string> = new Set(['threshold', 'shingle', 'size', 'pairFloor', 'maxPairs']);
-const FORMATS: ReadonlySet<string> = new Set(['auto', 'text', 'html']);
-
 export function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -164,55 +161,38 @@ export function errorInfo(code: string, message: string): ErrorInfo {
   return { code, message };
 }
 
-export function isErrorInfo(x: unknown): x is ErrorInfo {
-  return isRecord(x) && typeof x.code === 'string' && x.code !== '' && typeof x.message === 'string';
+// The shapes, checked with lib/validate like every other message. Requests and answers cross only
+// between the extension's own realms, so fields a check does not name pass (`fields`); options are
+// exact (`obj`), since an unknown option is a caller's mistake worth refusing.
+const anything: Check<unknown> = (v) => v;
+const errorShape = fields({ code: str({ min: 1 }), message: str() });
+const groupInput: Check<GroupInput> = fields({ rank: num(), url: str(), title: str(), snippet: str() });
+const numbers = arr(num());
+const sketchOptions: Check<WorkerSketchOptions | undefined> = optional(
+  obj({ shingle: optional(num()), size: optional(num()), seed: optional(num()), modMax: optional(num()), maxChars: optional(num()) }),
+);
+const groupOptions = obj({ threshold: num(), shingle: optional(num()), size: optional(num()), pairFloor: optional(num()), maxPairs: optional(num()) });
+const htmlAndUrl = { html: str(), url: str() };
+
+const REQUESTS: { [Op in WorkerOp]: Check<Omit<Extract<WorkerRequest, { op: Op }>, 'id' | 'op'>> } = {
+  ping: fields({}),
+  crash: fields({}),
+  hang: fields({ ms: num({ min: 0 }) }),
+  sketch: fields({ items: arr(anything as Check<SketchItem>, { max: MAX_ITEMS }), options: sketchOptions }),
+  group: fields({ items: arr(groupInput, { max: MAX_ITEMS }), boilerplate: optional(numbers), options: groupOptions }),
+  page: fields({ ...htmlAndUrl, options: sketchOptions }),
+  serp: fields(htmlAndUrl),
+  boilerplate: fields({ past: arr(arr(groupInput)), minPages: num(), shingle: num() }),
+};
+
+/** An item's shape: checked per item, so that one bad item fails only its own result. */
+const itemShape = fields({ text: str(), format: optional(oneOf('auto', 'text', 'html')) });
+export function checkItem(item: unknown): ErrorInfo | undefined {
+  const c = check(itemShape, item);
+  return c.ok ? undefined : errorInfo('BAD_REQUEST', `an item must be {text, format?: auto, text or html}: ${c.errors[0]}`);
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; id: number | undefined; error: ErrorInfo };
-
-function bad<T>(msg: unknown, why: string): Parsed<T> {
-  return { ok: false, id: messageId(msg), error: errorInfo('BAD_REQUEST', why) };
-}
-
-function isGroupInput(x: unknown): x is GroupInput {
-  return (
-    isRecord(x) && typeof x.rank === 'number' && typeof x.url === 'string' && typeof x.title === 'string' && typeof x.snippet === 'string'
-  );
-}
-
-/** Sketch options: undefined, an object of known numeric keys, or why not. */
-function checkOptions(o: unknown): WorkerSketchOptions | undefined | string {
-  if (o === undefined) return undefined;
-  if (!isRecord(o)) return 'options must be an object';
-  for (const [k, v] of Object.entries(o)) {
-    if (!OPTION_KEYS.has(k)) return `unknown or unsupported option ${k}`;
-    if (v !== undefined && typeof v !== 'number') return `option ${k} must be a number`;
-  }
-  return o as WorkerSketchOptions;
-}
-
-function isNumbers(x: unknown): x is number[] {
-  return Array.isArray(x) && x.every((v) => typeof v === 'number');
-}
-
-function isGroupOutcome(x: unknown): x is GroupOutcome {
-  if (!isRecord(x) || !Array.isArray(x.groups) || !Array.isArray(x.pairs) || typeof x.boilerplate !== 'number') return false;
-  const groupOk = (g: unknown) =>
-    isRecord(g) && typeof g.id === 'number' && typeof g.representative === 'number' && Array.isArray(g.members) &&
-    g.members.every((m: unknown) => isRecord(m) && typeof m.rank === 'number' && isRecord(m.reason) && typeof m.reason.kind === 'string');
-  const pairOk = (p: unknown) => isRecord(p) && typeof p.a === 'number' && typeof p.b === 'number' && typeof p.resemblance === 'number';
-  return x.groups.every(groupOk) && x.pairs.every(pairOk);
-}
-
-/** An item's shape: checked per item, so that one bad item fails only its own result. */
-export function checkItem(item: unknown): ErrorInfo | undefined {
-  if (!isRecord(item)) return errorInfo('BAD_REQUEST', 'an item must be an object {text, format?}');
-  if (typeof item.text !== 'string') return errorInfo('BAD_REQUEST', 'an item needs a string text');
-  if (item.format !== undefined && (typeof item.format !== 'string' || !FORMATS.has(item.format))) {
-    return errorInfo('BAD_REQUEST', `an item's format must be auto, text or html, got ${String(item.format)}`);
-  }
-  return undefined;
-}
 
 /**
  * Checks a request's envelope: id, op and the op's fields. Items are checked one by one when handled
@@ -220,66 +200,40 @@ export function checkItem(item: unknown): ErrorInfo | undefined {
  * numeric keys.
  */
 export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
-  if (!isRecord(msg)) return bad(msg, 'a request must be an object');
-  if (!isRequestId(msg.id)) return bad(msg, 'a request needs a non-negative integer id');
-  const id = msg.id;
-  switch (msg.op) {
-    case 'ping':
-    case 'crash':
-      return { ok: true, value: { id, op: msg.op } };
-    case 'hang': {
-      if (typeof msg.ms !== 'number' || !Number.isFinite(msg.ms) || msg.ms < 0) return bad(msg, 'hang needs ms ≥ 0');
-      return { ok: true, value: { id, op: 'hang', ms: Math.min(msg.ms, HANG_MAX_MS) } };
-    }
-    case 'sketch': {
-      if (!Array.isArray(msg.items)) return bad(msg, 'sketch needs an items array');
-      if (msg.items.length > MAX_ITEMS) return bad(msg, `at most ${MAX_ITEMS} items per request, got ${msg.items.length}`);
-      const options = checkOptions(msg.options);
-      if (typeof options === 'string') return bad(msg, options);
-      return { ok: true, value: { id, op: 'sketch', items: msg.items as SketchItem[], ...(options ? { options } : {}) } };
-    }
-    case 'group': {
-      if (!Array.isArray(msg.items) || !msg.items.every(isGroupInput)) return bad(msg, 'group needs items [{rank, url, title, snippet}]');
-      if (msg.boilerplate !== undefined && !isNumbers(msg.boilerplate)) return bad(msg, 'group: boilerplate must be a list of numbers');
-      const o = msg.options;
-      if (!isRecord(o) || typeof o.threshold !== 'number') return bad(msg, 'group needs options {threshold}');
-      for (const [k, v] of Object.entries(o)) {
-        if (!GROUP_OPTION_KEYS.has(k)) return bad(msg, `unknown group option ${k}`);
-        if (v !== undefined && typeof v !== 'number') return bad(msg, `group option ${k} must be a number`);
-      }
-      if (msg.items.length > MAX_ITEMS) return bad(msg, `at most ${MAX_ITEMS} items per request, got ${msg.items.length}`);
-      return {
-        ok: true,
-        value: { id, op: 'group', items: msg.items, ...(msg.boilerplate ? { boilerplate: msg.boilerplate } : {}), options: o as GroupRequest['options'] },
-      };
-    }
-    case 'page': {
-      if (typeof msg.html !== 'string' || typeof msg.url !== 'string') return bad(msg, 'page needs strings html and url');
-      const opts = checkOptions(msg.options);
-      if (typeof opts === 'string') return bad(msg, opts);
-      return { ok: true, value: { id, op: 'page', html: msg.html, url: msg.url, ...(opts ? { options: opts } : {}) } };
-    }
-    case 'serp': {
-      if (typeof msg.html !== 'string' || typeof msg.url !== 'string') return bad(msg, 'serp needs strings html and url');
-      return { ok: true, value: { id, op: 'serp', html: msg.html, url: msg.url } };
-    }
-    case 'boilerplate': {
-      if (!(Array.isArray(msg.past) && msg.past.every((p) => Array.isArray(p) && p.every(isGroupInput)))) return bad(msg, 'boilerplate needs past: a list of result lists');
-      if (typeof msg.minPages !== 'number' || typeof msg.shingle !== 'number') return bad(msg, 'boilerplate needs numbers minPages and shingle');
-      return { ok: true, value: { id, op: 'boilerplate', past: msg.past as GroupInput[][], minPages: msg.minPages, shingle: msg.shingle } };
-    }
-    default:
-      return bad(msg, `unknown op ${String(msg.op)}`);
-  }
+  const bad = (why: string): Parsed<WorkerRequest> => ({ ok: false, id: messageId(msg), error: errorInfo('BAD_REQUEST', why) });
+  if (!isRecord(msg)) return bad('a request must be an object');
+  if (!isRequestId(msg.id)) return bad('a request needs a non-negative integer id');
+  const op = msg.op as WorkerOp;
+  if (typeof op !== 'string' || !Object.hasOwn(REQUESTS, op)) return bad(`unknown op ${String(msg.op)}`);
+  const c = check(REQUESTS[op] as Check<Record<string, unknown>>, msg);
+  if (!c.ok) return bad(`${op}: ${c.errors.slice(0, 3).join('; ')}`);
+  // Only the fields the op has (and the options only when given): what the handler and the relay pass on.
+  const value: Record<string, unknown> = { id: msg.id, op };
+  for (const k of ['ms', 'items', 'boilerplate', 'options', 'html', 'url', 'past', 'minPages', 'shingle']) if (c.value[k] !== undefined) value[k] = c.value[k];
+  if (op === 'hang') value.ms = Math.min(value.ms as number, HANG_MAX_MS);
+  return { ok: true, value: value as unknown as WorkerRequest };
 }
 
-function isItemResult(x: unknown): x is ItemResult {
-  if (!isRecord(x)) return false;
-  if (x.ok === true) {
-    return x.bytes instanceof Uint8Array && typeof x.tokens === 'number' && typeof x.truncated === 'boolean';
-  }
-  return x.ok === false && isErrorInfo(x.error);
-}
+const itemSketched = fields({ bytes: bytes(), tokens: num(), truncated: bool() });
+const itemFailed = fields({ error: errorShape });
+const itemResult: Check<ItemResult> = (v, path, errors) => {
+  const ok = (v as { ok?: unknown } | null)?.ok;
+  if (ok === true || ok === false) return (ok ? itemSketched : itemFailed)(v, path, errors) as ItemResult;
+  errors.push(`${path || 'value'}: expected ok: true or false`);
+  return undefined as never;
+};
+const pageInfo = fields({ title: str(), method: str(), chars: num(), canonical: optional(str()), short: optional(str()), phrases: optional(arr(str())) });
+const outcome = fields({
+  groups: arr(fields({ id: num(), representative: num(), members: arr(fields({ rank: num(), reason: fields({ kind: str() }) })) })),
+  pairs: arr(fields({ a: num(), b: num(), resemblance: num() })),
+  boilerplate: num(),
+});
+/** What each op answers besides `{id, ok: true}` (sketch and page: their results, checked against the request apart). */
+const ANSWERS: Partial<Record<WorkerOp, [field: string, shape: Check<unknown>]>> = {
+  group: ['outcome', outcome],
+  serp: ['serp', fields({ engine: str(), results: arr(groupInput) })],
+  boilerplate: ['fingerprints', numbers],
+};
 
 /**
  * Checks a response against the request it answers (`op` and, for a sketch, the number of items):
@@ -290,34 +244,25 @@ export function parseWorkerResponse(msg: unknown, op: WorkerOp, items = 0): Pars
   const fail = (why: string): Parsed<WorkerResponse> => ({ ok: false, id, error: errorInfo('BAD_RESPONSE', why) });
   if (!isRecord(msg) || id === undefined) return fail('a response must be an object with an integer id');
   if (msg.ok === false) {
-    return isErrorInfo(msg.error) ? { ok: true, value: { id, ok: false, error: msg.error } } : fail('an error response needs {code, message}');
+    const e = check(errorShape, msg.error);
+    return e.ok ? { ok: true, value: { id, ok: false, error: e.value } } : fail('an error response needs {code, message}');
   }
   if (msg.ok !== true) return fail('a response needs ok: true or false');
-  if (op === 'group') {
-    return isGroupOutcome(msg.outcome) ? { ok: true, value: { id, ok: true, outcome: msg.outcome } } : fail('a group response needs an outcome {groups, pairs, boilerplate}');
-  }
-  if (op === 'serp') {
-    const v = msg.serp;
-    const ok = isRecord(v) && typeof v.engine === 'string' && Array.isArray(v.results) && v.results.every(isGroupInput);
-    return ok ? { ok: true, value: { id, ok: true, serp: v as SerpResponse['serp'] } } : fail('a serp response needs serp {engine, results}');
-  }
-  if (op === 'boilerplate') {
-    return isNumbers(msg.fingerprints) ? { ok: true, value: { id, ok: true, fingerprints: msg.fingerprints } } : fail('a boilerplate response needs fingerprints');
+  const answer = ANSWERS[op];
+  if (answer) {
+    const [field, shape] = answer;
+    const c = check(shape, msg[field]);
+    return c.ok ? { ok: true, value: { id, ok: true, [field]: c.value } as WorkerResponse } : fail(`a ${op} response needs ${field}: ${c.errors[0]}`);
   }
   if (op !== 'sketch' && op !== 'page') return { ok: true, value: { id, ok: true } };
-  if (op === 'page') items = 1;
-  if (!Array.isArray(msg.results) || msg.results.length !== items) return fail(`a sketch response needs ${items} results`);
-  if (!msg.results.every(isItemResult)) return fail('a sketch response has a malformed result');
-  if (op === 'page') {
-    const p = msg.page;
-    const ok =
-      isRecord(p) && typeof p.title === 'string' && typeof p.method === 'string' && typeof p.chars === 'number' &&
-      (p.canonical === undefined || typeof p.canonical === 'string') && (p.short === undefined || typeof p.short === 'string') &&
-      (p.phrases === undefined || (Array.isArray(p.phrases) && p.phrases.every((x) => typeof x === 'string')));
-    if (!ok) return fail('a page response needs page {title, method, chars, canonical?, short?, phrases?}');
-    return { ok: true, value: { id, ok: true, results: msg.results, page: p as unknown as PageInfo } };
-  }
-  return { ok: true, value: { id, ok: true, results: msg.results } };
+  const n = op === 'page' ? 1 : items;
+  if (!Array.isArray(msg.results) || msg.results.length !== n) return fail(`a sketch response needs ${n} results`);
+  if (!check(arr(itemResult), msg.results).ok) return fail('a sketch response has a malformed result');
+  const results = msg.results as ItemResult[];
+  if (op === 'sketch') return { ok: true, value: { id, ok: true, results } };
+  const p = check(pageInfo, msg.page);
+  if (!p.ok) return fail('a page response needs page {title, method, chars, canonical?, short?, phrases?}');
+  return { ok: true, value: { id, ok: true, results, page: p.value as PageInfo } };
 }
 
 /** The buffers of a response's sketch bytes, to transfer rather than copy (each owns its buffer). */

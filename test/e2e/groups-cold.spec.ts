@@ -12,7 +12,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { type Mark, expectedMarks, readMarks } from './groups-kit';

@@ -14,7 +14,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import { parseHTML } from 'linkedom';
 import type { Browser } from 'wxt/browser';
 import { PAGE_OPTIONS, containment, resemblance, sketch } from '../../lib/index';
-import type { LostReport } from '../../lib/messages';
+import type { LostReport } from '../../lib/lost/report';
 import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { type ResembleFixtures, expect } from './fixtures';

@@ -13,8 +13,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { reasonWords } from '../../components/lost-words';
-import type { TabState } from '../../lib/messages';
+import { reasonWords } from '../../page-support/lost-words';
+import type { TabState } from '../../lib/group/tab-state';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
 import { requireHook } from './hook';
 import { badgeText, lostPageUrl, nextPage, tabIdOf } from './lost-kit';

@@ -15,7 +15,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { pageUi } from './page-ui-kit';

@@ -12,7 +12,7 @@
 import { parseHTML } from 'linkedom';
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/messages';
+import type { TabState } from '../../lib/group/tab-state';
 import { mainText } from '../../lib/page/main-text';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import type { HookScope } from './hook';

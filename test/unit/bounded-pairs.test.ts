@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { groupResults, type GroupInput } from '../../lib/group/index';
 import { groupWithPages } from '../../lib/group/pages';
 import { DEFAULT_SETTINGS, checkSettingsPatch } from '../../lib/settings';
-import { MAX_PAIRS, PAIR_FLOOR, groupTab } from '../../entrypoints/background/tab-groups';
+import { groupTab } from '../../entrypoints/background/tab-groups';
+import { MAX_PAIRS, PAIR_FLOOR } from '../../lib/group/snippet-groups';
 import type { SketchService } from '../../entrypoints/background/sketch-service';
-import type { ResultItem } from '../../lib/messages';
+import type { ResultItem } from '../../lib/group/result-item';
 
 const WORDS = 'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket upland valley willow yarrow zephyr'.split(' ');
 

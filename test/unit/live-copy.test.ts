@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { standIn } from '../../lib/group/visible';
 import { bestLiveCopy, liveCopyDetail, liveCopyLabel } from '../../lib/lost/live-copy';
-import { type Alternate, checkPageGroups } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
+import { checkPageGroups } from '../../lib/group/page-groups';
 
 /** Issue #15: the live copy beside a dead result, what the page may be sent of it, and the stand-in of a dead representative. */
 const alt = (over: Partial<Alternate> = {}): Alternate => ({

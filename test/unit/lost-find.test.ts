@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORE_QUERY_THRESHOLD, findCopiesOf, newReport } from '../../lib/lost/find';
 import { searchUrl } from '../../lib/lost/search';
-import type { LostReport } from '../../lib/messages';
+import type { LostReport } from '../../lib/lost/report';
 import { fakes, html, serpHtml, storedSketch } from './helpers/lost-fakes';
 import { proseText } from './helpers/prose';
 

@@ -20,11 +20,12 @@ import {
   sourceStateText,
   sourceWords,
   statusWords,
-} from '../../components/lost-words';
+} from '../../page-support/lost-words';
 import { App } from '../../entrypoints/lost/app';
 import { pollLost } from '../../entrypoints/lost/poll';
 import { DeadPageOffer, deadCountText, deadLines } from '../../entrypoints/popup/dead-page';
-import type { Alternate, LostReport, TabState } from '../../lib/messages';
+import type { Alternate, LostReport } from '../../lib/lost/report';
+import type { TabState } from '../../lib/group/tab-state';
 
 // The popup's "Find a copy" opens a tab, and its live copies ask whether sites may be read: the
 // extension API they call, stubbed (access granted, nothing else here touches it).

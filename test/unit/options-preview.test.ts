@@ -5,8 +5,8 @@ import { mountIn } from './helpers/mount';
 import { COLUMNS, PairChart, ROWS, chartSummary, columnOf, layoutPairs, tenths } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
 import { outcomeLine, previewGrouper, timeAgo } from '../../entrypoints/options/preview-model';
-import { groupPage } from '../../lib/group/page';
-import type { GroupInput } from '../../lib/group/results';
+import { type GroupInput, type GroupOutcome, boilerplateFrom, groupResults } from '../../lib/group/results';
+import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/snippet-groups';
 
 // Unrelated sites behind one cookie wall: boilerplate the past pages' count tells (an engine's
 // placeholder would not group at all).
@@ -15,6 +15,12 @@ const WIRE =
   'The city council voted on Tuesday to expand the river trail by four miles, linking the north park to the harbor district. Construction is expected to begin next spring and cost about twelve million dollars.';
 const WIRE_B =
   'The city council voted Tuesday to expand the river trail by four miles, linking the north park with the harbor district. Construction is expected to start next spring and cost about twelve million dollars.';
+
+/** The reference: past boilerplate counted from scratch for each threshold, then the page grouped. */
+function groupPage(items: readonly GroupInput[], past: readonly (readonly GroupInput[])[], o: { threshold: number; shingle: number; size: number }): GroupOutcome {
+  const boilerplate = past.length >= DEFAULT_MIN_PAST_PAGES ? boilerplateFrom(past, DEFAULT_MIN_PAST_PAGES, o.shingle) : undefined;
+  return groupResults(items, { threshold: o.threshold, shingle: o.shingle, size: o.size, ...(boilerplate ? { boilerplate } : {}) });
+}
 
 const item = (rank: number, url: string, title: string, snippet: string): GroupInput => ({ rank, url, title, snippet });
 
@@ -33,7 +39,7 @@ const past: GroupInput[][] = ['cats', 'tax', 'bikes', 'soup'].map((q, p) => [
 ]);
 
 describe('options preview: grouping', () => {
-  it('answers exactly as groupPage (what the page gets) at every threshold, with and without past pages', () => {
+  it('answers exactly as grouping from scratch with the past boilerplate at every threshold, with and without past pages', () => {
     for (const pastPages of [past, past.slice(0, 2), []]) {
       for (const o of [{ shingle: 2, size: 128 }, { shingle: 1, size: 64 }, { shingle: 3, size: 256 }]) {
         const grouper = previewGrouper(items, pastPages, o);

@@ -10,7 +10,8 @@ import type { SerpResult } from '../../lib/engines/types';
 import { LIMITS } from '../../lib/limits';
 import { MESSAGES } from '../../lib/messages';
 import { check } from '../../lib/validate';
-import { type ResultsBatch, ResultsWatcher } from '../../entrypoints/results/watcher';
+import type { ResultsBatch } from '../../lib/engines/batch';
+import { ResultsWatcher } from '../../entrypoints/results/watcher';
 import { parseSerp } from './helpers/serp';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');

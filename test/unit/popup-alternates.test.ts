@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alternatesState, alternatesStateText, mergeAlternates } from '../../entrypoints/popup/alternates';
-import type { Alternate } from '../../lib/messages';
+import type { Alternate } from '../../lib/lost/report';
 
 const alt = (url: string, resemblance: number, extra: Partial<Alternate> = {}): Alternate => ({
   url,

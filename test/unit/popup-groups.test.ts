@@ -5,10 +5,11 @@ import { mountIn } from './helpers/mount';
 import { GroupList, reasonParts, safeHref } from '../../components/group-list';
 import { representativeNote } from '../../lib/group/describe';
 import { GroupsView } from '../../entrypoints/popup/groups-view';
-import { countsText, noGroupsText, progressText, searxngHostOf } from '../../entrypoints/popup/summary';
+import { countsText, noGroupsText, progressText } from '../../entrypoints/popup/summary';
+import { searxngHostOf } from '../../lib/url/host';
 import { WorkingView } from '../../entrypoints/popup/working-view';
 import type { PageGroup as Group } from '../../lib/group/pages';
-import type { ResultSummary } from '../../lib/messages';
+import type { ResultSummary } from '../../lib/group/result-item';
 
 const item = (rank: number, url: string, title: string): ResultSummary => ({ rank, url, title, displayUrl: url });
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Block, type Inline, parseInline, parseMarkdown } from '../../components/markdown';
+import { type Block, type Inline, parseInline, parseMarkdown } from '../../page-support/markdown';
 
 const policy = readFileSync(new URL('../../PRIVACY.md', import.meta.url), 'utf8');
 const runs = (b: Block): Inline[] => (b.kind === 'ul' ? b.items.flat() : b.content);
 
-describe('the privacy page (PRIVACY.md through components/markdown)', () => {
+describe('the privacy page (PRIVACY.md through page-support/markdown)', () => {
   it('reads PRIVACY.md whole: one title, its sections, and no Markdown left over as text', () => {
     const blocks = parseMarkdown(policy);
     expect(blocks.filter((b) => b.kind === 'h1')).toHaveLength(1);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatKB, engineName, percent, plural } from '../../components/format';
-import { addHost, parseHost } from '../../components/hosts';
-import { humanizeCheckError, parseNumber, patchProblem } from '../../components/patch-check';
-import { hostOrigin } from '../../components/permissions';
+import { formatKB, engineName, plural } from '../../page-support/format';
+import { percent } from '../../lib/group/describe';
+import { addHost } from '../../page-support/hosts';
+import { parseHost } from '../../lib/url/host';
+import { humanizeCheckError, parseNumber, patchProblem } from '../../page-support/patch-check';
+import { hostOrigin } from '../../page-support/permissions';
 
 describe('ui: SearXNG host input', () => {
   it('accepts a hostname or host:port, lower-cased, punycode for IDN', () => {

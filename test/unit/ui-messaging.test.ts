@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const sendMessage = vi.fn();
 vi.mock('wxt/browser', () => ({ browser: { runtime: { sendMessage: (m: unknown) => sendMessage(m) } } }));
 
-const { MessageError, errorText, send } = await import('../../components/messaging');
+const { MessageError, errorText, send } = await import('../../page-support/messaging');
 
 describe('ui: send()', () => {
   beforeEach(() => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { copiesLabel, domainOf, percent, reasonDetail, reasonLabel } from '../../lib/group/describe';
-import { groupPage } from '../../lib/group/page';
 import { fromSnippets } from '../../lib/group/pages';
 import { boilerplateFrom, groupResults } from '../../lib/group/results';
-import { checkPageGroups } from '../../lib/messages';
+import { checkPageGroups } from '../../lib/group/page-groups';
 import { handleWorkerRequest } from '../../lib/worker/handle';
 import { parseWorkerRequest, parseWorkerResponse } from '../../lib/worker/protocol';
 
@@ -47,7 +46,7 @@ describe('the Worker groups a results page', () => {
     const cleaned = handleWorkerRequest({ id: 7, op: 'group', items: blocked, boilerplate: fps, options: { threshold: 0.5 } }) as { outcome: { groups: unknown[] } };
     expect(plain.outcome.groups).toHaveLength(1);
     expect(cleaned.outcome.groups).toEqual([]);
-    expect(groupPage(blocked, past, { threshold: 0.5 }).groups).toEqual([]);
+    expect(groupResults(blocked, { threshold: 0.5, boilerplate: boilerplateFrom(past, 3) }).groups).toEqual([]);
   });
 
   it('malformed group and boilerplate requests are refused with their id', () => {

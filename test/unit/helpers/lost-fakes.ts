@@ -4,7 +4,7 @@
  */
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { LostDeps, LostSettings } from '../../../lib/lost/deps';
-import type { LostReport } from '../../../lib/messages';
+import type { LostReport } from '../../../lib/lost/report';
 import { serializeSketch } from '../../../lib/sketch/serialize';
 import { sketchText } from '../../../lib/sketch/sketch';
 import { compactSketch } from '../../../lib/store/compact';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { ErrorCode, MessageType, Payload, Replies, Reply } from '../lib/messages';
+import { type ErrorCode, type MessageType, type Payload, type Replies, readReply } from '../lib/messages';
 
 /** Why a message failed: the background's error code, or NO_ANSWER when nothing (or nothing sensible) came back. */
 export type SendErrorCode = ErrorCode | 'NO_ANSWER';
@@ -15,15 +15,6 @@ export class MessageError extends Error {
   }
 }
 
-function isReply(v: unknown): v is Reply<unknown> {
-  if (typeof v !== 'object' || v === null || !('ok' in v)) return false;
-  const r = v as { ok: unknown; error?: unknown };
-  if (r.ok === true) return 'value' in r;
-  if (r.ok !== false || typeof r.error !== 'object' || r.error === null) return false;
-  const e = r.error as { code?: unknown; message?: unknown };
-  return typeof e.code === 'string' && typeof e.message === 'string';
-}
-
 export interface SendOptions {
   /** Give up (NO_ANSWER) after this long; by default wait as long as the browser does. */
   timeoutMs?: number;
@@ -34,7 +25,7 @@ export interface SendOptions {
  * background refuses it, fails, is not listening, or answers something that is not a Reply.
  */
 export async function send<T extends MessageType>(type: T, payload: Payload<T>, opts: SendOptions = {}): Promise<Replies[T]> {
-  let reply: unknown;
+  let answer: unknown;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const sent = browser.runtime.sendMessage({ type, payload }) as Promise<unknown>;
@@ -42,13 +33,14 @@ export async function send<T extends MessageType>(type: T, payload: Payload<T>, 
     const late = new Promise<never>((_, reject) => {
       if (ms !== undefined) timer = setTimeout(() => reject(new Error(`no answer to ${type} within ${Math.round(ms / 1000)} s`)), ms);
     });
-    reply = await (ms === undefined ? sent : Promise.race([sent, late]));
+    answer = await (ms === undefined ? sent : Promise.race([sent, late]));
   } catch (e) {
     throw new MessageError('NO_ANSWER', errorText(e), type);
   } finally {
     clearTimeout(timer);
   }
-  if (!isReply(reply)) throw new MessageError('NO_ANSWER', `no answer to ${type}`, type);
+  const reply = readReply(answer);
+  if (!reply) throw new MessageError('NO_ANSWER', `no answer to ${type}`, type);
   if (!reply.ok) throw new MessageError(reply.error.code, reply.error.message, type);
   return reply.value as Replies[T];
 }

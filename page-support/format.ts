@@ -1,10 +1,6 @@
 // Engine names live in lib: the background names engines too (lost and found's search).
 export { ENGINE_NAMES, engineName } from '../lib/engines/names';
 
-export function percent(x: number): string {
-  return `${Math.round(x * 100)}%`;
-}
-
 /** Kilobytes: one decimal below 10 KB, whole (with thousands separators) above. */
 export function formatKB(bytes: number): string {
   const kb = Math.max(0, bytes) / 1024;

@@ -3,7 +3,6 @@ import { browser } from 'wxt/browser';
 import { PAGE_ORIGINS } from '../lib/fetch/fetch-page';
 
 /** Page checking (and lost and found) fetch whatever sites a results page lists: every http(s) origin. */
-export { PAGE_ORIGINS };
 
 /**
  * Asks for that access. Must be called straight from the user's click or change, before any other

@@ -1,6 +1,6 @@
 import { kindFromNetError } from '../lib/fetch/net-error';
 import { percent } from '../lib/group/describe';
-import type { Alternate, AlternateSource, LostReport } from '../lib/messages';
+import type { Alternate, AlternateSource, LostReport } from '../lib/lost/report';
 import { plural } from './format';
 
 /**

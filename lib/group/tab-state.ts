@@ -1,0 +1,34 @@
+import type { Alternate } from '../lost/report';
+import type { DeadResult } from './page-groups';
+import type { PageGroup } from './pages';
+import type { ResultSummary } from './result-item';
+
+/** What the background knows of a tab's results page: the popup shows it. */
+export interface TabState {
+  tabId: number;
+  url?: string;
+  engine?: string;
+  query?: string;
+  results: number;
+  status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
+  /** While 'working': steps done of total (results grouped; later, pages checked). */
+  progress?: { done: number; total: number };
+  /**
+   * When 'done': the results read (in tab/state's answer, those its groups and dead results name;
+   * the background keeps them once, with the tab's results), and the groups of two or more among them (by rank).
+   */
+  items?: ResultSummary[];
+  groups?: PageGroup[];
+  /** The resemblance threshold the groups were made with. */
+  threshold?: number;
+  /** Result pages checked (fetched and sketched, or failed) of those to check (issue #6). */
+  checking?: { done: number; total: number };
+  /** Results found dead (issue #7). */
+  dead?: DeadResult[];
+  /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
+  deadPage?: { url: string; reason: string; alternates?: Alternate[] };
+  /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */
+  saveError?: string;
+  /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
+  refused?: string;
+}
