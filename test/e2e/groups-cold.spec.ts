@@ -12,11 +12,11 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
 import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { type Mark, expectedMarks, readMarks } from './groups-kit';
 import { demo } from './page-demo-serp';
+import { tabStateOf } from './page-check-kit';
 
 declare const chrome: typeof Browser;
 
@@ -67,15 +67,6 @@ async function expectPainted(page: Page): Promise<void> {
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).visibility)).toBe('visible');
 }
 
-/** The tab's state as the background keeps it (storage.session), found by the page's URL. */
-async function tabState(sw: ResembleFixtures['sw'], url: string): Promise<TabState | undefined> {
-  const all = await sw(async () => chrome.storage.session.get(null));
-  return Object.entries(all)
-    .filter(([k]) => k.startsWith('tab:'))
-    .map(([, v]) => v as TabState)
-    .find((s) => s.url === url);
-}
-
 /** When the background recorded the page's results (page-results.ts merge: Date.now()), as Unix ms. */
 async function receivedAt(sw: ResembleFixtures['sw'], url: string): Promise<number | undefined> {
   const all = await sw(async () => chrome.storage.session.get(null));
@@ -99,8 +90,8 @@ test('collapse, the service worker stopped: the demo’s groups are on the page 
   await expectPainted(page);
   await expectBeforeBackground(sw, appliedAt);
   // The background, woken by the results, agrees: the tab is done with the same groups, and the page is unchanged.
-  await expect.poll(async () => (await tabState(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('done');
-  const groups = (await tabState(sw, demo.searchUrl))?.groups?.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
+  await expect.poll(async () => (await tabStateOf(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('done');
+  const groups = (await tabStateOf(sw, demo.searchUrl))?.groups?.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
   expect(groups).toEqual(DEMO_GROUPS);
   expect(await page.evaluate(readMarks)).toEqual(expectedMarks(N, DEMO_GROUPS, true));
 });
@@ -119,7 +110,7 @@ test('an engine turned off, the service worker stopped: the page is not touched,
   expect(appliedAt, 'nothing applied').toBeUndefined();
   expect(await page.evaluate(readMarks)).toEqual([]);
   // The page told the background it is turned off (the popup offers to turn it on).
-  await expect.poll(async () => (await tabState(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('disabled');
+  await expect.poll(async () => (await tabStateOf(sw, demo.searchUrl))?.status, { timeout: 15_000 }).toBe('disabled');
   expect(await page.evaluate(readMarks)).toEqual([]);
   await expect(page.locator('[data-resemble-hidden], resemble-ui')).toHaveCount(0);
   await expectPainted(page);

@@ -15,10 +15,10 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
 import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { pageUi } from './page-ui-kit';
+import { tabStateOf } from './page-check-kit';
 
 declare const chrome: typeof Browser;
 
@@ -120,14 +120,6 @@ function rowsWithPairs(n: number, pairs: number): Row[] {
 
 const mojeekUrl = (q: string) => `https://www.mojeek.com/search?q=${encodeURIComponent(q).replace(/%20/g, '+')}`;
 
-async function tabState(sw: ResembleFixtures['sw'], url: string): Promise<TabState | undefined> {
-  const all = await sw(async () => chrome.storage.session.get(null));
-  return Object.entries(all)
-    .filter(([k]) => k.startsWith('tab:'))
-    .map(([, v]) => v as TabState)
-    .find((s) => s.url === url);
-}
-
 const clusters = (page: Page) => page.evaluate(() => new Set([...document.querySelectorAll('[data-resemble-cluster]')].map((e) => e.getAttribute('data-resemble-cluster'))).size);
 
 test('the service worker stopped while a 200-result page is grouped: the content script asks again; the page ends grouped, the tab done', async ({ context, sw, serveHtml, restartServiceWorker }) => {
@@ -144,8 +136,8 @@ test('the service worker stopped while a 200-result page is grouped: the content
   test.info().annotations.push({ type: 'restart', description: `service worker stopped and started ${restartMs} ms after the results were sent` });
   await applied(page);
   await expect.poll(() => clusters(page), { message: 'groups on the page' }).toBe(8);
-  await expect.poll(async () => (await tabState(sw, url))?.status, { message: 'the tab’s state', timeout: 15_000 }).toBe('done');
-  const state = (await tabState(sw, url))!;
+  await expect.poll(async () => (await tabStateOf(sw, url))?.status, { message: 'the tab’s state', timeout: 15_000 }).toBe('done');
+  const state = (await tabStateOf(sw, url))!;
   expect(state.results).toBe(200);
   expect(state.groups).toHaveLength(8);
 });
@@ -163,8 +155,8 @@ test('bad page input drops nothing: 450 results at once, a 5,001-character snipp
   await applied(page);
   // Every result but the one whose URL cannot be clipped is read (the clipped ones included), and the
   // five pairs are grouped.
-  await expect.poll(async () => (await tabState(sw, url))?.results, { message: 'results the tab counts', timeout: 20_000 }).toBe(449);
-  await expect.poll(async () => (await tabState(sw, url))?.status, { timeout: 20_000 }).toBe('done');
+  await expect.poll(async () => (await tabStateOf(sw, url))?.results, { message: 'results the tab counts', timeout: 20_000 }).toBe(449);
+  await expect.poll(async () => (await tabStateOf(sw, url))?.status, { timeout: 20_000 }).toBe('done');
   await expect.poll(() => clusters(page), { message: 'groups on the page' }).toBe(5);
   expect(await page.locator('[data-resemble-rank]').count()).toBe(449);
   for (const r of [11, 21]) await expect(page.locator(`a[href="${rows[r - 1].url}"]`).first().locator('xpath=ancestor::li')).toHaveAttribute('data-resemble-rank', String(r));
@@ -181,5 +173,5 @@ test('bad page input drops nothing: 450 results at once, a 5,001-character snipp
   await page.bringToFront();
   await popup.goto(`${extensionOrigin}popup.html`);
   await expect(popup.getByTestId('refused')).toContainText('could not be read');
-  expect((await tabState(sw, url))?.results).toBe(449);
+  expect((await tabStateOf(sw, url))?.results).toBe(449);
 });
