@@ -18,7 +18,7 @@ const transport = createWorkerTransport(() => new Worker(WORKER_URL));
 const parser = new DOMParser();
 const parse = (h: string) => parser.parseFromString(h, 'text/html');
 // Pages' main text is found in the Worker itself (lib/page/lite-dom); results pages still need this document's DOM.
-const relay = createRelay(transport, undefined, (html, url) => extractSerp(parse, html, url));
+const relay = createRelay(transport, (html, url) => extractSerp(parse, html, url));
 
 /**
  * The background service worker's URL. WXT always emits it as /background.js (MV3), and the manifest
