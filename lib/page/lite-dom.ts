@@ -1,7 +1,7 @@
 /**
  * A light tree built from HTML without a browser DOM, with just what main-text extraction reads
  * (nodeType, localName, attributes, firstChild/nextSibling, text data, textContent), so the Worker finds
- * a page's main text itself (issue #17): no DOMParser, no hop to a document, 4–5x faster than a DOM.
+ * a page's main text itself (issue #17): no DOMParser, no hop to a document, about 4x faster than through a browser's DOM.
  * Written here because no maintained parser fits: parse5 builds the standard's tree but took 15 ms on
  * a 200 KB page (this: 2), htmlparser2/linkedom do not follow the standard's tree rules either.
  *
@@ -36,10 +36,18 @@ class LiteNode {
     else this.firstChild = c;
     this.lastChild = c;
   }
+  /** Iterative: a hostile page's 100,000 nested tags must not overflow the stack. */
   get textContent(): string {
     if (this.nodeType === 3) return this.data;
     let s = '';
-    for (let c = this.firstChild; c; c = c.nextSibling) if (c.nodeType !== 8) s += c.textContent;
+    for (let n = this.firstChild; n && n !== this; ) {
+      if (n.nodeType === 3) s += n.data;
+      if (n.firstChild) n = n.firstChild;
+      else {
+        while (n && n !== this && !n.nextSibling) n = n.parentNode;
+        n = n && n !== this ? n.nextSibling : null;
+      }
+    }
     return s;
   }
   get nodeName(): string {

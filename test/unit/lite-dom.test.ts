@@ -67,4 +67,10 @@ describe('parseLite builds the tree a browser builds', () => {
     expect(a.getAttribute('title')).toBe('"q"');
     expect(a.textContent).toBe('café — A');
   });
+  it('reads a page nested 100,000 deep without overflowing the stack', () => {
+    const deep = `<h1>${'<span>'.repeat(100_000)}deep${'</span>'.repeat(100_000)}</h1><p>${'word '.repeat(50)}`;
+    const doc = parseLite(deep);
+    expect(doc.firstChild!.lastChild!.firstChild!.textContent).toBe('deep');
+    expect(mainText(doc, 'https://e.org/').title).toBe('deep');
+  });
 });
