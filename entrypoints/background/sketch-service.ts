@@ -10,7 +10,6 @@ import { type CallOptions, WorkerClient, WorkerError } from '../../lib/worker/cl
 import type { GroupOutcome } from '../../lib/group/results';
 import type { BoilerplateRequest, GroupRequest, ItemResult, PageInfo, SketchItem, WorkerSketchOptions } from '../../lib/worker/protocol';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
-import { extractPage } from '../../lib/page/extract-page';
 import { extractSerp } from '../../lib/page/extract-serp';
 import { createOffscreenTransport } from './offscreen-transport';
 
@@ -20,7 +19,7 @@ export interface SketchService {
   /** Groups a results page's results in the Worker (lib/group; past pages' boilerplate left out). */
   group(req: Omit<GroupRequest, 'id' | 'op'>, call?: CallOptions): Promise<GroupOutcome>;
   boilerplate(req: Omit<BoilerplateRequest, 'id' | 'op'>, call?: CallOptions): Promise<number[]>;
-  /** Sketches a fetched HTML page's main text (extracted where a DOM parser is) with its canonical link. */
+  /** Sketches a fetched HTML page's main text (found in the Worker) with its canonical link. */
   page(html: string, url: string, options?: WorkerSketchOptions, call?: CallOptions): Promise<{ result: ItemResult; page: PageInfo }>;
   /** Reads a fetched results page (lost and found's search) where a DOM parser is. */
   serp(html: string, url: string, call?: CallOptions): Promise<{ engine: string; results: { rank: number; url: string; title: string; snippet: string }[] }>;
@@ -61,13 +60,8 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
     sketch: async (items, options, call) => get().sketch(items, options, call),
     group: async (req, call) => get().group(req, call),
     boilerplate: async (req, call) => get().boilerplate(req, call),
-    page: async (html, url, options, call) => {
-      if (host === 'offscreen') return get().page(html, url, options, call);
-      // A background page (Firefox) has a DOM parser itself: the Worker sketches the main text.
-      const { text, ...page } = extractPage((h) => new DOMParser().parseFromString(h, 'text/html'), html, url);
-      const [result] = await get().sketch([{ text, format: 'text' }], options, call);
-      return { result, page };
-    },
+    // The Worker finds the main text itself (lib/page/lite-dom), in both browsers: the page's parse stays off this thread.
+    page: async (html, url, options, call) => get().page(html, url, options, call),
     serp: async (html, url, call) => {
       if (host === 'offscreen') return get().serp(html, url, call);
       return extractSerp((h) => new DOMParser().parseFromString(h, 'text/html'), html, url);

@@ -24,7 +24,7 @@ export function installTestHook(service: SketchService): void {
       ping: () => service.ping(),
       /** What the "Find similar copy" link menu does on a click (a native context menu cannot be clicked in tests). */
       openLostAndFound: (url: string) => openLostAndFound(url),
-      /** A fetched page's main text extracted (offscreen document) and sketched (Worker), as page checking does. */
+      /** A fetched page's main text found and sketched in the Worker, as page checking does. */
       page: (html: string, url: string) => service.page(html, url, options('page')),
       async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {
         const [res] = await service.sketch([{ text }], options(kind));

@@ -6,7 +6,6 @@
  * first request and again after a crash (lib/worker/relay.ts).
  */
 import { browser, type Browser } from 'wxt/browser';
-import { extractPage } from '../../lib/page/extract-page';
 import { extractSerp } from '../../lib/page/extract-serp';
 import { createRelay } from '../../lib/worker/relay';
 import { PORT_NAME } from '../../lib/worker/wire';
@@ -18,11 +17,8 @@ const transport = createWorkerTransport(() => new Worker(WORKER_URL));
 // Main-text extraction needs a DOM parser, which this document has and the Worker has not (issue #6).
 const parser = new DOMParser();
 const parse = (h: string) => parser.parseFromString(h, 'text/html');
-const relay = createRelay(
-  transport,
-  (html, url) => extractPage(parse, html, url),
-  (html, url) => extractSerp(parse, html, url),
-);
+// Pages' main text is found in the Worker itself (lib/page/lite-dom); results pages still need this document's DOM.
+const relay = createRelay(transport, (html, url) => extractSerp(parse, html, url));
 
 /**
  * The background service worker's URL. WXT always emits it as /background.js (MV3), and the manifest

@@ -9,9 +9,10 @@ export const SHORT_TEXT = 2000;
  * A fetched HTML page's main text and what goes with it, through the given DOM parser (the browser's
  * DOMParser in the offscreen document or a background page; linkedom in Node).
  */
-export function extractPage(parse: (html: string) => Document, html: string, url: string) {
-  // Scripts and styles emptied first: never read, and the costliest part of parsing a real page.
-  const m = mainText(parse(withoutRawText(html)), url);
+export function extractPage(parse: (html: string) => Document, html: string, url: string, opts: { emptyRaw?: boolean } = {}) {
+  // Scripts and styles emptied first: never read, and the costliest part of a browser's parse of a real
+  // page (a parser that passes over them itself, lib/page/lite-dom, is spared the extra pass).
+  const m = mainText(parse(opts.emptyRaw === false ? html : withoutRawText(html)), url);
   return {
     text: m.text,
     title: m.title,

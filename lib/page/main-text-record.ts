@@ -5,6 +5,7 @@
  */
 import { CHROME_ROLES, CHROME_TAGS, INVISIBLE, NON_TEXT, SECTIONING, SECTIONING_ROLES, chromeByName, hiddenByClass } from './chrome';
 import type { MainTextTuning } from './main-text-tuning';
+import { isRegexSpace } from '../text/regex-space';
 
 /** Tags that do not break a word (the same set as lib/text/html-to-text.ts). */
 const INLINE = new Set([
@@ -55,10 +56,6 @@ export const WS_LOOSE = 1;
 export const WS_START = 2;
 export const WS_END = 4;
 
-/** Whether c is in JavaScript's \s (a different set from `isSpace`'s). */
-export function isRegexSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
-}
 
 /** Code points a reader does not see as characters: ASCII controls and spaces, NBSP, the Unicode spaces. */
 function isSpace(c: number): boolean {

@@ -15,7 +15,8 @@
  * ./main-text-density.ts.
  */
 import { densityPick, sums } from './main-text-density';
-import { F_CHROME, F_PRE, F_SKIP, L_BLOCK, L_INLINE, L_SPACE, type PageRecord, WS_END, WS_LOOSE, WS_START, collapse, isRegexSpace, record } from './main-text-record';
+import { F_CHROME, F_PRE, F_SKIP, L_BLOCK, L_INLINE, L_SPACE, type PageRecord, WS_END, WS_LOOSE, WS_START, collapse, record } from './main-text-record';
+import { looseSpace } from '../text/regex-space';
 import { MAIN_TEXT_DEFAULTS, type MainTextTuning } from './main-text-tuning';
 
 export interface MainText {
@@ -35,20 +36,6 @@ export interface MainText {
 
 // The constants live apart so that the walk's modules (record, density) need not import this one.
 export { MAIN_TEXT_DEFAULTS, type MainTextTuning };
-/**
- * Whether `\s+` → ' ' would change s: two whitespace characters in a row, or any but a plain space.
- * A character loop: most lines need no collapsing, and the replace cost a tenth of extraction.
- */
-function looseSpace(s: string): boolean {
-  let prev = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const ws = isRegexSpace(c);
-    if (ws && (prev || c !== 32)) return true;
-    prev = ws;
-  }
-  return false;
-}
 
 /**
  * Pass 3: the text of the elements in `parts`, skipping dropped subtrees, one block a line. Whether a

@@ -8,6 +8,8 @@ import { boilerplateFrom, groupResults } from '../group/results';
 import { type SketchOptions, resolveOptions } from '../sketch/options';
 import { serializeSketch } from '../sketch/serialize';
 import { type Sketch, canonicalSource, sketchText, sketchTexts } from '../sketch/sketch';
+import { extractPage } from '../page/extract-page';
+import { parseLite } from '../page/lite-dom';
 import {
   type ErrorInfo,
   type GroupRequest,
@@ -111,9 +113,10 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
       case 'group':
         return groupItems(req);
       case 'page': {
-        // No DOM in a Worker: where no relay found the main text first, the whole page's text is sketched.
-        const resp = sketchItems({ id: req.id, op: 'sketch', items: [{ text: req.html, format: 'html' }], options: req.options });
-        return 'results' in resp ? { ...resp, page: { title: '', method: 'whole-page', chars: req.html.length } } : resp;
+        // The main text found here, over a light tree (lib/page/lite-dom): no DOM parser, no hop to a document.
+        const { text, ...page } = extractPage(parseLite, req.html, req.url, { emptyRaw: false });
+        const resp = sketchItems({ id: req.id, op: 'sketch', items: [{ text, format: 'text' }], options: req.options });
+        return 'results' in resp ? { ...resp, page } : resp;
       }
       case 'serp':
         return { id: req.id, ok: false, error: errorInfo('NO_DOM', 'reading a results page needs a DOM parser: the offscreen relay answers serp requests') };

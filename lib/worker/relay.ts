@@ -8,7 +8,6 @@
 import type { WorkerTransport } from './client';
 import {
   type ErrorInfo,
-  type PageInfo,
   type SerpResponse,
   type WorkerOp,
   errorInfo,
@@ -30,12 +29,7 @@ interface Route {
   id: number;
   op: WorkerOp;
   items: number;
-  /** A 'page' request sent on as a sketch of its main text: what the extraction found. */
-  page?: PageInfo;
 }
-
-/** Main-text extraction where a DOM parser is (the offscreen document): text plus what it found. */
-export type ExtractPage = (html: string, url: string) => PageInfo & { text: string };
 
 export interface Relay {
   attach(port: RelayPort): void;
@@ -46,7 +40,7 @@ export interface Relay {
 /** A results page read with lib's extractor where a DOM parser is. */
 export type ExtractSerp = (html: string, url: string) => SerpResponse['serp'];
 
-export function createRelay(transport: WorkerTransport, extract?: ExtractPage, extractSerp?: ExtractSerp): Relay {
+export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSerp): Relay {
   let nextId = 1;
   const routes = new Map<number, Route>();
 
@@ -72,8 +66,7 @@ export function createRelay(transport: WorkerTransport, extract?: ExtractPage, e
     if (!r || wid === undefined) return;
     routes.delete(wid);
     const parsed = parseWorkerResponse(msg, r.op, r.items);
-    const value = parsed.ok && r.page && parsed.value.ok ? { ...parsed.value, page: r.page } : parsed.ok ? parsed.value : undefined;
-    const res = value ? encodeResponse({ ...value, id: r.id }) : { id: r.id, ok: false, error: (parsed as { error: ErrorInfo }).error };
+    const res = parsed.ok ? encodeResponse({ ...parsed.value, id: r.id }) : { id: r.id, ok: false, error: parsed.error };
     try {
       r.port.postMessage({ t: 'res', res });
     } catch {
@@ -99,7 +92,7 @@ export function createRelay(transport: WorkerTransport, extract?: ExtractPage, e
           if (parsed.id !== undefined) reply(port, parsed.id, parsed.error);
           return;
         }
-        let req = parsed.value;
+        const req = parsed.value;
         if (req.op === 'serp') {
           const id = req.id;
           try {
@@ -111,19 +104,8 @@ export function createRelay(transport: WorkerTransport, extract?: ExtractPage, e
           }
           return;
         }
-        let page: PageInfo | undefined;
-        if (req.op === 'page' && extract) {
-          try {
-            const { text, ...info } = extract(req.html, req.url);
-            page = info;
-            req = { id: req.id, op: 'sketch', items: [{ text, format: 'text' }], ...(req.options ? { options: req.options } : {}) };
-          } catch (e) {
-            reply(port, req.id, errorInfo('EXTRACT_FAILED', `could not read the page: ${e instanceof Error ? e.message : String(e)}`));
-            return;
-          }
-        }
         const wid = nextId++;
-        routes.set(wid, { port, id: req.id, op: req.op, items: req.op === 'sketch' ? req.items.length : 0, ...(page ? { page } : {}) });
+        routes.set(wid, { port, id: req.id, op: req.op, items: req.op === 'sketch' ? req.items.length : 0 });
         try {
           transport.post({ ...req, id: wid });
         } catch (e) {
