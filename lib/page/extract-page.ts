@@ -1,18 +1,16 @@
 import { pickPhrases } from '../lost/phrases';
 import { mainText } from './main-text';
-import { withoutRawText } from './raw-text';
+import { parseLite } from './lite-dom';
 
 /** Main text under this many characters comes back whole: error pages ("Page not found") are told by it. */
 export const SHORT_TEXT = 2000;
 
 /**
- * A fetched HTML page's main text and what goes with it, through the given DOM parser (the browser's
- * DOMParser in the offscreen document or a background page; linkedom in Node).
+ * A fetched HTML page's main text and what goes with it. Read over lib's light tree (./lite-dom) in the
+ * Worker; a test may pass another DOM (linkedom, a browser's DOMParser) to compare.
  */
-export function extractPage(parse: (html: string) => Document, html: string, url: string, opts: { emptyRaw?: boolean } = {}) {
-  // Scripts and styles emptied first: never read, and the costliest part of a browser's parse of a real
-  // page (a parser that passes over them itself, lib/page/lite-dom, is spared the extra pass).
-  const m = mainText(parse(opts.emptyRaw === false ? html : withoutRawText(html)), url);
+export function extractPage(html: string, url: string, parse: (html: string) => Document = parseLite) {
+  const m = mainText(parse(html), url);
   return {
     text: m.text,
     title: m.title,

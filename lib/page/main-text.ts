@@ -1,7 +1,7 @@
 /**
  * The main text of a fetched HTML page: the article a reader came for, without navigation, headers,
  * footers, sidebars, ads, cookie banners and comments. Pure DOM reading (no browser or extension API):
- * it runs over the browser's DOMParser documents in the offscreen document and over linkedom in Node.
+ * it runs over lib's light tree (./lite-dom) in the Worker, and over any DOM (linkedom, a browser's) in tests.
  *
  * Three linear passes, whatever the page:
  *  1. one pre-order walk of the DOM records every element (tag, parent, flags) and every text node,

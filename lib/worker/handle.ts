@@ -9,7 +9,6 @@ import { type SketchOptions, resolveOptions } from '../sketch/options';
 import { serializeSketch } from '../sketch/serialize';
 import { type Sketch, canonicalSource, sketchText, sketchTexts } from '../sketch/sketch';
 import { extractPage } from '../page/extract-page';
-import { parseLite } from '../page/lite-dom';
 import {
   type ErrorInfo,
   type GroupRequest,
@@ -114,7 +113,7 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
         return groupItems(req);
       case 'page': {
         // The main text found here, over a light tree (lib/page/lite-dom): no DOM parser, no hop to a document.
-        const { text, ...page } = extractPage(parseLite, req.html, req.url, { emptyRaw: false });
+        const { text, ...page } = extractPage(req.html, req.url);
         const resp = sketchItems({ id: req.id, op: 'sketch', items: [{ text, format: 'text' }], options: req.options });
         return 'results' in resp ? { ...resp, page } : resp;
       }

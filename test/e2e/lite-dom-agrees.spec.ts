@@ -31,10 +31,10 @@ type Side = { text: string; title: string; canonical?: string; method: string };
 async function bothWays(pages: [string, string][]): Promise<{ name: string; dom: Side; lite: Side }[]> {
   const bundle = await build({
     stdin: {
-      contents: `import { extractPage } from './lib/page/extract-page'; import { parseLite } from './lib/page/lite-dom';
+      contents: `import { extractPage } from './lib/page/extract-page';
         globalThis.both = (html, url) => ({
-          dom: extractPage((h) => new DOMParser().parseFromString(h, 'text/html'), html, url),
-          lite: extractPage(parseLite, html, url, { emptyRaw: false }),
+          dom: extractPage(html, url, (h) => new DOMParser().parseFromString(h, 'text/html')),
+          lite: extractPage(html, url),
         });`,
       resolveDir: ROOT,
       loader: 'ts',
