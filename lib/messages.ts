@@ -2,6 +2,7 @@ import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
 import type { TabState } from './group/tab-state';
 import type { LostReport } from './lost/report';
+import type { NotACopy } from './group/not-a-copy';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS } from './limits';
@@ -11,6 +12,7 @@ import { type Check, type Infer, arr, bool, check, fields, num, obj, optional, s
 export type Origin = 'content' | 'page';
 
 const empty = obj({});
+const rank = num({ min: 1, max: LIMITS.rank, int: true });
 const settingsPatch: Check<SettingsPatch> = (v, path, errors) => {
   const c = checkSettingsPatch(v);
   if (!c.ok) errors.push(...c.errors.map((e) => (path ? `${path}.${e}` : e)));
@@ -49,9 +51,17 @@ export const MESSAGES = {
   /** Lost and found: what Resemble knows of a dead URL and its verified live copies (started on first ask, then polled). */
   'lost/find': { from: 'page', payload: obj({ url: str({ min: 1, max: 8192 }), again: optional(bool()) }) },
   /** The results page's "find a copy" on a dead result: the background opens lost and found for that result (by rank, never a URL from the page). */
-  'lost/open': { from: 'content', payload: obj({ rank: num({ min: 1, max: LIMITS.rank, int: true }) }) },
+  'lost/open': { from: 'content', payload: obj({ rank }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
+  /** "Not a copy" on a result's label: the results at `rank` and `of` (its representative) are never grouped again; answered with the regrouped page. */
+  'page/not-a-copy': { from: 'content', payload: obj({ rank, of: rank }) },
+  /** The same from the popup, for the tab it was opened on. */
+  'tab/not-a-copy': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }), rank, of: rank }) },
+  /** The options: the pairs the user said are not copies. */
+  'not-a-copy/list': { from: 'page', payload: empty },
+  /** The options: undo one (by the pair's normalized URLs, as listed). */
+  'not-a-copy/undo': { from: 'page', payload: obj({ a: str({ min: 1, max: 2048 }), b: str({ min: 1, max: 2048 }) }) },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
 
 export type MessageType = keyof typeof MESSAGES;
@@ -69,6 +79,10 @@ export interface Replies {
   'tab/check': { started: boolean };
   'lost/find': LostReport;
   'lost/open': { opened: boolean };
+  'page/not-a-copy': PageGroups | null;
+  'tab/not-a-copy': { done: boolean };
+  'not-a-copy/list': NotACopy[];
+  'not-a-copy/undo': NotACopy[];
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';

@@ -15,6 +15,7 @@ import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
 import { mark, traced } from './trace';
 import { tellTab } from './router';
+import { apartFor } from './not-a-copy';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -34,7 +35,7 @@ export async function deadResults(store: SketchStore, all: TabResults, looker?: 
 }
 
 /** The tab's groups with what its checked pages say (snippet groups alone when no page is known). */
-export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings): Promise<PageGroup[]> {
+export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings, apart: readonly string[] = []): Promise<PageGroup[]> {
   const recs = await store.getMany(all.results.map((r) => r.url));
   const pages = new Map<number, PageEvidence>();
   for (const r of all.results) {
@@ -47,7 +48,7 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
     }
   }
   if (!pages.size) return fromSnippets(outcome);
-  return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold });
+  return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold, ...(apart.length ? { apart: new Set(apart) } : {}) });
 }
 
 /** Per tab, a regroup asked for and not started yet: progress coming meanwhile joins it (the latest counts). */
@@ -81,7 +82,8 @@ async function regroup(looker: Looker, store: SketchStore, checking: { done: num
   const key = String(tabId);
   const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
   if (!all || !outcome || state.url !== all.url) return;
-  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
+  const apart = await apartFor(all.results, looker.incognito);
+  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
   const payload = pageGroups(settings, groups, { checking, dead });
   await traced('send', key, () => tellTab(tabId, 'page/update', payload));
