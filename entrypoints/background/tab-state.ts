@@ -6,7 +6,7 @@ import { tabKey, tabKeys } from './tab-keys';
 import { tabResults, unsavedResults } from './tab-session';
 import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
 import { flaggedSiteOf } from '../../lib/copycat/copycat';
-import { readSettings } from './settings-item';
+import { migrateSettings } from '../../lib/settings';
 
 const hostOf = (url: string) => {
   try {
@@ -42,7 +42,12 @@ export async function popupState(tabId: number): Promise<TabState> {
   const why = refused[refusedKey(tabId)];
   const s = typeof why === 'string' ? { ...state, refused: why } : state;
   if (s.status !== 'done' || s.items) return s;
-  const [all, copycats, settings] = await Promise.all([tabResults(tabId), browser.storage.local.get(COPYCAT_SITES_KEY).then(readTable, (): CopycatTable => ({})), readSettings()]);
+  // Storage read as the content script reads it (not settings-item, which this module's tests would have to fake).
+  const [all, copycats, settings] = await Promise.all([
+    tabResults(tabId),
+    browser.storage.local.get(COPYCAT_SITES_KEY).then(readTable, (): CopycatTable => ({})),
+    browser.storage.sync.get('settings').then((g) => migrateSettings(g.settings), () => migrateSettings(undefined)),
+  ]);
   if (!all || all.url !== s.url) return s;
   // The sites the page marks (content script: copycat-marks.ts), found the same way.
   const flagged = all.results.flatMap((r) => {
