@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { type Evidence, type MeasuredPair, CONTAIN_MARGIN, SEEN_MARGIN_MS, chooseOriginal, evidenceOf, mergeEvidence } from '../../lib/copycat/evidence';
 import { type Overrides, flaggedSiteOf, judgeSites, siteLabel, siteMarks } from '../../lib/copycat/copycat';
 import { differentSites, siteOf } from '../../lib/copycat/site';
+import { copyPairs } from '../../lib/copycat/pairs';
+import { PAGE_OPTIONS, sketch } from '../../lib/index';
+import { proseText } from './helpers/prose';
 
 const T = { resemblance: 0.5, containment: 0.8 };
 const RULE = { minOriginals: 3, minSites: 2 };
@@ -122,5 +125,30 @@ describe('the copycat rule', () => {
     expect(flaggedSiteOf('www.cc.example', marks)).toBe('cc.example');
     expect(flaggedSiteOf('xcc.example', marks)).toBeUndefined();
     expect(flaggedSiteOf('example', marks)).toBeUndefined();
+  });
+});
+
+describe('pairs measured on a results page', () => {
+  const text = proseText(7, 700);
+  const sk = (t: string) => sketch(t, { ...PAGE_OPTIONS, format: 'text' });
+  const page = (url: string, t: string, rank: number) => ({ url, title: url, rank, sketch: sk(t) });
+  it('copies on different sites, with all three measures; the same site, unalike pages and addresses are left out', () => {
+    const pages = [
+      page('https://so.example/1', text, 1),
+      page('https://cc.example/1', text.split(' ').slice(0, 600).join(' '), 2),
+      page('https://www.so.example/mirror', text, 3),
+      page('https://other.example/1', proseText(8, 700), 4),
+      page('https://127.0.0.1/1', text, 5),
+    ];
+    const pairs = copyPairs(pages, T);
+    expect(pairs.map((p) => [p.a.url, p.b.url])).toEqual([
+      ['https://so.example/1', 'https://cc.example/1'],
+      ['https://cc.example/1', 'https://www.so.example/mirror'],
+    ]);
+    const [p] = pairs;
+    expect(p.aInB).toBeLessThan(p.bInA); // the copy (b) lies in the original more than the reverse
+    expect(p.bInA).toBeGreaterThan(0.95);
+    expect(p.a).toEqual({ url: 'https://so.example/1', title: 'https://so.example/1', rank: 1 });
+    expect(evidenceOf(p, T, 0)).toMatchObject({ copy: { url: 'https://cc.example/1' }, original: { url: 'https://so.example/1' }, by: 'fuller' });
   });
 });
