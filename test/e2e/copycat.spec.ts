@@ -187,7 +187,7 @@ test('a site copying pages of two other sites on three results pages is flagged,
   await expect.poll(() => label.text()).toBe(`copycat site: listed in ${RULESET_NAME}`);
 });
 
-test('an imported list reports its bad lines; a malformed file changes nothing', async ({ sw, openExtensionPage }) => {
+test('an imported list reports its bad lines; a malformed file changes nothing; a site marked by hand', async ({ sw, openExtensionPage }) => {
   const options = await openExtensionPage('options.html');
   const input = options.locator('#copycat-import');
   const outcome = options.locator('#copycat-import-outcome');
@@ -202,4 +202,14 @@ test('an imported list reports its bad lines; a malformed file changes nothing',
   await expect(outcome.locator('.bad-lines li')).toHaveCount(2);
   expect(await sw(async () => chrome.storage.local.get(null)), 'storage after the malformed file').toEqual(before);
   await expect(options.locator('.copycat-lists li')).toHaveCount(1);
+
+  // By hand: a name that is no site is refused, saying why; a site is flagged "marked by you".
+  const mark = options.locator('#copycat-mark');
+  await mark.fill('github.io');
+  await mark.press('Enter');
+  await expect(options.locator('#copycat-error')).toHaveText('Not changed: github.io is not a site (a registrable domain such as example.com).');
+  await mark.fill('https://www.hand.example/some/page');
+  await mark.press('Enter');
+  await expect(options.locator('.copycat-site[data-site="hand.example"] .copycat-status')).toHaveText('Copycat: marked by you');
+  await expect(mark).toHaveValue('');
 });
