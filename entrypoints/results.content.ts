@@ -4,6 +4,7 @@ import { type ResultsBatch, batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
+import { COPYCAT_SITES_KEY } from '../lib/copycat/table';
 import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
 import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
 import type { EngineId } from '../lib/settings';
@@ -54,8 +55,10 @@ export default defineContentScript({
     const local = new LocalGroups();
     // Without them (storage failed) nothing is grouped here: the background answers as it always did.
     let inputs: PageInputs | undefined;
+    const copycats = (i: PageInputs | undefined) => i && page.setCopycats({ table: i.copycats ?? {}, display: i.settings.copycatDisplay });
     void reading.then((i) => {
       inputs = i;
+      copycats(i);
       // Read before the document was: what is parsed so far is grouped now, the rest before each frame.
       if (document.readyState !== 'loading') return;
       try {
@@ -139,8 +142,11 @@ export default defineContentScript({
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = async (changes: Record<string, unknown>, area: string) => {
       const boilerplate = area === 'local' && PAST_BOILERPLATE_KEY in changes;
+      const copycatSites = area === 'local' && COPYCAT_SITES_KEY in changes;
       const settings = area === 'sync' && 'settings' in changes;
-      if (boilerplate || settings) inputs = (await readInputs().catch(() => undefined)) ?? inputs;
+      if (boilerplate || settings || copycatSites) inputs = (await readInputs().catch(() => undefined)) ?? inputs;
+      // Copycat sites marked anew at once (issue #19): their table or their setting changed.
+      if (copycatSites || settings) copycats(inputs);
       if (!settings) return;
       const engine = read()?.engine;
       if (engine && off(engine)) {

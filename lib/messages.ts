@@ -1,3 +1,5 @@
+import { type BadLine, MAX_LIST_BYTES } from './copycat/ruleset';
+import type { CopycatState } from './copycat/table';
 import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
 import type { TabState } from './group/tab-state';
@@ -6,7 +8,7 @@ import type { NotACopy } from './group/not-a-copy';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS } from './limits';
-import { type Check, type Infer, arr, bool, check, fields, num, obj, optional, str } from './validate';
+import { type Check, type Infer, arr, bool, check, fields, num, obj, oneOf, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
@@ -52,6 +54,13 @@ export const MESSAGES = {
   'lost/find': { from: 'page', payload: obj({ url: str({ min: 1, max: 8192 }), again: optional(bool()) }) },
   /** The results page's "find a copy" on a dead result: the background opens lost and found for that result (by rank, never a URL from the page). */
   'lost/open': { from: 'content', payload: obj({ rank }) },
+  /** Issue #19: the copycat sites, their evidence, the user's verdicts and imported lists (options, popup). */
+  'copycat/state': { from: 'page', payload: empty },
+  /** The user's word on a site (the handler holds it to the Public Suffix List's sites). */
+  'copycat/verdict': { from: 'page', payload: obj({ site: str({ min: 1, max: 253 }), verdict: oneOf('not-copycat', 'marked', 'none') }) },
+  /** A uBlacklist ruleset or domains list the user picked, read by the background; `name` unless the file names itself. */
+  'copycat/import': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }), text: str({ max: MAX_LIST_BYTES }) }) },
+  'copycat/forget-list': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
   /** "Not a copy" on a result's label: the results at `rank` and `of` (its representative) are never grouped again; answered with the regrouped page. */
@@ -83,6 +92,10 @@ export interface Replies {
   'tab/not-a-copy': { done: boolean };
   'not-a-copy/list': NotACopy[];
   'not-a-copy/undo': NotACopy[];
+  'copycat/state': CopycatState;
+  'copycat/verdict': CopycatState;
+  'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { error: string; bad: BadLine[] };
+  'copycat/forget-list': CopycatState;
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';

@@ -20,6 +20,10 @@ export { ENGINE_IDS, type EngineId };
 export const DISPLAY_MODES = ['collapse', 'flag', 'off'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 
+/** What a results page does with a result from a copycat site (issue #19). */
+export const COPYCAT_DISPLAYS = ['label', 'hide', 'off'] as const;
+export type CopycatDisplay = (typeof COPYCAT_DISPLAYS)[number];
+
 export const SETTINGS_VERSION = 1;
 
 export interface Settings {
@@ -42,6 +46,12 @@ export interface Settings {
   archiveLookups: boolean;
   cacheMaxMB: number;
   cacheMaxAgeDays: number;
+  /** A result from a copycat site: labelled, hidden behind a reveal control, or left alone. */
+  copycatDisplay: CopycatDisplay;
+  /** A site is a copycat when its pages copy at least this many different originals… */
+  copycatMinOriginals: number;
+  /** …from at least this many other sites (and no other site copies it). */
+  copycatMinSites: number;
 }
 /** A change: any settings, and for engines only those it switches. */
 export type SettingsPatch = Partial<Omit<Settings, 'version' | 'engines'>> & { engines?: Partial<Record<EngineId, boolean>> };
@@ -68,6 +78,9 @@ const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
   archiveLookups: { def: false, check: bool() },
   cacheMaxMB: { def: 20, check: num({ min: 1, max: 500, int: true }) },
   cacheMaxAgeDays: { def: 30, check: num({ min: 1, max: 365, int: true }) },
+  copycatDisplay: { def: 'label', check: oneOf(...COPYCAT_DISPLAYS) },
+  copycatMinOriginals: { def: 3, check: num({ min: 1, max: 100, int: true }) },
+  copycatMinSites: { def: 2, check: num({ min: 1, max: 20, int: true }) },
 };
 
 type Fields = typeof FIELDS;

@@ -13,6 +13,9 @@ import { popupState } from './tab-state';
 import { forgetBoilerplate } from './past-boilerplate';
 import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from './not-a-copy';
 import { tellTab } from './router';
+import { addList, clearEvidence, forgetList, readCopycats, rebuildCopycats, setVerdict } from './copycat-evidence';
+import { siteOf } from '../../lib/copycat/site';
+import { parseSiteList } from '../../lib/copycat/ruleset';
 
 export function createHandlers(service: SketchService): Handlers {
   return {
@@ -23,6 +26,8 @@ export function createHandlers(service: SketchService): Handlers {
     'settings/set': async (patch) => {
       const next = await writeSettings(patch);
       await applyLimits();
+      // The copycat rule's thresholds (or the measures' own) changed: the results pages' table follows.
+      if (patch.copycatMinOriginals !== undefined || patch.copycatMinSites !== undefined) await rebuildCopycats();
       return next;
     },
     'cache/usage': async (_, ctx) => (await storeFor(ctx.incognito)).usage(),
@@ -31,9 +36,24 @@ export function createHandlers(service: SketchService): Handlers {
       // The boilerplate is counted from the cache's past results pages (incognito pages never teach it).
       if (!ctx.incognito) await forgetBoilerplate().catch(() => undefined);
       await clearNotACopy(ctx.incognito).catch(() => undefined);
+      // Copycat evidence is measured from the cache's pages: it goes with them (never kept for private windows).
+      if (!ctx.incognito) await clearEvidence();
       return { cleared };
     },
     'tab/state': ({ tabId }) => popupState(tabId),
+    'copycat/state': () => readCopycats(),
+    'copycat/verdict': ({ site, verdict }) => {
+      const s = siteOf(site);
+      if (!s) throw new Error(`${site} is not a site (a registrable domain such as example.com)`);
+      return setVerdict(s, verdict);
+    },
+    'copycat/import': async ({ name, text }) => {
+      const parsed = parseSiteList(text);
+      if (!parsed.ok) return { error: parsed.error, bad: parsed.bad.slice(0, 50) };
+      const listName = parsed.name ?? name;
+      return { state: await addList(listName, parsed.sites), name: listName, sites: parsed.sites.length, bad: parsed.bad.slice(0, 50) };
+    },
+    'copycat/forget-list': ({ name }) => forgetList(name),
     'preview/last': () => lastPreview(),
     'lost/find': ({ url, again }) => findCopies(service, url, again === true),
     'lost/open': async ({ rank }, ctx) => {

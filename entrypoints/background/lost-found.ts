@@ -5,6 +5,7 @@ import type { SketchService } from './sketch-service';
 import { sessionSet } from './session-space';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { lostDeps } from './lost-deps';
+import { noteLostCopies } from './copycat-evidence';
 
 const key = (url: string) => `lost:${url}`;
 
@@ -59,6 +60,8 @@ export async function findCopies(service: SketchService, url: string, again = fa
     .then(() => ended(before))
     .then(() => lostDeps(service, false, save))
     .then((deps) => findCopiesOf(deps, report))
+    // Its verified copies are evidence of copycat sites too (issue #19); a failure there is not lost and found's.
+    .then(() => void noteLostCopies(report).catch(() => 0))
     .catch(async (e: unknown) => {
       for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
       report.done = true;

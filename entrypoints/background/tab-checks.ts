@@ -16,6 +16,7 @@ import { sessionSet } from './session-space';
 import { mark, traced } from './trace';
 import { tellTab } from './router';
 import { apartFor } from './not-a-copy';
+import { noteTabCopies } from './copycat-evidence';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -85,6 +86,8 @@ async function regroup(looker: Looker, store: SketchStore, checking: { done: num
   const apart = await apartFor(all.results, looker.incognito);
   const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
+  // Every page checked: the copies across sites among them are evidence of copycat sites (issue #19), off the page's path.
+  if (!checking || checking.done >= checking.total) void noteTabCopies(store, all, settings, looker.incognito).catch(() => 0);
   const payload = pageGroups(settings, groups, { checking, dead });
   await traced('send', key, () => tellTab(tabId, 'page/update', payload));
 }

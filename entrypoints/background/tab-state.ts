@@ -4,6 +4,17 @@ import { cancelChecks } from './page-check';
 import { sessionSet } from './session-space';
 import { tabKey, tabKeys } from './tab-keys';
 import { tabResults, unsavedResults } from './tab-session';
+import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
+import { flaggedSiteOf } from '../../lib/copycat/copycat';
+import { migrateSettings } from '../../lib/settings';
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => tabKey('state', tabId);
@@ -31,11 +42,21 @@ export async function popupState(tabId: number): Promise<TabState> {
   const why = refused[refusedKey(tabId)];
   const s = typeof why === 'string' ? { ...state, refused: why } : state;
   if (s.status !== 'done' || s.items) return s;
-  const all = await tabResults(tabId);
+  // Storage read as the content script reads it (not settings-item, which this module's tests would have to fake).
+  const [all, copycats, settings] = await Promise.all([
+    tabResults(tabId),
+    browser.storage.local.get(COPYCAT_SITES_KEY).then(readTable, (): CopycatTable => ({})),
+    browser.storage.sync.get('settings').then((g) => migrateSettings(g.settings), () => migrateSettings(undefined)),
+  ]);
   if (!all || all.url !== s.url) return s;
-  const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank)]);
+  // The sites the page marks (content script: copycat-marks.ts), found the same way.
+  const flagged = all.results.flatMap((r) => {
+    const site = flaggedSiteOf(hostOf(r.url), copycats);
+    return site ? [{ rank: r.rank, site, ...copycats[site] }] : [];
+  });
+  const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank), ...flagged.map((c) => c.rank)]);
   const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl }) => ({ rank, url, title, displayUrl }));
-  return { ...s, items };
+  return { ...s, items, ...(flagged.length ? { copycats: flagged, copycatDisplay: settings.copycatDisplay } : {}) };
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -4,6 +4,7 @@ import { useSettings } from '../../page-support/use-settings';
 import { AdvancedControls } from './advanced';
 import { ArchiveLookupsControl } from './archive';
 import { CacheControls } from './cache';
+import { CopycatControls } from './copycats';
 import { DisplayModeControl } from './display-mode';
 import { EngineControls } from './engines';
 import { GroupingControls } from './grouping';
@@ -47,6 +48,13 @@ export function App() {
           <Section id="page-checking" title="Page checking">
             <PageCheckingControl {...p} />
             <ArchiveLookupsControl {...p} />
+          </Section>
+          <Section
+            id="copycats"
+            title="Copycat sites"
+            intro="Sites whose pages copy other sites' pages, from what page checking measured: their results can be labelled or hidden on every results page."
+          >
+            <CopycatControls {...p} />
           </Section>
           <Section id="advanced" title="Advanced" intro="How texts are cut into shingles and sampled. The defaults were measured; change them to experiment.">
             <AdvancedControls {...p} />

@@ -5,6 +5,7 @@ import { GroupsView } from './groups-view';
 import { DeadPageOffer } from './dead-page';
 import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
+import { CopycatsView } from './copycats-view';
 
 /** The popup's body for each state. Everything that comes from the page is set as text. */
 export function TabStateView({ state }: { state: PopupState }) {
@@ -24,6 +25,7 @@ export function TabStateView({ state }: { state: PopupState }) {
         <>
           <DeadPageOffer s={state.state} />
           <Status s={state.state} />
+          <CopycatsView s={state.state} />
           <SaveError s={state.state} />
         </>
       );

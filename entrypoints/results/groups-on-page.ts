@@ -7,6 +7,7 @@ import type { PageGroups } from '../../lib/group/page-groups';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
 import { HIDDEN_CSS } from './page-styles';
+import { type Copycats, markCopycats } from './copycat-marks';
 
 /**
  * Applies the background's groups to the page: the DOM contract's attributes, copies hidden (collapse)
@@ -27,6 +28,10 @@ export class GroupsOnPage {
   private standing = new Set<number>();
   private last: PageGroups | undefined;
   private generation = 0;
+  /** Copycat sites and what to do with their results (issue #19); results (by URL) the user revealed. */
+  private copycats: Copycats = { table: {}, display: 'off' };
+  private copycatsRevealed = new Set<string>();
+  private applied = false;
 
   constructor(
     private ctx: ContentScriptContext,
@@ -35,16 +40,38 @@ export class GroupsOnPage {
     private onFind: (rank: number) => void = () => {},
   ) {}
 
+  /** The copycat table or its setting changed: the page is marked again (nothing else changed). */
+  setCopycats(c: Copycats): void {
+    if (JSON.stringify(c) === JSON.stringify(this.copycats)) return;
+    this.copycats = c;
+    if (this.applied) void this.apply(this.last);
+  }
+
   async apply(view: PageGroups | undefined): Promise<void> {
     const gen = ++this.generation;
     this.last = view;
+    this.applied = true;
     this.standing.clear();
     this.clear();
     this.blocks.markAll();
-    if (!view || view.mode === 'off') return;
+    if (!view) return;
     hiddenStyle();
     const mounts: Promise<PageUi>[] = [];
     const dead = new Set((view.dead ?? []).map((d) => d.rank));
+    // Display "off" leaves copies alone; copycat sites have their own setting (copycatDisplay).
+    if (view.mode !== 'off') mounts.push(...this.groupsAndDead(view, dead));
+    // After the groups: whether a copycat result may be hidden depends on its role in them.
+    mounts.push(...markCopycats(this.ctx, this.blocks, this.copycats, this.copycatsRevealed, (el) => cell(el, 'first')));
+    const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
+    for (const ui of uis) {
+      if (!ui) continue;
+      if (gen === this.generation) this.uis.push(ui);
+      else ui.remove(); // a newer apply started meanwhile
+    }
+  }
+
+  private groupsAndDead(view: PageGroups, dead: ReadonlySet<number>): Promise<PageUi>[] {
+    const mounts: Promise<PageUi>[] = [];
     for (const g of view.groups) mounts.push(...this.group(g, view.mode === 'collapse', dead));
     for (const d of view.dead ?? []) {
       const els = this.blocks.of(d.rank);
@@ -54,12 +81,7 @@ export class GroupsOnPage {
       const tuck = this.standing.has(d.rank) ? () => (this.deadTucked.add(url), void this.apply(this.last)) : undefined;
       mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank), bestLiveCopy(d.alternates), tuck));
     }
-    const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
-    for (const ui of uis) {
-      if (!ui) continue;
-      if (gen === this.generation) this.uis.push(ui);
-      else ui.remove(); // a newer apply started meanwhile
-    }
+    return mounts;
   }
 
   private group(g: Group, collapse: boolean, dead: ReadonlySet<number>): Promise<PageUi>[] {
@@ -129,7 +151,7 @@ export class GroupsOnPage {
   clear(): void {
     for (const ui of this.uis) ui.remove();
     this.uis = [];
-    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead]) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
+    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat]) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
   }
 }
 

@@ -4,12 +4,15 @@ import type { PageGroups } from '../../lib/group/page-groups';
 import type { ResultItem } from '../../lib/group/result-item';
 import { DEFAULT_SETTINGS, type Settings, migrateSettings } from '../../lib/settings';
 import type { ResultsBatch } from '../../lib/engines/batch';
+import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
 
 /** What grouping the page needs besides its results. */
 export interface PageInputs {
   settings: Settings;
   /** Past results pages' boilerplate, kept in storage.local by the background. */
   boilerplate: number[] | undefined;
+  /** Copycat sites (issue #19), kept in storage.local by the background (grouping does not read them). */
+  copycats?: CopycatTable;
 }
 
 /**
@@ -19,10 +22,10 @@ export interface PageInputs {
 export async function readInputs(): Promise<PageInputs> {
   const [sync, local] = await Promise.all([
     browser.storage.sync.get('settings'),
-    browser.storage.local.get(PAST_BOILERPLATE_KEY).catch(() => ({}) as Record<string, unknown>),
+    browser.storage.local.get([PAST_BOILERPLATE_KEY, COPYCAT_SITES_KEY]).catch(() => ({}) as Record<string, unknown>),
   ]);
   const settings = migrateSettings(sync.settings);
-  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle) };
+  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle), copycats: readTable(local) };
 }
 
 /**

@@ -14,6 +14,8 @@ export const ATTR = {
   hidden: 'data-resemble-hidden',
   /** A result whose page check found it dead (issue #7): the kind, e.g. "gone". Never hidden. */
   dead: 'data-resemble-dead',
+  /** A result from a copycat site (issue #19): the site, e.g. "copycat.example". Hidden only when the setting says so. */
+  copycat: 'data-resemble-copycat',
 } as const;
 
 /**
@@ -36,6 +38,11 @@ export class ResultBlocks {
       this.urlByRank.set(r.rank, r.url);
       this.of(r.rank)[0]?.setAttribute(ATTR.rank, String(r.rank));
     }
+  }
+
+  /** Every rank read so far. */
+  ranks(): number[] {
+    return [...this.urlByRank.keys()];
   }
 
   urlOf(rank: number): string | undefined {

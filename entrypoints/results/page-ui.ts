@@ -39,7 +39,7 @@ function withTip(container: HTMLElement, control: HTMLElement, tip: string): voi
   container.append(wrap);
 }
 
-async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'first' | 'last', build: (c: HTMLElement) => void): Promise<PageUi> {
+async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'first' | 'last' | 'before', build: (c: HTMLElement) => void): Promise<PageUi> {
   const ui = await createShadowRootUi(ctx, {
     name: 'resemble-ui',
     position: 'inline',
@@ -78,11 +78,16 @@ export interface ToggleSpec {
   label: (revealed: boolean) => string;
   revealed: boolean;
   onToggle: (revealed: boolean) => void;
+  /** The button's accessible name, when "… of result #N" does not fit. */
+  aria?: (revealed: boolean) => string;
 }
 
-/** On a representative: one button that reveals its hidden copies in place, and hides them again. */
-export function mountToggle(ctx: ContentScriptContext, root: Element, spec: ToggleSpec): Promise<PageUi> {
-  return mountUi(ctx, root, 'last', (c) => {
+/**
+ * On a representative: one button that reveals its hidden copies in place, and hides them again. A
+ * hidden copycat result's toggle (issue #19) goes just before it (`before`): it has no representative.
+ */
+export function mountToggle(ctx: ContentScriptContext, root: Element, spec: ToggleSpec, at: 'last' | 'before' = 'last'): Promise<PageUi> {
+  return mountUi(ctx, root, at, (c) => {
     const b = document.createElement('button');
     b.type = 'button';
     let revealed = spec.revealed;
@@ -91,7 +96,8 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
       b.setAttribute('aria-expanded', String(revealed));
       b.setAttribute(
         'aria-label',
-        revealed ? `Hide the ${spec.label(false)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`,
+        spec.aria?.(revealed) ??
+          (revealed ? `Hide the ${spec.label(false)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`),
       );
     };
     onUserClick(b, () => {

@@ -29,6 +29,12 @@ export interface TabState {
   deadPage?: { url: string; reason: string; alternates?: Alternate[] };
   /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */
   saveError?: string;
+  /**
+   * Results from copycat sites (issue #19), as the page marks them, and what the page does with them
+   * (the copycatDisplay setting): the popup says why a result is labelled or hidden.
+   */
+  copycats?: { rank: number; site: string; label: string; detail: string }[];
+  copycatDisplay?: 'label' | 'hide' | 'off';
   /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
   refused?: string;
 }

@@ -1,0 +1,131 @@
+import { browser } from 'wxt/browser';
+import { type MeasuredPair, evidenceOf, mergeEvidence } from '../../lib/copycat/evidence';
+import { copyPairs, type SketchedPage } from '../../lib/copycat/pairs';
+import {
+  COPYCAT_EVIDENCE_KEY,
+  COPYCAT_LISTS_KEY,
+  COPYCAT_SITES_KEY,
+  COPYCAT_USER_KEY,
+  type CopycatState,
+  type CopycatStored,
+  copycatState,
+  copycatTable,
+  readStored,
+} from '../../lib/copycat/table';
+import type { LostReport } from '../../lib/lost/report';
+import type { Settings } from '../../lib/settings';
+import { type SketchStore, readCompactSketch } from '../../lib/store';
+import { readSettings } from './settings-item';
+import type { TabResults } from './tab-session';
+
+const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
+
+// One change at a time: two tabs' checks finishing together must not each write the evidence they read.
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(f: () => Promise<T>): Promise<T> {
+  const run = chain.then(f, f);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+const rule = (s: Settings) => ({ minOriginals: s.copycatMinOriginals, minSites: s.copycatMinSites });
+
+async function read(): Promise<CopycatStored> {
+  return readStored(await browser.storage.local.get(KEYS));
+}
+
+/** Writes the changed parts and the results pages' table derived from them. */
+async function write(next: CopycatStored, changed: Partial<Record<string, unknown>>): Promise<CopycatState> {
+  const settings = await readSettings();
+  await browser.storage.local.set({ ...changed, [COPYCAT_SITES_KEY]: copycatTable(next, rule(settings)) });
+  return copycatState(next, rule(settings));
+}
+
+/**
+ * Keeps evidence from measured pairs of pages (page checking, lost and found, "find copies"): a pair of
+ * copies on two different sites becomes a record (lib/copycat/evidence says which is the original).
+ * Never from a private window: nothing of it is kept.
+ */
+export function noteCopies(pairs: readonly MeasuredPair[], o: { incognito: boolean }): Promise<number> {
+  if (o.incognito || !pairs.length) return Promise.resolve(0);
+  return serial(async () => {
+    const settings = await readSettings();
+    const now = Date.now();
+    const added = pairs.flatMap((p) => evidenceOf(p, { resemblance: settings.resemblanceThreshold, containment: settings.containmentThreshold }, now) ?? []);
+    if (!added.length) return 0;
+    const s = await read();
+    const evidence = mergeEvidence(s.evidence, added);
+    await write({ ...s, evidence }, { [COPYCAT_EVIDENCE_KEY]: evidence });
+    return added.length;
+  });
+}
+
+/** The copies among a checked results page's pages, as evidence (called once its checking is done). */
+export async function noteTabCopies(store: SketchStore, all: TabResults, settings: Settings, incognito: boolean): Promise<number> {
+  if (incognito) return 0;
+  const recs = await store.getMany(all.results.map((r) => r.url));
+  const pages: SketchedPage[] = all.results.flatMap((r) => {
+    const rec = recs.get(r.url);
+    if (!rec?.page) return [];
+    try {
+      return [{ url: r.url, title: r.title, rank: r.rank, seen: rec.firstSeen, sketch: readCompactSketch(rec.page) }];
+    } catch {
+      return [];
+    }
+  });
+  const pairs = copyPairs(pages, { resemblance: settings.resemblanceThreshold, containment: settings.containmentThreshold });
+  return noteCopies(pairs, { incognito });
+}
+
+export const readCopycats = (): Promise<CopycatState> => serial(async () => copycatState(await read(), rule(await readSettings())));
+
+/** The thresholds changed: the table is derived again. */
+export const rebuildCopycats = (): Promise<CopycatState> => serial(async () => write(await read(), {}));
+
+/** The user's word on a site: "not a copycat", "mark as copycat", or neither (undone). */
+export function setVerdict(site: string, verdict: 'not-copycat' | 'marked' | 'none'): Promise<CopycatState> {
+  return serial(async () => {
+    const s = await read();
+    const user = { notCopycat: s.user.notCopycat.filter((x) => x !== site), marked: s.user.marked.filter((x) => x !== site) };
+    if (verdict === 'not-copycat') user.notCopycat.push(site);
+    if (verdict === 'marked') user.marked.push(site);
+    return write({ ...s, user }, { [COPYCAT_USER_KEY]: user });
+  });
+}
+
+/** Imported lists kept at most (each replaces one of the same name). */
+const MAX_LISTS = 20;
+
+export function addList(name: string, sites: string[]): Promise<CopycatState> {
+  return serial(async () => {
+    const s = await read();
+    const lists = [...s.lists.filter((l) => l.name !== name), { name, sites, at: Date.now() }].slice(-MAX_LISTS);
+    return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
+  });
+}
+
+export function forgetList(name: string): Promise<CopycatState> {
+  return serial(async () => {
+    const s = await read();
+    const lists = s.lists.filter((l) => l.name !== name);
+    return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
+  });
+}
+
+/** Cleared with the cache: the evidence goes; the user's own verdicts and imported lists stay (they are choices, like settings). */
+export const clearEvidence = (): Promise<CopycatState> => serial(async () => write({ ...(await read()), evidence: [] }, { [COPYCAT_EVIDENCE_KEY]: [] }));
+
+/**
+ * Lost and found's verified live copies of a dead page, as evidence. Measured is how much of the dead
+ * page each copy holds, not the reverse: neither is taken as the fuller page, so the rule's next step
+ * decides, and the dead page was seen before its copies were found. Titles alone prove nothing, and an
+ * archive's copy is no other site's page: both are left out.
+ */
+export async function noteLostCopies(report: LostReport): Promise<number> {
+  if (!report.known || !report.hasSketch) return 0;
+  const dead = { url: report.url, title: report.known.title, seen: report.known.firstSeen };
+  const pairs = report.alternates
+    .filter((a) => a.basis === 'page' && a.source !== 'archive')
+    .map((a) => ({ a: dead, b: { url: a.url, title: a.title, seen: a.checkedAt }, resemblance: a.resemblance, aInB: a.containment, bInA: a.containment }));
+  return noteCopies(pairs, { incognito: false });
+}

@@ -1,0 +1,27 @@
+import type { SettingsProps } from '../../page-support/use-settings';
+import { useCopycats } from '../../page-support/use-copycats';
+import { CopycatSettings } from './copycat-settings';
+import { CopycatSites } from './copycat-sites';
+import { CopycatTransfer } from './copycat-transfer';
+
+/** Options, "Copycat sites" (issue #19): the setting, the sites with their evidence, export and import. */
+export function CopycatControls(p: SettingsProps) {
+  const { load, set } = useCopycats();
+  return (
+    <>
+      <CopycatSettings {...p} />
+      {load.kind === 'loading' && (
+        <p class="muted" role="status">
+          Reading the copycat sites…
+        </p>
+      )}
+      {load.kind === 'error' && <p class="field-error">The copycat sites could not be read: {load.message}.</p>}
+      {load.kind === 'ok' && (
+        <>
+          <CopycatSites state={load.state} set={set} />
+          <CopycatTransfer state={load.state} set={set} />
+        </>
+      )}
+    </>
+  );
+}

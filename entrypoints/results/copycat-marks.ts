@@ -1,0 +1,70 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { flaggedSiteOf } from '../../lib/copycat/copycat';
+import type { CopycatTable } from '../../lib/copycat/table';
+import type { CopycatDisplay } from '../../lib/settings';
+import { ATTR, type ResultBlocks } from './marks';
+import { type PageUi, mountLabel, mountToggle } from './page-ui';
+
+export interface Copycats {
+  table: CopycatTable;
+  display: CopycatDisplay;
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Results from copycat sites (issue #19), whether or not their originals are on this page: each gets
+ * `data-resemble-copycat` and a label whose detail (hover and focus) is the evidence. In "hide", a result
+ * is hidden behind a reveal control of its own, as copies are, unless a group already decides it: a
+ * representative or a fuller page stays shown (hiding it would hide what its group's toggle stands on),
+ * and a copy its group already hides stays behind that group's toggle.
+ */
+export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c: Copycats, revealed: Set<string>, cell: (el: Element) => Element): Promise<PageUi>[] {
+  if (c.display === 'off') return [];
+  const out: Promise<PageUi>[] = [];
+  for (const rank of blocks.ranks()) {
+    const els = blocks.of(rank);
+    const url = blocks.urlOf(rank) ?? '';
+    const site = els.length ? flaggedSiteOf(hostOf(url), c.table) : undefined;
+    if (!site) continue;
+    const root = els[0];
+    const mark = c.table[site];
+    root.setAttribute(ATTR.copycat, site);
+    out.push(mountLabel(ctx, cell(root), mark.label, mark.detail));
+    const role = root.getAttribute(ATTR.role);
+    const grouped = role !== null && role !== 'copy';
+    if (c.display !== 'hide' || grouped || root.hasAttribute(ATTR.hidden) || root.tagName === 'TR') continue;
+    const shown = revealed.has(url);
+    if (!shown) for (const el of els) el.setAttribute(ATTR.hidden, 'true');
+    out.push(
+      mountToggle(
+        ctx,
+        root,
+        {
+          representative: rank,
+          count: 1,
+          summary: `#${rank} · ${site} — ${mark.label}\n${mark.detail}`,
+          revealed: shown,
+          label: (r) => (r ? 'Hide copycat result' : `copycat result (${site})`),
+          aria: (r) => (r ? `Hide result #${rank} again, from copycat site ${site}` : `Show result #${rank}, from copycat site ${site}, hidden by Resemble`),
+          onToggle: (r) => {
+            if (r) revealed.add(url);
+            else revealed.delete(url);
+            for (const el of els) {
+              if (r) el.removeAttribute(ATTR.hidden);
+              else el.setAttribute(ATTR.hidden, 'true');
+            }
+          },
+        },
+        'before',
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+import { getDomain } from 'tldts';
+
+/**
+ * A "site" is a registrable domain as the Public Suffix List says, private section included: a.github.io
+ * and b.github.io are different sites (anyone can publish under github.io), www.bbc.co.uk is bbc.co.uk.
+ * Addresses (IPs, localhost, single labels) have no site: no copycat verdict is ever kept for them.
+ */
+export function siteOf(hostOrUrl: string): string | undefined {
+  let host = hostOrUrl.trim().toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(host)) {
+    try {
+      host = new URL(host).hostname;
+    } catch {
+      return undefined;
+    }
+  }
+  host = host.replace(/\.$/, '');
+  if (!host || host.includes('/') || host.includes(':') || host.startsWith('[')) return undefined;
+  // URL parsing gives punycode for a URL; a bare name is put through it too, so both spellings agree.
+  try {
+    host = new URL(`http://${host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  if (/^\d+(\.\d+){3}$/.test(host)) return undefined;
+  const d = getDomain(host, { allowPrivateDomains: true });
+  return d && d.includes('.') ? d : undefined;
+}
+
+/** Whether two URLs are on different sites (both having one). */
+export function differentSites(a: string, b: string): boolean {
+  const sa = siteOf(a);
+  const sb = siteOf(b);
+  return sa !== undefined && sb !== undefined && sa !== sb;
+}
