@@ -11,6 +11,7 @@ import { applyLimits, storeFor } from './store-access';
 import { readSettings, writeSettings } from './settings-item';
 import { popupState } from './tab-state';
 import { forgetBoilerplate } from './past-boilerplate';
+import { cancelPageCopies, pageCopies, startPageCopies } from './page-copies';
 
 export function createHandlers(service: SketchService): Handlers {
   return {
@@ -44,5 +45,9 @@ export function createHandlers(service: SketchService): Handlers {
       void startChecks(service, tabId, tab.incognito === true);
       return { started: true };
     },
+    // Copies of this page (issue #19): the address is the tab's, read by the background.
+    'copies/start': ({ tabId }) => startPageCopies(service, tabId),
+    'copies/get': ({ id, again }) => pageCopies(service, id, again === true),
+    'copies/cancel': ({ id }) => cancelPageCopies(id),
   };
 }

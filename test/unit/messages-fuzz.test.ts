@@ -52,6 +52,7 @@ function payloadFor(type: MessageType, r: () => number): unknown {
     'page/results': { engine: 'google', url: 'https://www.google.com/search?q=a', query: 'a', results: [{ rank: 1, url: 'https://a.example/', title: 't', snippet: 's', displayUrl: 'a.example' }] },
     'page/groups': {}, 'settings/get': {}, 'settings/set': { resemblanceThreshold: 0.5 }, 'cache/usage': {}, 'cache/clear': {},
     'tab/state': { tabId: 3 }, 'tab/check': { tabId: 3 }, 'lost/find': { url: 'https://a.example/' }, 'lost/open': { rank: 2 }, 'preview/last': {},
+    'copies/start': { tabId: 3 }, 'copies/get': { id: 'run-1' }, 'copies/cancel': { id: 'run-1' },
   };
   const base = structuredClone(valid[type]) as Record<string, unknown>;
   const roll = r();
