@@ -81,6 +81,11 @@ export function CopiesReportView({ report, onCancel, onAgain, onAllowAccess, all
           )}
         </div>
       )}
+      {(report.restarts ?? 0) > 0 && (
+        <p class="muted" data-testid="restarted">
+          The browser stopped Resemble's background during this search: it started over.
+        </p>
+      )}
       {report.saveError && (
         <p class="error" role="alert" data-testid="save-error">
           Resemble could not save this search: {report.saveError}. It goes on, but is lost if the browser stops Resemble's background.

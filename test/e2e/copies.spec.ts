@@ -181,6 +181,33 @@ test.describe('with access to sites', () => {
       release();
     }
   });
+  test('a run cut off by a stopped service worker starts over on the next poll and finishes', async ({ context, sw, extensionOrigin, restartServiceWorker }) => {
+    await requireHook(sw);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const CANDS = [1, 2, 3].map((i) => `https://copy${i}.example/essay`);
+    const server = new PageServer().html(ORIG, page(5));
+    for (const u of CANDS) server.on(u, (n) => ({ contentType: 'text/html; charset=utf-8', body: page(5), ...(n === 1 && { hold: held }) }));
+    await server.install(context);
+    await routeSearch(context, () => CANDS.map((url) => ({ url, title: origTitle, snippet: 'I heartily accept the motto.' })));
+    try {
+      await openTab(context, ORIG);
+      const tabId = await tabIdOf(sw, ORIG);
+      const copies = await nextPage(context, `${extensionOrigin}copies.html`, () => sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId));
+      const progress = copies.getByTestId('progress');
+      await expect(progress).toHaveText(/^Measuring: 0 of 3 pages fetched/, { timeout: 20_000 });
+      await expect.poll(() => CANDS.filter((u) => server.count(u) > 0).length, { message: 'candidate fetches under way' }).toBeGreaterThan(0);
+      // Stopped mid-run (its fetches held): the page's next poll finds the stored run unfinished.
+      await restartServiceWorker();
+      await expect(copies.getByTestId('restarted')).toBeVisible({ timeout: 20_000 });
+      release();
+      await expect(progress).toHaveText('Done: 3 copies found.', { timeout: 30_000 });
+      expect((await shownCopies(copies)).map((c) => c.url).sort()).toEqual([...CANDS].sort());
+      expect(server.count(ORIG), 'the page: the tab, the first run and the run started over').toBe(3);
+    } finally {
+      release();
+    }
+  });
 });
 
 test.describe('without access to sites (as installed)', () => {
