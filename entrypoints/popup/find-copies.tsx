@@ -8,6 +8,8 @@ import { requestPageAccess, usePageAccess } from '../../page-support/page-access
  * the tab's address and shows the run in a page of its own. Without access to sites it is asked for
  * first, inside the click, as page checking asks; without it nothing starts.
  */
+const ASKS_IN_PAGE = import.meta.env.FIREFOX;
+
 export function FindCopies() {
   const [tab, setTab] = useState<{ id: number; url?: string }>();
   const [state, setState] = useState<'idle' | 'busy' | string>('idle');
@@ -25,8 +27,9 @@ export function FindCopies() {
   const find = async () => {
     setState('busy');
     try {
-      // First, inside the click: the browser shows its prompt only during a user action.
-      if (!access && !(await requestPageAccess())) return setState('Access to sites was not granted: Resemble cannot fetch pages to find copies.');
+      // First, inside the click: the browser shows its prompt only during a user action. Firefox closes
+      // the popup when its prompt opens: there the copies page (a tab) asks, before its run starts.
+      if (!access && !ASKS_IN_PAGE && !(await requestPageAccess())) return setState('Access to sites was not granted: Resemble cannot fetch pages to find copies.');
       await send('copies/start', { tabId: tab.id });
       setState('idle');
       window.close();

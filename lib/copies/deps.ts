@@ -17,7 +17,8 @@ export interface PairPage {
 
 /**
  * Two pages measured as copies, in the shape the copycat evidence takes (issue #19): `a` is this page,
- * `b` the copy; `aInB` how much of a is in b, `bInA` the reverse.
+ * `b` the copy; `aInB` how much of a is in b, `bInA` the reverse. Pairs on one site are passed too:
+ * which pairs count as evidence (pages of different sites) is the evidence's rule, not this run's.
  */
 export interface CopyPair {
   a: PairPage;

@@ -103,9 +103,11 @@ test.describe('with access to sites', () => {
     await expect(popup.locator('main'), 'not a results page, yet the offer is there').toContainText('This is not a search results page Resemble reads.');
     const button = popup.getByRole('button', { name: 'Find copies of this page' });
     await expect(button).toBeEnabled();
+    const started = Date.now();
     const copies = await nextPage(context, `${extensionOrigin}copies.html`, () => button.click());
     await expect(copies.getByTestId('url')).toHaveText(ORIG);
     await expect(copies.getByRole('button', { name: 'Search again', exact: true }), 'the run finished').toBeVisible({ timeout: 30_000 });
+    const tookMs = Date.now() - started;
     await expect(copies.getByTestId('progress')).toHaveText('Done: 2 copies found.');
 
     const shown = await shownCopies(copies);
@@ -133,7 +135,7 @@ test.describe('with access to sites', () => {
     expect(queries[0], 'the first search: a phrase of the page, in quotes').toMatch(/^".{10,}"$/);
     await expect(copies.getByTestId('work')).toContainText(`${queries.length === 1 ? '1 search' : `${queries.length} searches`} of at most 6 (DuckDuckGo)`);
     await takeScreenshot(copies, 'copies-of-this-page');
-    test.info().annotations.push({ type: 'copies', description: `queries ${JSON.stringify(queries)}; measured ${JSON.stringify(shown)}; decoy by Node ${JSON.stringify(decoy)}` });
+    test.info().annotations.push({ type: 'copies', description: `done in ${tookMs} ms (click to report); queries ${JSON.stringify(queries)}; measured ${JSON.stringify(shown)}; decoy by Node ${JSON.stringify(decoy)}` });
   });
 
   test('Cancel stops a run: the fetches under way are aborted and no other starts; at most 20 candidates are chosen', async ({ context, sw, extensionOrigin }) => {
