@@ -34,6 +34,11 @@ const key = (id: string) => `copies:${id}`;
 const runs = new Map<string, Stored>();
 const controllers = new Map<string, AbortController>();
 const MEMORY_RUNS = 20;
+/** Runs kept in storage.session (small, and shared with every tab's state): the newest, by an index of ids. */
+const STORED_RUNS = 20;
+const INDEX = 'copies:index';
+/** Times a run cut off by a stopped background is started over at most. */
+const MAX_RESTARTS = 3;
 
 async function save(r: CopiesReport): Promise<void> {
   const run = runs.get(r.id);
@@ -83,6 +88,15 @@ function launch(service: SketchService, report: CopiesReport, meta: RunMeta): vo
 
 const COPIES_PAGE = '/copies.html';
 
+/** Adds a run to the index; the oldest stored runs past STORED_RUNS (none still running here) are dropped. */
+async function indexRun(id: string): Promise<void> {
+  const got = (await browser.storage.session.get(INDEX))[INDEX];
+  const ids = [...(Array.isArray(got) ? got.filter((x): x is string => typeof x === 'string' && x !== id) : []), id];
+  const old = ids.slice(0, Math.max(0, ids.length - STORED_RUNS)).filter((x) => !controllers.has(x));
+  await browser.storage.session.set({ [INDEX]: ids.filter((x) => !old.includes(x)) });
+  if (old.length) await browser.storage.session.remove(old.map(key));
+}
+
 /**
  * Finds copies of the page `tabId` shows, in a page of their own: a run already going for the same
  * address is shown rather than started twice. Refuses a tab that is not a web page.
@@ -95,6 +109,7 @@ export async function startPageCopies(service: SketchService, tabId: number): Pr
     id = crypto.randomUUID();
     launch(service, { ...newCopiesReport(id, BOUNDS), ...(url && { url }) }, { tabId, incognito });
     await save(runs.get(id)!.report);
+    await indexRun(id).catch(() => undefined);
   }
   await browser.tabs.create({ url: `${browser.runtime.getURL(COPIES_PAGE)}?run=${encodeURIComponent(id)}` });
   return { id };
@@ -118,8 +133,15 @@ export async function pageCopies(service: SketchService, id: string, again = fal
   const mine = runs.get(id);
   if (mine && controllers.has(id)) return mine.report;
   if (!again && run.report.done) return (mine ?? (remember(id, run), run)).report;
-  const fresh: CopiesReport = { ...newCopiesReport(id, BOUNDS), ...(run.report.url && { url: run.report.url }) };
-  if (!run.report.done) fresh.restarts = (run.report.restarts ?? 0) + 1;
+  const restarts = run.report.done ? 0 : (run.report.restarts ?? 0) + 1;
+  if (restarts > MAX_RESTARTS) {
+    // Stopped mid-run again and again (the run itself may be what stops it): not started once more.
+    Object.assign(run.report, { state: 'failed', done: true, error: `the browser stopped Resemble's background ${MAX_RESTARTS + 1} times during this search` });
+    remember(id, run);
+    await save(run.report);
+    return run.report;
+  }
+  const fresh: CopiesReport = { ...newCopiesReport(id, BOUNDS), ...(run.report.url && { url: run.report.url }), ...(restarts && { restarts }) };
   launch(service, fresh, run.meta);
   await save(fresh);
   return fresh;
