@@ -9,6 +9,13 @@ import { cutSketch } from '../store/compact';
 import { normalizeUrl } from '../url/normalize';
 import type { PageCopy } from './report';
 
+/**
+ * Shingles a candidate needs for "this page holds it" to make it a copy: a page of a title and a line
+ * or two (a search result page, a stub, a page quoting one sentence) is held in this page by
+ * containment without being a copy of it. The other measures are not held to it.
+ */
+export const MIN_HELD_SHINGLES = 25;
+
 export interface CopyMeasure {
   resemblance: number;
   pageInCopy: number;
@@ -17,8 +24,9 @@ export interface CopyMeasure {
 }
 
 /**
- * A copy when resemblance ≥ `threshold` or either containment ≥ `containment` (the user's settings).
- * Sketches made with another shingle size or seed cannot be compared: no copy.
+ * A copy when resemblance ≥ `threshold` or either containment ≥ `containment` (the user's settings;
+ * this page holding the candidate counts only for a candidate of MIN_HELD_SHINGLES or more). Sketches
+ * made with another shingle size or seed cannot be compared: no copy.
  */
 export function measureCopy(page: Sketch, candidate: Sketch, o: { threshold: number; containment: number }): CopyMeasure {
   if (page.shingle !== candidate.shingle || page.seed !== candidate.seed) return { resemblance: 0, pageInCopy: 0, copyInPage: 0, isCopy: false };
@@ -28,7 +36,7 @@ export function measureCopy(page: Sketch, candidate: Sketch, o: { threshold: num
   const r = resemblance(a, b);
   const aInB = containment(a, b);
   const bInA = containment(b, a);
-  return { resemblance: r, pageInCopy: aInB, copyInPage: bInA, isCopy: r >= o.threshold || aInB >= o.containment || bInA >= o.containment };
+  return { resemblance: r, pageInCopy: aInB, copyInPage: bInA, isCopy: r >= o.threshold || aInB >= o.containment || (bInA >= o.containment && candidate.shingles >= MIN_HELD_SHINGLES) };
 }
 
 function compare(a: PageCopy, b: PageCopy): number {

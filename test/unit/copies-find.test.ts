@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOUNDS, COPY_QUERIES, MAX_FETCHES, MAX_SEARCHES, type CopiesDeps, type CopyPair, findPageCopies } from '../../lib/copies/find';
-import { measureCopy, rankCopies } from '../../lib/copies/measure';
+import { MIN_HELD_SHINGLES, measureCopy, rankCopies } from '../../lib/copies/measure';
 import { type CopiesReport, copiesReportCheck, newCopiesReport } from '../../lib/copies/report';
 import { check } from '../../lib/validate';
 import { SETTINGS, fakes, html, serpHtml } from './helpers/lost-fakes';
@@ -36,6 +36,8 @@ function setup(o: {
   incognito?: boolean;
   threshold?: number;
   hold?: boolean;
+  /** Leads that redirect: answered with the target's page, under the target's address. */
+  redirects?: Record<string, string>;
 }) {
   const f = fakes({
     pages: { [PAGE]: html(TITLE, TEXT), ...o.pages },
@@ -65,6 +67,8 @@ function setup(o: {
         aborted.push(url);
         return { ok: false, url, kind: 'cancelled', message: 'cancelled', redirects: [], ms: 1 };
       }
+      const to = o.redirects?.[url];
+      if (to) return { ...(await f.deps.fetchPage(to, signal)), redirects: [to] };
       return f.deps.fetchPage(url, signal);
     },
     save: async (r) => void saved.push(structuredClone(r)),
@@ -122,6 +126,16 @@ describe('copies of this page: measured both ways, best first', () => {
     });
     const r = await runOn(s.deps);
     expect(s.started).toEqual([FULL]);
+    expect(r.copies.map((c) => c.url)).toEqual([FULL]);
+  });
+
+  it('a lead that redirects is listed under the page that answered: two leads to one copy are one copy, a lead to this page none', async () => {
+    const s = setup({
+      pages: copies,
+      redirects: { 'https://short.example/a': FULL, 'https://short.example/b': FULL, 'https://short.example/self': PAGE },
+      search: () => ['https://short.example/a', 'https://short.example/b', 'https://short.example/self'].map((url) => ({ url, title: TITLE })),
+    });
+    const r = await runOn(s.deps);
     expect(r.copies.map((c) => c.url)).toEqual([FULL]);
   });
 
@@ -218,6 +232,17 @@ describe('copies of this page: the measure and the order', () => {
     expect(part.isCopy).toBe(true);
     expect(part.copyInPage).toBeGreaterThan(part.pageInCopy);
     expect(measureCopy(a, sketchText(TEXT, { ...opts, shingle: 4 }), { threshold: 0.1, containment: 0.1 }).isCopy).toBe(false);
+  });
+
+  it(`a tiny page held in this page (a title and a line: under ${MIN_HELD_SHINGLES} shingles) is no copy; a longer excerpt is`, () => {
+    const a = sketchText(`${TITLE}. ${TEXT}`, opts);
+    const words = `${TITLE}. ${TEXT}`.split(' ');
+    const stub = measureCopy(a, sketchText(words.slice(0, 20).join(' '), opts), { threshold: 0.9, containment: 0.8 });
+    expect(stub.copyInPage, 'held whole').toBe(1);
+    expect(stub.isCopy).toBe(false);
+    const excerpt = measureCopy(a, sketchText(words.slice(0, MIN_HELD_SHINGLES + 10).join(' '), opts), { threshold: 0.9, containment: 0.8 });
+    expect(excerpt.copyInPage).toBe(1);
+    expect(excerpt.isCopy).toBe(true);
   });
 
   it('rankCopies: resemblance, then containment of this page, then the other way, then URL; one per page; the page itself out', () => {
