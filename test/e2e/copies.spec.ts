@@ -8,8 +8,11 @@
  * text, a mirror (the same text with an editors' note) and a verbatim copy on another site. Every
  * candidate is fetched and measured both ways; expected: the copy, then the mirror, in the order Node's
  * own measure of the same pages gives, each with its measures; the decoy fetched but absent; the page
- * itself never fetched as a candidate. Then: a run cancelled mid-way stops fetching; and without access
- * to sites the popup asks for it before anything starts, and the context menu's run says it needs it.
+ * itself never fetched as a candidate. Then: a run cancelled mid-way aborts its fetches and starts no
+ * other (and chose at most 20 candidates); a run cut off by a stopped service worker starts over on the
+ * page's next poll; and without access to sites the popup asks for it before anything starts, and the
+ * context menu's run says it needs it. The context menu is clicked through the test hook (a native
+ * menu cannot be clicked in tests); its entry's existence is checked as lost-menu.spec.ts checks its own.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
