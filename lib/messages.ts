@@ -4,6 +4,7 @@ import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
 import type { TabState } from './group/tab-state';
 import type { LostReport } from './lost/report';
+import type { CopiesReport } from './copies/report';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS } from './limits';
@@ -61,6 +62,14 @@ export const MESSAGES = {
   'copycat/forget-list': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
+  // Copies of this page (issue #19): started on a tab (the background reads the tab's address itself,
+  // never one a payload names), then read and cancelled by the run's id.
+  /** The popup: find copies of this tab's page, shown in a page of their own. */
+  'copies/start': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
+  /** The copies page: the run's report; a run a stopped background cut off starts over, `again` restarts an ended one. */
+  'copies/get': { from: 'page', payload: obj({ id: str({ min: 1, max: 64 }), again: optional(bool()) }) },
+  /** The copies page's Cancel: stops the run's searches and fetches. */
+  'copies/cancel': { from: 'page', payload: obj({ id: str({ min: 1, max: 64 }) }) },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
 
 export type MessageType = keyof typeof MESSAGES;
@@ -82,6 +91,9 @@ export interface Replies {
   'copycat/verdict': CopycatState;
   'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { error: string; bad: BadLine[] };
   'copycat/forget-list': CopycatState;
+  'copies/start': { id: string };
+  'copies/get': CopiesReport;
+  'copies/cancel': CopiesReport;
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';

@@ -53,6 +53,7 @@ function payloadFor(type: MessageType, r: () => number): unknown {
     'page/groups': {}, 'settings/get': {}, 'settings/set': { resemblanceThreshold: 0.5 }, 'cache/usage': {}, 'cache/clear': {},
     'tab/state': { tabId: 3 }, 'tab/check': { tabId: 3 }, 'lost/find': { url: 'https://a.example/' }, 'lost/open': { rank: 2 }, 'preview/last': {},
     'copycat/state': {}, 'copycat/verdict': { site: 'a.example', verdict: 'marked' }, 'copycat/import': { name: 'list', text: 'a.example\n' }, 'copycat/forget-list': { name: 'list' },
+    'copies/start': { tabId: 3 }, 'copies/get': { id: 'run-1' }, 'copies/cancel': { id: 'run-1' },
   };
   const base = structuredClone(valid[type]) as Record<string, unknown>;
   const roll = r();
