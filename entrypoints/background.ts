@@ -11,7 +11,8 @@ import { evictClosedTabs } from './background/session-space';
 import { installTestHook } from './background/test-hook';
 import { installNetObserver, watchMainFrames } from './background/net-observer';
 import { mainFrameFailed } from './background/dead-page';
-import { LINK_MENU_ID, installLinkMenu, openLostAndFound } from './background/link-menu';
+import { LINK_MENU_ID, PAGE_MENU_ID, installLinkMenu, openLostAndFound } from './background/link-menu';
+import { startPageCopies } from './background/page-copies';
 import { resumeChecks } from './background/tab-checks';
 import { resumeLooks } from './background/resume-looks';
 import { PAGE_ORIGINS } from '../lib/fetch/fetch-page';
@@ -55,8 +56,10 @@ export default defineBackground({
     watchMainFrames((tabId, url, failure) => void mainFrameFailed(tabId, url, failure, service).catch(() => undefined));
     // "Find similar copy" on every link (issue #7): lost and found for that link.
     browser.runtime.onInstalled.addListener(() => void installLinkMenu());
-    browser.contextMenus?.onClicked.addListener((info) => {
+    // "Find copies of this page" (issue #19): the clicked tab's page, its address read from the tab.
+    browser.contextMenus?.onClicked.addListener((info, tab) => {
       if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl);
+      if (info.menuItemId === PAGE_MENU_ID && tab?.id !== undefined && tab.id >= 0) void startPageCopies(service, tab.id).catch(() => undefined);
     });
     // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
     // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on

@@ -5,6 +5,7 @@ import { resultItem } from './group/result-item';
 import type { TabState } from './group/tab-state';
 import type { LostReport } from './lost/report';
 import type { NotACopy } from './group/not-a-copy';
+import type { CopiesReport } from './copies/report';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS } from './limits';
@@ -71,6 +72,14 @@ export const MESSAGES = {
   'not-a-copy/list': { from: 'page', payload: empty },
   /** The options: undo one (by the pair's normalized URLs, as listed). */
   'not-a-copy/undo': { from: 'page', payload: obj({ a: str({ min: 1, max: 2048 }), b: str({ min: 1, max: 2048 }) }) },
+  // Copies of this page (issue #19): started on a tab (the background reads the tab's address itself,
+  // never one a payload names), then read and cancelled by the run's id.
+  /** The popup: find copies of this tab's page, shown in a page of their own. */
+  'copies/start': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }) }) },
+  /** The copies page: the run's report; a run a stopped background cut off starts over, `again` restarts an ended one. */
+  'copies/get': { from: 'page', payload: obj({ id: str({ min: 1, max: 64 }), again: optional(bool()) }) },
+  /** The copies page's Cancel: stops the run's searches and fetches. */
+  'copies/cancel': { from: 'page', payload: obj({ id: str({ min: 1, max: 64 }) }) },
 } as const satisfies Record<string, { from: Origin; payload: Check<unknown> }>;
 
 export type MessageType = keyof typeof MESSAGES;
@@ -96,6 +105,9 @@ export interface Replies {
   'copycat/verdict': CopycatState;
   'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { error: string; bad: BadLine[] };
   'copycat/forget-list': CopycatState;
+  'copies/start': { id: string };
+  'copies/get': CopiesReport;
+  'copies/cancel': CopiesReport;
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';

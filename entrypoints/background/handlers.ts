@@ -16,6 +16,7 @@ import { tellTab } from './router';
 import { addList, clearEvidence, forgetList, readCopycats, rebuildCopycats, setVerdict } from './copycat-evidence';
 import { siteOf } from '../../lib/copycat/site';
 import { parseSiteList } from '../../lib/copycat/ruleset';
+import { cancelPageCopies, pageCopies, startPageCopies } from './page-copies';
 
 export function createHandlers(service: SketchService): Handlers {
   return {
@@ -79,5 +80,9 @@ export function createHandlers(service: SketchService): Handlers {
       void startChecks(service, tabId, tab.incognito === true);
       return { started: true };
     },
+    // Copies of this page (issue #19): the address is the tab's, read by the background.
+    'copies/start': ({ tabId }) => startPageCopies(service, tabId),
+    'copies/get': ({ id, again }) => pageCopies(service, id, again === true),
+    'copies/cancel': ({ id }) => cancelPageCopies(id),
   };
 }

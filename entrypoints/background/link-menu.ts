@@ -1,13 +1,18 @@
 import { browser } from 'wxt/browser';
 
 export const LINK_MENU_ID = 'resemble-find-copy';
+/** "Find copies of this page" (issue #19), on the page itself. */
+export const PAGE_MENU_ID = 'resemble-find-page-copies';
 
-/** The context-menu entry on every link (menus survive a service-worker restart: made once on install). */
+const WEB = ['http://*/*', 'https://*/*'];
+
+/** The context-menu entries, on links and on web pages (menus survive a service-worker restart: made once on install). */
 export async function installLinkMenu(): Promise<void> {
   const menus = browser.contextMenus;
   if (!menus) return;
   await menus.removeAll();
-  menus.create({ id: LINK_MENU_ID, title: 'Find similar copy', contexts: ['link'], targetUrlPatterns: ['http://*/*', 'https://*/*'] });
+  menus.create({ id: LINK_MENU_ID, title: 'Find similar copy', contexts: ['link'], targetUrlPatterns: WEB });
+  menus.create({ id: PAGE_MENU_ID, title: 'Find copies of this page', contexts: ['page'], documentUrlPatterns: WEB });
 }
 
 /** A new tab's document shows in runtime.getContexts only once it loads: until then it counts as open. */

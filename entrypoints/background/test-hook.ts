@@ -3,6 +3,7 @@ import { readCompactSketch } from '../../lib/store/compact';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/sketch/options';
 import type { SketchService } from './sketch-service';
 import { openLostAndFound } from './link-menu';
+import { startPageCopies } from './page-copies';
 import { storeFor } from './store-access';
 import { traceOn, traceTake } from './trace';
 
@@ -24,6 +25,8 @@ export function installTestHook(service: SketchService): void {
       ping: () => service.ping(),
       /** What the "Find similar copy" link menu does on a click (a native context menu cannot be clicked in tests). */
       openLostAndFound: (url: string) => openLostAndFound(url),
+      /** What the "Find copies of this page" menu does on a click in tab `tabId`. */
+      findPageCopies: (tabId: number) => startPageCopies(service, tabId),
       /** A fetched page's main text found and sketched in the Worker, as page checking does. */
       page: (html: string, url: string) => service.page(html, url, options('page')),
       async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { errorText } from '../../page-support/messaging';
 import { TabStateView } from './tab-state-view';
 import { useTabState } from './use-tab-state';
+import { FindCopies } from './find-copies';
 
 /** The toolbar popup: what Resemble made of the active tab, and the way to the options. */
 export function App() {
@@ -25,6 +26,7 @@ export function App() {
         </button>
       </header>
       <TabStateView state={state} />
+      <FindCopies />
       {optionsError && <p class="quiet-error">Could not open the options: {optionsError}.</p>}
     </main>
   );

@@ -1,13 +1,12 @@
 /** Lost and found's sources (issue #7): each one's candidates for a dead page, or why it has none. */
-import { engineName } from '../engines/names';
 import type { LostReport } from './report';
 import type { Sketch } from '../sketch/sketch';
 import { readCompactSketch } from '../store/compact';
 import { DEFAULT_LIMITS, type SketchStore } from '../store/types';
-import { decodeBytes } from '../text/decode';
 import { availabilityUrl, parseAvailability, rawSnapshotUrl } from './archive';
 import type { Candidate, LostDeps } from './deps';
-import { type SearchTarget, searchQueries, searchTargets, searchUrl } from './search';
+import { askEngines } from './ask-engines';
+import { searchQueries, searchTargets } from './search';
 
 /** Candidates verified per source at most (each is a fetch). */
 export const PER_SOURCE = 8;
@@ -70,35 +69,9 @@ export async function candidates(d: LostDeps, src: Source, r: LostReport, lost: 
 async function searchCandidates(d: LostDeps, src: Source, r: LostReport, title: string): Promise<Candidate[] | string> {
   const queries = searchQueries({ title, phrases: r.known?.phrases });
   if (!queries.length) return 'nothing known of the page to search for';
-  const targets = searchTargets(await d.store.recentSerps(), r.url);
-  const out: Candidate[] = [];
-  const answered = new Set<string>();
-  for (const q of queries) {
-    for (const t of [...targets]) {
-      const got = await searchOnce(d, t, q);
-      if (got === undefined) {
-        // Unreachable or unreadable (a consent wall, a script-only page): not asked again.
-        targets.splice(targets.indexOf(t), 1);
-        continue;
-      }
-      answered.add(engineName(t.engine));
-      if (!got.length) continue; // nothing for this query here: the next engine may know it
-      out.push(...got.map((x) => ({ url: x.url, title: x.title, source: 'search' as const })));
-      break;
-    }
-  }
-  src.note = answered.size ? `asked ${[...answered].join(', then ')}` : 'no search engine could be read';
-  return out;
-}
-
-/** The first results of one search, or undefined when the engine could not be asked or read. */
-async function searchOnce(d: LostDeps, t: SearchTarget, query: string) {
-  const u = searchUrl(t.engine, query, { searxngHost: t.searxngHost });
-  const got = await d.fetchPage(u).catch(() => undefined);
-  if (!got?.ok) return undefined;
-  const serp = await d.sketcher.serp(decodeBytes(got.body).text, got.url).catch(() => undefined);
-  if (!serp || serp.engine === '') return undefined;
-  return serp.results.slice(0, 5);
+  const got = await askEngines(d, searchTargets(await d.store.recentSerps(), r.url), queries);
+  src.note = got.answered.length ? `asked ${got.answered.join(', then ')}` : 'no search engine could be read';
+  return got.results.map((x) => ({ url: x.url, title: x.title, source: 'search' as const }));
 }
 
 /** The archive's snapshot nearest to when the page was last seen alive, not the newest (likely its archived 404). */

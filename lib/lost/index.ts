@@ -4,6 +4,7 @@ export { looksLikeErrorPage, isSoft404, probeUrl, deadReason, ERROR_PAGE_MAX_WOR
 export { availabilityUrl, parseAvailability, rawSnapshotUrl, archivedCopyUsable, waybackTimestamp, parseWaybackTimestamp } from './archive';
 export { isDeadLoad, deadLoadStatus, NOT_DEATH_STATUSES, type FailedLoad } from './dead-load';
 export { searchQueries, searchUrl, MAX_QUERIES, MAX_QUERY_CHARS, type SearchEngine } from './search';
+export { askEngines, PER_SEARCH, type AskOptions, type Asked } from './ask-engines';
 export {
   verify,
   rankAlternates,

@@ -6,11 +6,15 @@ import type { Sketch } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';
 import { decodeBytes } from '../text/decode';
 import { archivedCopyUsable } from './archive';
+import { pickPhrases } from './phrases';
 import type { Candidate, LostDeps } from './deps';
 import { rankAlternates, verify } from './rank';
 
-/** A fetched page's sketch (cut as the store keeps them) with its title and short text, or why not. */
-export async function sketchOf(d: LostDeps, url: string, signal?: AbortSignal) {
+/**
+ * A fetched page's sketch (cut as the store keeps them) with its title, short text, phrases and
+ * canonical link, or why not. A plain-text page's phrases are picked only when asked (`opts.phrases`).
+ */
+export async function sketchOf(d: Pick<LostDeps, 'fetchPage' | 'sketcher'> & { settings: Pick<LostDeps['settings'], 'pageShingle' | 'sketchSize'> }, url: string, signal?: AbortSignal, opts?: { phrases?: boolean }) {
   const got = await d.fetchPage(url, signal);
   if (!got.ok) return { ok: false as const, kind: got.kind };
   const { text } = decodeBytes(got.body);
@@ -18,11 +22,11 @@ export async function sketchOf(d: LostDeps, url: string, signal?: AbortSignal) {
   if (got.contentType === 'text/plain') {
     const [res] = await d.sketcher.sketch([{ text, format: 'auto' }], options);
     if (!res?.ok) return { ok: false as const, kind: 'unreadable' };
-    return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(res.bytes)), title: text.split('\n')[0].slice(0, 200), short: text.length < 2000 ? text : undefined };
+    return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(res.bytes)), title: text.split('\n')[0].slice(0, 200), short: text.length < 2000 ? text : undefined, phrases: opts?.phrases ? pickPhrases(text) : [], canonical: undefined };
   }
   const { result, page } = await d.sketcher.page(text, got.url, options);
   if (!result.ok) return { ok: false as const, kind: 'unreadable' };
-  return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(result.bytes)), title: page.title, short: page.short };
+  return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(result.bytes)), title: page.title, short: page.short, phrases: page.phrases ?? [], canonical: page.canonical };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   statusWords,
 } from '../../page-support/lost-words';
 import { App } from '../../entrypoints/lost/app';
-import { pollLost } from '../../entrypoints/lost/poll';
+import { pollReport as pollLost } from '../../page-support/poll-report';
 import { DeadPageOffer, deadCountText, deadLines } from '../../entrypoints/popup/dead-page';
 import type { Alternate, LostReport } from '../../lib/lost/report';
 import type { TabState } from '../../lib/group/tab-state';

@@ -5,6 +5,7 @@
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { LostDeps, LostSettings } from '../../../lib/lost/deps';
 import type { LostReport } from '../../../lib/lost/report';
+import { pickPhrases } from '../../../lib/lost/phrases';
 import { serializeSketch } from '../../../lib/sketch/serialize';
 import { sketchText } from '../../../lib/sketch/sketch';
 import { compactSketch } from '../../../lib/store/compact';
@@ -68,7 +69,7 @@ export function fakes(o: {
         const title = /<title>(.*?)<\/title>/s.exec(page)?.[1] ?? '';
         const text = /<body>(.*?)<\/body>/s.exec(page)?.[1] ?? '';
         const result = { ok: true as const, bytes: serializeSketch(sketchText(text, options)), tokens: 0, truncated: false };
-        return { result, page: { title, method: 'fake', chars: text.length, ...(text.length < 2000 && { short: text }) } };
+        return { result, page: { title, method: 'fake', chars: text.length, phrases: pickPhrases(text), ...(text.length < 2000 && { short: text }) } };
       },
       serp: async (page, url) => {
         try {

@@ -1,13 +1,16 @@
-import type { LostReport } from '../../lib/lost/report';
+/** A report the background fills in while a job runs (lost and found's, copies of a page's). */
+export interface PolledReport {
+  done: boolean;
+}
 
-export interface PollOptions {
-  /** One lost/find; `again` only on the first call of a restarted search. */
-  ask(again: boolean): Promise<LostReport>;
+export interface PollOptions<R extends PolledReport> {
+  /** One ask (lost/find, copies/get); `again` only on the first call of a restarted job. */
+  ask(again: boolean): Promise<R>;
   again: boolean;
   signal: AbortSignal;
-  onReport(report: LostReport): void;
+  onReport(report: R): void;
   onError(error: unknown): void;
-  /** Between answers while the search runs (the background keeps the job). */
+  /** Between answers while the job runs (the background keeps it). */
   intervalMs?: number;
   /** Failures in a row tolerated (a service worker waking up) before the error is shown. */
   retries?: number;
@@ -28,15 +31,15 @@ const sleepFor = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Asks lost/find until the report is done: the first call starts (or, with `again`, restarts) the
- * search in the background, the next ones read its progress. Stops when aborted (the page closes or a
- * new search starts); nothing is reported after that.
+ * Asks until the report is done: the first call starts (or, with `again`, restarts) the job in the
+ * background, the next ones read its progress. Stops when aborted (the page closes or a new job
+ * starts); nothing is reported after that.
  */
-export async function pollLost({ ask, again, signal, onReport, onError, intervalMs = POLL_MS, retries = 2, sleep = sleepFor }: PollOptions): Promise<void> {
+export async function pollReport<R extends PolledReport>({ ask, again, signal, onReport, onError, intervalMs = POLL_MS, retries = 2, sleep = sleepFor }: PollOptions<R>): Promise<void> {
   let first = true;
   let failures = 0;
   while (!signal.aborted) {
-    let report: LostReport;
+    let report: R;
     try {
       report = await ask(first && again);
     } catch (e) {
