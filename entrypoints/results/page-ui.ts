@@ -71,7 +71,7 @@ export function mountLabel(ctx: ContentScriptContext, root: Element, label: stri
     if (!action) return;
     const b = document.createElement('button');
     b.type = 'button';
-    b.className = 'find';
+    b.className = 'find action';
     b.textContent = action.text;
     b.setAttribute('aria-label', action.aria);
     onUserClick(b, () => {
