@@ -62,12 +62,21 @@ function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
   );
 }
 
-function Member({ rank, reason, representative, item }: { rank: number; reason: PageReason; representative: number; item?: ResultSummary }) {
+/** "Not a copy" (issue #20): the pair is never grouped again. */
+export type OnNotACopy = (rank: number, of: number) => void;
+
+function Member({ rank, reason, representative, item, onNotACopy }: { rank: number; reason: PageReason; representative: number; item?: ResultSummary; onNotACopy?: OnNotACopy }) {
   const p = reasonParts(reason, representative);
   return (
     <li class="member">
       <ResultLine rank={rank} item={item} />
       {p.measures.length > 0 && <span class="measures">{p.measures.join(' · ')}</span>}
+      {/* The same address is the same page: only two addresses can be "not a copy". */}
+      {onNotACopy && reason.kind !== 'same-page' && (
+        <button type="button" class="link not-a-copy" onClick={() => onNotACopy(rank, representative)} aria-label={`Result #${rank} is not a copy of result #${representative}: never group them`}>
+          Not a copy
+        </button>
+      )}
       {/* The label is always visible; the longer account opens on demand (a title alone is out of reach by keyboard). */}
       <details class="reason">
         <summary>{p.label}</summary>
@@ -90,7 +99,7 @@ function RepNote({ members }: { members: PageGroup['members'] }) {
 }
 
 /** A results page's groups: each representative as a heading, its copies listed under it with why they are copies. */
-export function GroupList({ groups, items }: { groups: readonly PageGroup[]; items: readonly ResultSummary[] }) {
+export function GroupList({ groups, items, onNotACopy }: { groups: readonly PageGroup[]; items: readonly ResultSummary[]; onNotACopy?: OnNotACopy }) {
   const byRank = new Map(items.map((it) => [it.rank, it]));
   return (
     <ol class="groups" aria-label="Groups of near-duplicates">
@@ -103,7 +112,7 @@ export function GroupList({ groups, items }: { groups: readonly PageGroup[]; ite
           <p class="evidence">{g.evidence === 'pages' ? 'Checked against the pages' : 'From the snippets only'}</p>
           <ul class="members" aria-label={`Copies of result #${g.representative}`}>
             {g.members.map((m) => (
-              <Member key={m.rank} rank={m.rank} reason={m.reason} representative={g.representative} item={byRank.get(m.rank)} />
+              <Member key={m.rank} rank={m.rank} reason={m.reason} representative={g.representative} item={byRank.get(m.rank)} onNotACopy={onNotACopy} />
             ))}
           </ul>
         </li>

@@ -4,6 +4,7 @@ import { type ResultsBatch, batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
+import { NOT_A_COPY_KEY } from '../lib/group/not-a-copy';
 import { COPYCAT_SITES_KEY } from '../lib/copycat/table';
 import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
 import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
@@ -50,7 +51,8 @@ export default defineContentScript({
     const letPaint = document.readyState === 'loading' ? holdPaint() : () => {};
     const alive = () => ctx.check();
     const blocks = new ResultBlocks();
-    const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }));
+    const notACopy = async (rank: number, of: number) => shown.answer(await ask('page/not-a-copy', { rank, of }, { alive }));
+    const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }), (rank, of) => void notACopy(rank, of));
     const shown = new Shown(page, new CheckingIndicator(ctx));
     const local = new LocalGroups();
     // Without them (storage failed) nothing is grouped here: the background answers as it always did.
@@ -143,7 +145,9 @@ export default defineContentScript({
     const onChange = async (changes: Record<string, unknown>, area: string) => {
       const boilerplate = area === 'local' && PAST_BOILERPLATE_KEY in changes;
       const copycatSites = area === 'local' && COPYCAT_SITES_KEY in changes;
-      const settings = area === 'sync' && 'settings' in changes;
+      // "Not a copy" chosen or undone (here, in another tab, in the options): the page regroups.
+      const apart = area === 'local' && NOT_A_COPY_KEY in changes;
+      const settings = (area === 'sync' && 'settings' in changes) || apart;
       if (boilerplate || settings || copycatSites) inputs = (await readInputs().catch(() => undefined)) ?? inputs;
       // Copycat sites marked anew at once (issue #19): their table or their setting changed.
       if (copycatSites || settings) copycats(inputs);

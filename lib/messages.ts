@@ -4,6 +4,7 @@ import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
 import type { TabState } from './group/tab-state';
 import type { LostReport } from './lost/report';
+import type { NotACopy } from './group/not-a-copy';
 import type { CopiesReport } from './copies/report';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
@@ -14,6 +15,7 @@ import { type Check, type Infer, arr, bool, check, fields, num, obj, oneOf, opti
 export type Origin = 'content' | 'page';
 
 const empty = obj({});
+const rank = num({ min: 1, max: LIMITS.rank, int: true });
 const settingsPatch: Check<SettingsPatch> = (v, path, errors) => {
   const c = checkSettingsPatch(v);
   if (!c.ok) errors.push(...c.errors.map((e) => (path ? `${path}.${e}` : e)));
@@ -52,7 +54,7 @@ export const MESSAGES = {
   /** Lost and found: what Resemble knows of a dead URL and its verified live copies (started on first ask, then polled). */
   'lost/find': { from: 'page', payload: obj({ url: str({ min: 1, max: 8192 }), again: optional(bool()) }) },
   /** The results page's "find a copy" on a dead result: the background opens lost and found for that result (by rank, never a URL from the page). */
-  'lost/open': { from: 'content', payload: obj({ rank: num({ min: 1, max: LIMITS.rank, int: true }) }) },
+  'lost/open': { from: 'content', payload: obj({ rank }) },
   /** Issue #19: the copycat sites, their evidence, the user's verdicts and imported lists (options, popup). */
   'copycat/state': { from: 'page', payload: empty },
   /** The user's word on a site (the handler holds it to the Public Suffix List's sites). */
@@ -62,6 +64,14 @@ export const MESSAGES = {
   'copycat/forget-list': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
+  /** "Not a copy" on a result's label: the results at `rank` and `of` (its representative) are never grouped again; answered with the regrouped page. */
+  'page/not-a-copy': { from: 'content', payload: obj({ rank, of: rank }) },
+  /** The same from the popup, for the tab it was opened on. */
+  'tab/not-a-copy': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }), rank, of: rank }) },
+  /** The options: the pairs the user said are not copies. */
+  'not-a-copy/list': { from: 'page', payload: empty },
+  /** The options: undo one (by the pair's normalized URLs, as listed). */
+  'not-a-copy/undo': { from: 'page', payload: obj({ a: str({ min: 1, max: 2048 }), b: str({ min: 1, max: 2048 }) }) },
   // Copies of this page (issue #19): started on a tab (the background reads the tab's address itself,
   // never one a payload names), then read and cancelled by the run's id.
   /** The popup: find copies of this tab's page, shown in a page of their own. */
@@ -87,6 +97,10 @@ export interface Replies {
   'tab/check': { started: boolean };
   'lost/find': LostReport;
   'lost/open': { opened: boolean };
+  'page/not-a-copy': PageGroups | null;
+  'tab/not-a-copy': { done: boolean };
+  'not-a-copy/list': NotACopy[];
+  'not-a-copy/undo': NotACopy[];
   'copycat/state': CopycatState;
   'copycat/verdict': CopycatState;
   'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { error: string; bad: BadLine[] };

@@ -11,6 +11,8 @@ import { applyLimits, storeFor } from './store-access';
 import { readSettings, writeSettings } from './settings-item';
 import { popupState } from './tab-state';
 import { forgetBoilerplate } from './past-boilerplate';
+import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from './not-a-copy';
+import { tellTab } from './router';
 import { addList, clearEvidence, forgetList, readCopycats, rebuildCopycats, setVerdict } from './copycat-evidence';
 import { siteOf } from '../../lib/copycat/site';
 import { parseSiteList } from '../../lib/copycat/ruleset';
@@ -34,6 +36,7 @@ export function createHandlers(service: SketchService): Handlers {
       const cleared = await (await storeFor(ctx.incognito)).clear();
       // The boilerplate is counted from the cache's past results pages (incognito pages never teach it).
       if (!ctx.incognito) await forgetBoilerplate().catch(() => undefined);
+      await clearNotACopy(ctx.incognito).catch(() => undefined);
       // Copycat evidence is measured from the cache's pages: it goes with them (never kept for private windows).
       if (!ctx.incognito) await clearEvidence();
       return { cleared };
@@ -59,6 +62,18 @@ export function createHandlers(service: SketchService): Handlers {
       const r = (await tabResults(ctx.tabId!))?.results.find((x) => x.rank === rank);
       return { opened: r ? await openLostAndFound(r.url) : false };
     },
+    // "Not a copy": the pair is kept apart from now on, and the tab regroups at once.
+    'page/not-a-copy': async ({ rank, of }, ctx) => ((await markNotACopy(ctx.tabId!, rank, of, ctx.incognito)) ? regroupTab(service, ctx) : null),
+    'tab/not-a-copy': async ({ tabId, rank, of }) => {
+      const tab = await browser.tabs.get(tabId).catch(() => undefined);
+      if (!tab || !(await markNotACopy(tabId, rank, of, tab.incognito === true))) return { done: false };
+      const groups = await regroupTab(service, { origin: 'content', tabId, incognito: tab.incognito === true });
+      if (groups) await tellTab(tabId, 'page/update', groups).catch(() => undefined);
+      return { done: true };
+    },
+    'not-a-copy/list': () => listNotACopy(),
+    // The pages open now regroup when they see the change in storage (results.content.ts).
+    'not-a-copy/undo': ({ a, b }) => undoNotACopy(a, b),
     'tab/check': async ({ tabId }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
       if (!tab) return { started: false };

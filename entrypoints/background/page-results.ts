@@ -17,6 +17,8 @@ import { sessionSet } from './session-space';
 import type { GroupOutcome } from '../../lib/group/results';
 import { composeGroups, deadResults, startChecks } from './tab-checks';
 import { mark, traced } from './trace';
+import { NOT_A_COPY_KEY, apartAmong } from '../../lib/group/not-a-copy';
+import { PRIVATE_KEY, choicesIn } from './not-a-copy';
 
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
@@ -31,15 +33,19 @@ function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabRes
  * What grouping a tab needs, read at once: its results so far, the settings, and the cached
  * boilerplate (counted in the Worker when nothing is cached yet).
  */
-async function inputs(service: SketchService, tabId: number) {
-  const [session, local, settings] = await Promise.all([browser.storage.session.get(tabKey('results', tabId)), browser.storage.local.get(PAST_BOILERPLATE_KEY), readSettings()]);
+async function inputs(service: SketchService, tabId: number, incognito: boolean) {
+  const [session, local, settings] = await Promise.all([
+    browser.storage.session.get([tabKey('results', tabId), PRIVATE_KEY]),
+    browser.storage.local.get([PAST_BOILERPLATE_KEY, NOT_A_COPY_KEY]),
+    readSettings(),
+  ]);
   const got = { ...session, ...local };
   let boilerplate = readPastBoilerplate(got, settings.snippetShingle);
   const stale = boilerplate !== undefined && isStale(got, settings.snippetShingle);
   if (!boilerplate) boilerplate = await refreshBoilerplate(service, await storeFor(false), settings.snippetShingle).catch(() => undefined);
   // Results storage could not take are held in memory, and are newer than storage's.
   const prev = unsavedResults.get(tabId)?.results ?? (got[tabKey('results', tabId)] as TabResults | undefined);
-  return { prev, settings, boilerplate, stale };
+  return { prev, settings, boilerplate, stale, notACopy: choicesIn(local, session, incognito) };
 }
 
 /** A result's title and snippet: what its snippet-level sketch is made of. */
@@ -62,7 +68,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const tabId = ctx.tabId!;
   mark('results-in', String(tabId));
   const base = { tabId, url: p.url, engine: p.engine, query: p.query };
-  const { prev, settings, boilerplate, stale } = await inputs(service, tabId);
+  const { prev, settings, boilerplate, stale, notACopy } = await inputs(service, tabId, ctx.incognito);
   // The content script does not wait for the settings: the engine being off is decided here.
   if (p.disabled || settings.engines[p.engine as EngineId] === false) {
     await setTabState({ ...base, results: 0, status: 'disabled' });
@@ -80,7 +86,8 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const checks = settings.pageChecking ? startChecks(service, tabId, ctx.incognito, { settings, all }).catch(() => undefined) : undefined;
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
-  const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings));
+  const apart = apartAmong(notACopy, all.results.map((r) => r.url));
+  const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings, apart));
   const reply = { accepted: p.results.length, groups: snippetPageGroups(outcome, settings) };
   answer(reply);
   mark('answered', String(tabId));
@@ -137,12 +144,13 @@ async function keepSketches(service: SketchService, store: Awaited<ReturnType<ty
 export function regroupTab(service: SketchService, ctx: SenderContext): Promise<Replies['page/groups']> {
   const tabId = ctx.tabId!;
   return inOrder(tabId, async () => {
-    const { prev: all, settings, boilerplate } = await inputs(service, tabId);
+    const { prev: all, settings, boilerplate, notACopy } = await inputs(service, tabId, ctx.incognito);
     if (!all?.results.length) return null;
-    const outcome = await groupTab(service, all.results, boilerplate, settings);
+    const apart = apartAmong(notACopy, all.results.map((r) => r.url));
+    const outcome = await groupTab(service, all.results, boilerplate, settings, apart);
     const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
-    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
+    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query };
     await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
     return pageGroups(settings, groups, { dead });

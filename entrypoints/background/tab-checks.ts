@@ -15,6 +15,7 @@ import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
 import { mark, traced } from './trace';
 import { tellTab } from './router';
+import { apartFor } from './not-a-copy';
 import { noteTabCopies } from './copycat-evidence';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
@@ -35,7 +36,7 @@ export async function deadResults(store: SketchStore, all: TabResults, looker?: 
 }
 
 /** The tab's groups with what its checked pages say (snippet groups alone when no page is known). */
-export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings): Promise<PageGroup[]> {
+export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings, apart: readonly string[] = []): Promise<PageGroup[]> {
   const recs = await store.getMany(all.results.map((r) => r.url));
   const pages = new Map<number, PageEvidence>();
   for (const r of all.results) {
@@ -48,7 +49,7 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
     }
   }
   if (!pages.size) return fromSnippets(outcome);
-  return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold });
+  return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold, ...(apart.length ? { apart: new Set(apart) } : {}) });
 }
 
 /** Per tab, a regroup asked for and not started yet: progress coming meanwhile joins it (the latest counts). */
@@ -82,7 +83,8 @@ async function regroup(looker: Looker, store: SketchStore, checking: { done: num
   const key = String(tabId);
   const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
   if (!all || !outcome || state.url !== all.url) return;
-  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
+  const apart = await apartFor(all.results, looker.incognito);
+  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
   // Every page checked: the copies across sites among them are evidence of copycat sites (issue #19), off the page's path.
   if (!checking || checking.done >= checking.total) void noteTabCopies(store, all, settings, looker.incognito).catch(() => 0);

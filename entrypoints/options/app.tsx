@@ -9,6 +9,7 @@ import { DisplayModeControl } from './display-mode';
 import { EngineControls } from './engines';
 import { GroupingControls } from './grouping';
 import { PageCheckingControl } from './page-checking';
+import { NotACopyList } from './not-a-copy';
 
 /**
  * The options page: every setting, saved as it changes. Each section's controls are a component of
@@ -55,6 +56,9 @@ export function App() {
             intro="Sites whose pages copy other sites' pages, from what page checking measured: their results can be labelled or hidden on every results page."
           >
             <CopycatControls {...p} />
+          </Section>
+          <Section id="not-a-copy" title="Not a copy" intro="Pairs of results you said are not copies: Resemble never groups them again.">
+            <NotACopyList />
           </Section>
           <Section id="advanced" title="Advanced" intro="How texts are cut into shingles and sampled. The defaults were measured; change them to experiment.">
             <AdvancedControls {...p} />

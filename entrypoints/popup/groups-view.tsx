@@ -3,6 +3,7 @@ import { GroupList } from '../../components/group-list';
 import { percent } from '../../lib/group/describe';
 import type { TabState } from '../../lib/group/tab-state';
 import { PageCheckOffer } from './page-check-offer';
+import { send } from '../../page-support/messaging';
 import { countsText, noGroupsText } from './summary';
 
 /** While result pages are checked: how far (groups refine as pages come in). */
@@ -35,7 +36,7 @@ export function GroupsView({ s }: { s: TabState }) {
       </p>
       <Checking s={s} />
       <PageCheckOffer tabId={s.tabId} />
-      {groups.length === 0 ? <p role="status">{noGroupsText(s.results)}</p> : <GroupList groups={groups} items={items} />}
+      {groups.length === 0 ? <p role="status">{noGroupsText(s.results)}</p> : <GroupList groups={groups} items={items} onNotACopy={(rank, of) => void send('tab/not-a-copy', { tabId: s.tabId, rank, of }).catch(() => undefined)} />}
     </section>
   );
 }

@@ -38,6 +38,8 @@ export class GroupsOnPage {
     private blocks: ResultBlocks,
     /** "find a copy" on a dead result: the background opens lost and found for that rank. */
     private onFind: (rank: number) => void = () => {},
+    /** "not a copy" on a member: the background keeps that pair apart and regroups the page (issue #20). */
+    private onNotACopy?: (rank: number, of: number) => void,
   ) {}
 
   /** The copycat table or its setting changed: the page is marked again (nothing else changed). */
@@ -113,7 +115,10 @@ export class GroupsOnPage {
       m.els[0].setAttribute(ATTR.cluster, String(g.id));
       m.els[0].setAttribute(ATTR.role, memberRole(m.reason));
       if (hide && copies.some((c) => c.rank === m.rank)) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
-      out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative)));
+      // The same address is the same page: only results at two addresses can be "not a copy".
+      const apart = this.onNotACopy && m.reason.kind !== 'same-page' ? this.onNotACopy : undefined;
+      const action = apart && { text: 'not a copy', aria: `Result #${m.rank} is not a copy of result #${g.representative}: never group them`, act: () => apart(m.rank, g.representative) };
+      out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative), action));
     }
     if (tucked) for (const el of rep) el.setAttribute(ATTR.hidden, 'true');
     // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.

@@ -5,6 +5,7 @@ import type { ResultItem } from '../../lib/group/result-item';
 import { DEFAULT_SETTINGS, type Settings, migrateSettings } from '../../lib/settings';
 import type { ResultsBatch } from '../../lib/engines/batch';
 import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
+import { NOT_A_COPY_KEY, type NotACopy, apartAmong, readNotACopy } from '../../lib/group/not-a-copy';
 
 /** What grouping the page needs besides its results. */
 export interface PageInputs {
@@ -13,6 +14,8 @@ export interface PageInputs {
   boilerplate: number[] | undefined;
   /** Copycat sites (issue #19), kept in storage.local by the background (grouping does not read them). */
   copycats?: CopycatTable;
+  /** Pairs the user said are not copies (issue #20), kept in storage.local by the background. */
+  notACopy?: NotACopy[];
 }
 
 /**
@@ -22,10 +25,10 @@ export interface PageInputs {
 export async function readInputs(): Promise<PageInputs> {
   const [sync, local] = await Promise.all([
     browser.storage.sync.get('settings'),
-    browser.storage.local.get([PAST_BOILERPLATE_KEY, COPYCAT_SITES_KEY]).catch(() => ({}) as Record<string, unknown>),
+    browser.storage.local.get([PAST_BOILERPLATE_KEY, COPYCAT_SITES_KEY, NOT_A_COPY_KEY]).catch(() => ({}) as Record<string, unknown>),
   ]);
   const settings = migrateSettings(sync.settings);
-  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle), copycats: readTable(local) };
+  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle), copycats: readTable(local), notACopy: readNotACopy(local) };
 }
 
 /**
@@ -56,7 +59,8 @@ export class LocalGroups {
 
   groups(inputs: PageInputs | undefined): PageGroups | undefined {
     if (!inputs || !this.results.length || this.results.length > LOCAL_MAX) return undefined;
-    return snippetPageGroups(groupSnippets(this.results, inputs.boilerplate, inputs.settings), inputs.settings);
+    const apart = apartAmong(inputs.notACopy ?? [], this.results.map((r) => r.url));
+    return snippetPageGroups(groupSnippets(this.results, inputs.boilerplate, inputs.settings, apart), inputs.settings);
   }
 }
 

@@ -58,7 +58,7 @@ async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'firs
 }
 
 /** On a copy: "near-copy of #1, 87% alike"; hover or focus tells why. */
-export function mountLabel(ctx: ContentScriptContext, root: Element, label: string, detail: string): Promise<PageUi> {
+export function mountLabel(ctx: ContentScriptContext, root: Element, label: string, detail: string, action?: LabelAction): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
     const el = document.createElement('span');
     el.className = 'label';
@@ -68,7 +68,25 @@ export function mountLabel(ctx: ContentScriptContext, root: Element, label: stri
     el.textContent = label;
     el.setAttribute('aria-label', `Resemble: ${label}`);
     withTip(c, el, detail);
+    if (!action) return;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'find action';
+    b.textContent = action.text;
+    b.setAttribute('aria-label', action.aria);
+    onUserClick(b, () => {
+      b.disabled = true; // one click, one choice: the page regroups when the background has it
+      action.act();
+    });
+    c.append(' ', b);
   });
+}
+
+/** A button beside a label ("not a copy"). */
+export interface LabelAction {
+  text: string;
+  aria: string;
+  act: () => void;
 }
 
 export interface ToggleSpec {

@@ -2,6 +2,7 @@ import { clusterGreedy } from '../sketch/cluster';
 import { containment, lexicallyEquivalent, resemblance } from '../sketch/estimate';
 import type { Sketch } from '../sketch/sketch';
 import { normalizeUrl } from '../url/normalize';
+import { pairKey } from './not-a-copy';
 import type { GroupInput, GroupOutcome, GroupReason } from './results';
 
 /** What the fetched page of a result says (none when it was not fetched or failed). */
@@ -15,6 +16,8 @@ export interface PageGroupingOptions {
   threshold: number;
   /** Containment at or above which a page is an excerpt of another (in (0, 1]). */
   containment: number;
+  /** Pairs the user said are not copies (`pairKey` of normalized URLs): never linked, pages or snippets. */
+  apart?: ReadonlySet<string>;
 }
 
 /** Why a member is in its group, with pages: identity first, then the strongest evidence. */
@@ -58,7 +61,9 @@ export function groupWithPages(
     const a = pages.get(rep.rank);
     const b = pages.get(x.rank);
     const ua = normalizeUrl(rep.url);
-    if (ua !== undefined && ua === normalizeUrl(x.url)) return { score: 2, reason: { kind: 'same-page', url: ua } };
+    const ux = normalizeUrl(x.url);
+    if (ua !== undefined && ua === ux) return { score: 2, reason: { kind: 'same-page', url: ua } };
+    if (ua && ux && o.apart?.has(pairKey(ua, ux))) return undefined;
     const ca = a?.canonical && normalizeUrl(a.canonical);
     if (ca && ca === (b?.canonical && normalizeUrl(b.canonical))) return { score: 2, reason: { kind: 'same-text', how: 'canonical' } };
     if (a?.sketch && b?.sketch && comparable(a.sketch, b.sketch)) {

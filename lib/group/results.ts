@@ -6,6 +6,7 @@ import { SNIPPET_OPTIONS, resolveOptions } from '../sketch/options';
 import { Sketcher, canonicalSource } from '../sketch/sketch';
 import { normalizeUrl } from '../url/normalize';
 import { inPageBoilerplate } from './in-page-boilerplate';
+import { pairKey } from './not-a-copy';
 
 /** One search result as grouping needs it (a `ResultItem` fits). */
 export interface GroupInput {
@@ -59,6 +60,11 @@ export interface GroupOptions {
    * their resemblance counts as 0.
    */
   minShared?: number;
+  /**
+   * Pairs the user said are not copies (lib/group/not-a-copy `pairKey` of their normalized URLs): never
+   * grouped together, whatever their snippets say.
+   */
+  apart?: ReadonlySet<string>;
 }
 
 /**
@@ -203,9 +209,10 @@ export function groupResults(items: readonly GroupInput[], opts: GroupOptions): 
   const floor = opts.pairFloor ?? 0;
   const strong: [number, number, number][] = []; // i, j, resemblance of the pairs at or above the floor
   const sim: number[][] = order.map(() => []);
+  const apart = opts.apart?.size ? opts.apart : undefined;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const v = r(i, j);
+      const v = apart && keys[i] && keys[j] && apart.has(pairKey(keys[i]!, keys[j]!)) ? 0 : r(i, j);
       sim[i][j] = v;
       if (v >= floor) strong.push([i, j, v]);
     }

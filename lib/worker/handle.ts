@@ -74,7 +74,8 @@ function sketchItems(req: SketchRequest): WorkerResponse {
 
 function groupItems(req: GroupRequest): WorkerResponse {
   const boilerplate = req.boilerplate?.length ? new Set(req.boilerplate) : undefined;
-  return { id: req.id, ok: true, outcome: groupResults(req.items, { ...req.options, ...(boilerplate ? { boilerplate } : {}) }) };
+  const apart = req.apart?.length ? new Set(req.apart) : undefined;
+  return { id: req.id, ok: true, outcome: groupResults(req.items, { ...req.options, ...(boilerplate ? { boilerplate } : {}), ...(apart ? { apart } : {}) }) };
 }
 
 /**

@@ -52,6 +52,8 @@ export interface GroupRequest {
   op: 'group';
   items: GroupInput[];
   boilerplate?: number[];
+  /** Pairs never grouped together (lib/group/not-a-copy keys of this page's URLs). */
+  apart?: string[];
   options: { threshold: number; shingle?: number; size?: number; pairFloor?: number; maxPairs?: number };
 }
 /** The shingles that recur on ≥ minPages of `past` results pages (lib/group boilerplateFrom). */
@@ -179,7 +181,7 @@ const REQUESTS: { [Op in WorkerOp]: Check<Omit<Extract<WorkerRequest, { op: Op }
   crash: fields({}),
   hang: fields({ ms: num({ min: 0 }) }),
   sketch: fields({ items: arr(anything as Check<SketchItem>, { max: MAX_ITEMS }), options: sketchOptions }),
-  group: fields({ items: arr(groupInput, { max: MAX_ITEMS }), boilerplate: optional(numbers), options: groupOptions }),
+  group: fields({ items: arr(groupInput, { max: MAX_ITEMS }), boilerplate: optional(numbers), apart: optional(arr(str({ max: 4200 }), { max: 500 })), options: groupOptions }),
   page: fields({ ...htmlAndUrl, options: sketchOptions }),
   serp: fields(htmlAndUrl),
   boilerplate: fields({ past: arr(arr(groupInput)), minPages: num(), shingle: num() }),

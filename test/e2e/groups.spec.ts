@@ -117,7 +117,7 @@ test('demo: exactly its three groups are collapsed under their best-ranked resul
   const ui = pageUi(page, evalInContentScript);
   await expect.poll(() => marks(page), { message: 'the page’s marks' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   // Exactly one toggle per group, on its representative, counting its copies; no other Resemble UI shown.
-  await expect.poll(() => allOf(ui, 'button').count()).toBe(DEMO_GROUPS.length);
+  await expect.poll(() => allOf(ui, 'button:not(.action)').count()).toBe(DEMO_GROUPS.length);
   for (const g of DEMO_GROUPS) {
     const b = await toggleOf(ui, g[0]).node();
     expect(b?.text, `toggle of #${g[0]}`).toBe(copiesLabel(g.length - 1));
@@ -168,7 +168,7 @@ for (const t of TEMPLATES) {
     expect(groupsOf(await marks(page))).toEqual(labelGroups);
     const ui = pageUi(page, evalInContentScript);
     for (const g of labelGroups) await expect.poll(() => toggleOf(ui, g[0]).text()).toBe(copiesLabel(g.length - 1));
-    await expect.poll(() => allOf(ui, 'button').count()).toBe(labelGroups.length);
+    await expect.poll(() => allOf(ui, 'button:not(.action)').count()).toBe(labelGroups.length);
     await takeScreenshot(page, `${t.name.toLowerCase()}-gutenberg-collapsed`);
   });
 }
@@ -234,7 +234,7 @@ test('demo: flag mode labels the copies (why, on hover and focus) without hiding
 
   await setSettings(ext, { displayMode: 'flag' });
   await expect.poll(() => marks(page), { message: 'flag mode marks' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
-  await expect.poll(() => allOf(ui, 'button').count(), 'no toggles in flag mode').toBe(0);
+  await expect.poll(() => allOf(ui, 'button:not(.action)').count(), 'no toggles in flag mode').toBe(0);
   await expect.poll(() => allOf(ui, '.label').count()).toBe(4);
   // Each copy's label and tooltip say what lib says about it.
   for (const g of outcome.groups) {
@@ -300,12 +300,12 @@ test('demo: a higher threshold (settings/set) regroups the open page: only the s
 
   await setSettings(ext, { resemblanceThreshold: 0.95 });
   await expect.poll(() => marks(page), { message: 'marks at 0.95' }).toEqual(expectedMarks(DEMO_N, [[4, 8]], true));
-  await expect.poll(() => allOf(ui, 'button').count()).toBe(1);
+  await expect.poll(() => allOf(ui, 'button:not(.action)').count()).toBe(1);
   await expect.poll(() => toggleOf(ui, 4).text()).toBe('1 near-copy');
 
   await setSettings(ext, { resemblanceThreshold: 0.5 });
   await expect.poll(() => marks(page), { message: 'marks back at 0.5, #5’s group still revealed' }).toEqual(revealed5(expectedMarks(DEMO_N, DEMO_GROUPS, true)));
-  await expect.poll(() => allOf(ui, 'button').count()).toBe(3);
+  await expect.poll(() => allOf(ui, 'button:not(.action)').count()).toBe(3);
   await expect.poll(() => toggleOf(ui, 5).attr('aria-expanded')).toBe('true');
   expect(await toggleOf(ui, 5).text()).toBe('Hide 1 near-copy');
   expect(await toggleOf(ui, 1).attr('aria-expanded')).toBe('false');

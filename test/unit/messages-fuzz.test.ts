@@ -52,6 +52,7 @@ function payloadFor(type: MessageType, r: () => number): unknown {
     'page/results': { engine: 'google', url: 'https://www.google.com/search?q=a', query: 'a', results: [{ rank: 1, url: 'https://a.example/', title: 't', snippet: 's', displayUrl: 'a.example' }] },
     'page/groups': {}, 'settings/get': {}, 'settings/set': { resemblanceThreshold: 0.5 }, 'cache/usage': {}, 'cache/clear': {},
     'tab/state': { tabId: 3 }, 'tab/check': { tabId: 3 }, 'lost/find': { url: 'https://a.example/' }, 'lost/open': { rank: 2 }, 'preview/last': {},
+    'page/not-a-copy': { rank: 2, of: 1 }, 'tab/not-a-copy': { tabId: 3, rank: 2, of: 1 }, 'not-a-copy/list': {}, 'not-a-copy/undo': { a: 'https://a.example/', b: 'https://b.example/' },
     'copycat/state': {}, 'copycat/verdict': { site: 'a.example', verdict: 'marked' }, 'copycat/import': { name: 'list', text: 'a.example\n' }, 'copycat/forget-list': { name: 'list' },
     'copies/start': { tabId: 3 }, 'copies/get': { id: 'run-1' }, 'copies/cancel': { id: 'run-1' },
   };
