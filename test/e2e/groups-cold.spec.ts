@@ -29,9 +29,14 @@ async function stopWorker(context: BrowserContext, origin: string): Promise<void
   const cdp = await context.newCDPSession(page);
   try {
     const target = async () => (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(origin));
-    const t = await target();
-    if (t) await cdp.send('Target.closeTarget', { targetId: t.targetId });
-    await expect.poll(async () => (await target()) === undefined, { message: 'the service worker stopped', timeout: 10_000 }).toBe(true);
+    // Closed again while it is there: an event still in flight (a page just closed, a storage change)
+    // may start it anew right after the first close, and on a busy machine that took over 10 s to settle.
+    const stopped = async () => {
+      const t = await target();
+      if (t) await cdp.send('Target.closeTarget', { targetId: t.targetId }).catch(() => undefined);
+      return t === undefined;
+    };
+    await expect.poll(stopped, { message: 'the service worker stopped', timeout: 20_000, intervals: [100, 250, 500] }).toBe(true);
   } finally {
     await cdp.detach().catch(() => {});
   }
