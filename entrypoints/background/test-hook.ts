@@ -3,6 +3,8 @@ import { readCompactSketch } from '../../lib/store/compact';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/sketch/options';
 import type { SketchService } from './sketch-service';
 import { openLostAndFound } from './link-menu';
+import { welcomeOnInstall } from './welcome';
+import { onDisplayCommand } from './display-shortcut';
 import { storeFor } from './store-access';
 import { traceOn, traceTake } from './trace';
 
@@ -24,6 +26,10 @@ export function installTestHook(service: SketchService): void {
       ping: () => service.ping(),
       /** What the "Find similar copy" link menu does on a click (a native context menu cannot be clicked in tests). */
       openLostAndFound: (url: string) => openLostAndFound(url),
+      /** What runtime.onInstalled does for the first run, for any reason ('install', 'update', …): an update cannot be staged in a test. */
+      installed: (reason: string) => welcomeOnInstall(reason),
+      /** What a keyboard command does (Playwright cannot press an extension's shortcut), in the tab the browser would pass. */
+      command: (name: string, tabId?: number) => onDisplayCommand(name, tabId === undefined ? undefined : { id: tabId }),
       /** A fetched page's main text found and sketched in the Worker, as page checking does. */
       page: (html: string, url: string) => service.page(html, url, options('page')),
       async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {

@@ -7,7 +7,7 @@ import { CacheControls } from './cache';
 import { DisplayModeControl } from './display-mode';
 import { EngineControls } from './engines';
 import { GroupingControls } from './grouping';
-import { PageCheckingControl } from './page-checking';
+import { PageCheckingControl } from '../../components/page-checking';
 
 /**
  * The options page: every setting, saved as it changes. Each section's controls are a component of
