@@ -71,9 +71,9 @@ export default defineConfig({
     // test/unit/manifest-permissions.test.ts pins these lists.
     permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen'])],
     // The shortcut (issue #20): collapse ↔ flag on results pages (entrypoints/background/display-shortcut.ts).
-    // Alt+Shift+R is free in Chrome and Firefox; users change it in the browser's shortcut settings.
+    // Alt+Shift+G (for "group"): Chromium gives no key to Alt+Shift+R or Alt+Shift+C (taken), and Firefox uses none of these; users change it in the browser's shortcut settings.
     commands: {
-      'toggle-display-mode': { suggested_key: { default: 'Alt+Shift+R' }, description: 'Switch copies on results pages between collapsed and flagged' },
+      'toggle-display-mode': { suggested_key: { default: 'Alt+Shift+G' }, description: 'Switch copies on results pages between collapsed and flagged' },
     },
     // End-to-end tests of page checking build with the host access a user grants at runtime.
     ...(GRANT_HOSTS ? { host_permissions: ['https://*/*', 'http://*/*'] } : {}),
