@@ -1,16 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { TOGGLE_DISPLAY_COMMAND } from '../../lib/first-run';
+import { useDisplayShortcut } from '../../page-support/shortcut';
 
 /** The shortcut as this browser has it: the user may have changed it, or another extension taken it. */
 export function ShortcutLine() {
-  const [key, setKey] = useState<string>();
-  useEffect(() => {
-    void browser.commands
-      ?.getAll()
-      .then((all) => setKey(all.find((c) => c.name === TOGGLE_DISPLAY_COMMAND)?.shortcut || ''))
-      .catch(() => setKey(''));
-  }, []);
+  const key = useDisplayShortcut();
   if (key === undefined) return null;
   return (
     <p data-testid="welcome-shortcut">

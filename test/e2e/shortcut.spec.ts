@@ -11,7 +11,7 @@ import { TOGGLE_DISPLAY_COMMAND } from '../../lib/first-run';
 import { DEMO_GROUPS, DEMO_N, demo, expectedMarks, readMarks } from './groups-kit';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { requireHook } from './hook';
-import { applied, setSettings } from './page-check-kit';
+import { applied, openPopup, setSettings } from './page-check-kit';
 
 declare const chrome: typeof Browser;
 
@@ -38,6 +38,7 @@ test('the manifest declares the shortcut; the command toggles collapse ↔ flag 
   sw,
   serveHtml,
   openExtensionPage,
+  extensionOrigin,
 }) => {
   await requireHook(sw);
   const declared = await sw(async () => ({ manifest: chrome.runtime.getManifest().commands, all: await chrome.commands.getAll() }));
@@ -56,15 +57,27 @@ test('the manifest declares the shortcut; the command toggles collapse ↔ flag 
   const options = await openExtensionPage('options.html');
   await expect(options.getByRole('radio', { name: 'Collapse copies' })).toBeChecked();
   const tabId = await resultsTab(sw, demo.searchUrl);
+  const popup = await openPopup(context, extensionOrigin, tab);
+  const line = popup.getByTestId('display-mode-line');
+  await expect(line).toContainText('Copies are collapsed.');
+  await expect(line.getByRole('button')).toHaveText(`Flag them instead (${suggested})`);
   const command = (name: string, id?: number) => sw(([n, i]) => (globalThis as unknown as HookWithCommand).__resemble.command(n, i), [name, id] as [string, number | undefined]);
 
   expect(await command(TOGGLE_DISPLAY_COMMAND, tabId)).toBe('flag');
   await expect.poll(() => tab.evaluate(readMarks), { message: 'flagged, nothing hidden' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
   await expect(options.getByRole('radio', { name: 'Flag only' }), 'the options show the new mode').toBeChecked();
+  await expect(line, 'and the popup').toContainText('Copies are flagged, not hidden.');
 
   expect(await command(TOGGLE_DISPLAY_COMMAND, tabId)).toBe('collapse');
   await expect.poll(() => tab.evaluate(readMarks), { message: 'collapsed again' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   await expect(options.getByRole('radio', { name: 'Collapse copies' })).toBeChecked();
+  await expect(line).toContainText('Copies are collapsed.');
+  // The popup's button does what the key does.
+  await line.getByRole('button', { name: /Flag them instead/ }).click();
+  await expect.poll(() => tab.evaluate(readMarks), { message: 'flagged from the popup' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
+  await expect(line.getByRole('button')).toHaveText(`Collapse them instead (${suggested})`);
+  await line.getByRole('button').click();
+  await expect.poll(() => tab.evaluate(readMarks)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   expect(await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'the page was not reloaded').toBe(true);
 
   // Two presses at once toggle twice: back where it started.
