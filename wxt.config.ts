@@ -70,6 +70,11 @@ export default defineConfig({
     // address is cancelled before it is read); Chromium refuses those addresses itself (fetch-policy.ts).
     // test/unit/manifest-permissions.test.ts pins these lists.
     permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen'])],
+    // The shortcut (issue #20): collapse ↔ flag on results pages (entrypoints/background/display-shortcut.ts).
+    // Alt+Shift+G (for "group"): Chromium gives no key to Alt+Shift+R or Alt+Shift+C (taken), and Firefox uses none of these; users change it in the browser's shortcut settings.
+    commands: {
+      'toggle-display-mode': { suggested_key: { default: 'Alt+Shift+G' }, description: 'Switch copies on results pages between collapsed and flagged' },
+    },
     // End-to-end tests of page checking build with the host access a user grants at runtime.
     ...(GRANT_HOSTS ? { host_permissions: ['https://*/*', 'http://*/*'] } : {}),
     // Extra hosts (custom SearXNG instances, page checking) are asked for at runtime, on a user action.

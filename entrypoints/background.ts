@@ -17,6 +17,8 @@ import { resumeChecks } from './background/tab-checks';
 import { resumeLooks } from './background/resume-looks';
 import { PAGE_ORIGINS } from '../lib/fetch/fetch-page';
 import { cancelAllChecks } from './background/page-check';
+import { welcomeOnInstall } from './background/welcome';
+import { onDisplayCommand } from './background/display-shortcut';
 
 /** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
 declare const __RESEMBLE_TEST_BUILD__: boolean;
@@ -61,6 +63,10 @@ export default defineBackground({
       if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl);
       if (info.menuItemId === PAGE_MENU_ID && tab?.id !== undefined && tab.id >= 0) void startPageCopies(service, tab.id).catch(() => undefined);
     });
+    // First run and the shortcut (issue #20): the welcome page on install only (not on updates); the
+    // keyboard command switches copies between collapsed and flagged. No commands API on Firefox Android.
+    browser.runtime.onInstalled.addListener(({ reason }) => void welcomeOnInstall(reason).catch(() => undefined));
+    browser.commands?.onCommand.addListener((command, tab) => void onDisplayCommand(command, tab).catch(() => undefined));
     // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
     // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on
     // (what they stored is not fetched again).

@@ -16,7 +16,7 @@ const HELP = `Usage: npm start [-- --headless] [-- --no-build]
 
 Builds the extension (wxt build) and opens Chromium with it loaded on an offline demo results page.
   --headless   run without a window: wait for the extension, save screenshots of the demo page and the
-               popup to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
+               popup and the welcome page to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
   --no-build   use the existing build in .output/chrome-mv3
 Chromium: /usr/bin/chromium, chromium on PATH, or $RESEMBLE_CHROMIUM. No network is used.`;
 
@@ -215,6 +215,8 @@ async function main() {
 
     const demoPage = context.pages()[0] ?? (await context.newPage());
     await demoPage.goto(demo.searchUrl);
+    // The install opened the welcome page (entrypoints/welcome) in a tab of its own: the demo stays in front.
+    await demoPage.bringToFront();
     say(`Demo results page: ${demo.searchUrl} (served from demo/${demo.resultsPage}; all other requests are cut off)`);
     const ready = await poll(10_000, async () => ((await demoPage.evaluate(() => document.documentElement.dataset.resembleReady)) === 'true' ? true : undefined));
     if (!ready) throw new StartError('the content script did not run on the demo page within 10 s (no data-resemble-ready on <html>).');
@@ -239,7 +241,11 @@ async function main() {
     await demoPage.bringToFront();
     await demoPage.screenshot({ path: resultsPng, fullPage: true });
     await popupScreenshot(context, demoPage, extOrigin, popupPng);
-    printReport(found, demo, [relative(process.cwd(), resultsPng) || resultsPng, relative(process.cwd(), popupPng) || popupPng]);
+    const welcomePng = join(OUT_DIR, 'welcome.png');
+    const welcome = await poll(10_000, async () => context.pages().find((p) => p.url() === `${extOrigin}welcome.html`));
+    if (welcome) await welcome.screenshot({ path: welcomePng, fullPage: true });
+    const shots = [resultsPng, popupPng, ...(welcome ? [welcomePng] : [])];
+    printReport(found, demo, shots.map((f) => relative(process.cwd(), f) || f));
     say('');
     say(`Done in ${secs()}.`);
   } finally {

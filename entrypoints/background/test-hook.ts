@@ -4,6 +4,8 @@ import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/sketch/options';
 import type { SketchService } from './sketch-service';
 import { openLostAndFound } from './link-menu';
 import { startPageCopies } from './page-copies';
+import { welcomeOnInstall } from './welcome';
+import { onDisplayCommand } from './display-shortcut';
 import { storeFor } from './store-access';
 import { traceOn, traceTake } from './trace';
 
@@ -27,6 +29,10 @@ export function installTestHook(service: SketchService): void {
       openLostAndFound: (url: string) => openLostAndFound(url),
       /** What the "Find copies of this page" menu does on a click in tab `tabId`. */
       findPageCopies: (tabId: number) => startPageCopies(service, tabId),
+      /** What runtime.onInstalled does for the first run, for any reason ('install', 'update', …): an update cannot be staged in a test. */
+      installed: (reason: string) => welcomeOnInstall(reason),
+      /** What a keyboard command does (Playwright cannot press an extension's shortcut), in the tab the browser would pass. */
+      command: (name: string, tabId?: number) => onDisplayCommand(name, tabId === undefined ? undefined : { id: tabId }),
       /** A fetched page's main text found and sketched in the Worker, as page checking does. */
       page: (html: string, url: string) => service.page(html, url, options('page')),
       async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {

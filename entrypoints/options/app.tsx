@@ -8,7 +8,7 @@ import { CopycatControls } from './copycats';
 import { DisplayModeControl } from './display-mode';
 import { EngineControls } from './engines';
 import { GroupingControls } from './grouping';
-import { PageCheckingControl } from './page-checking';
+import { PageCheckingControl } from '../../components/page-checking';
 import { NotACopyList } from './not-a-copy';
 
 /**

@@ -4,6 +4,7 @@ import { percent } from '../../lib/group/describe';
 import type { TabState } from '../../lib/group/tab-state';
 import { PageCheckOffer } from './page-check-offer';
 import { send } from '../../page-support/messaging';
+import { DisplayModeLine } from './display-mode-line';
 import { countsText, noGroupsText } from './summary';
 
 /** While result pages are checked: how far (groups refine as pages come in). */
@@ -34,6 +35,7 @@ export function GroupsView({ s }: { s: TabState }) {
         {s.query ? ` · “${s.query}”` : ''}
         {s.threshold !== undefined && ` · threshold ${percent(s.threshold)}`}
       </p>
+      {groups.length > 0 && <DisplayModeLine />}
       <Checking s={s} />
       <PageCheckOffer tabId={s.tabId} />
       {groups.length === 0 ? <p role="status">{noGroupsText(s.results)}</p> : <GroupList groups={groups} items={items} onNotACopy={(rank, of) => void send('tab/not-a-copy', { tabId: s.tabId, rank, of }).catch(() => undefined)} />}

@@ -28,6 +28,8 @@ export interface ResembleOptions {
   extensionDir: string;
   /** Names resolved to an address of the test's choice (e.g. a public-looking name on 127.0.0.1); every other name resolves to nothing. */
   mapHosts: [name: string, ip: string][];
+  /** The welcome tab a fresh profile opens on install: closed before the test starts, unless 'keep' (test/e2e/welcome.spec.ts). */
+  welcomeTab: 'close' | 'keep';
 }
 
 export interface ResembleFixtures {
@@ -68,6 +70,12 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
+/** A fresh profile's welcome tab (entrypoints/welcome), once the background's onInstalled opened it. */
+export function welcomePage(context: BrowserContext): Promise<Page> {
+  return until('the welcome page a first install opens (entrypoints/background/welcome.ts)', 15_000, async () =>
+    context.pages().find((p) => /^chrome-extension:\/\/[a-p]{32}\/welcome\.html$/.test(p.url())),
+  );
+}
 
 async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix: string): Promise<void> {
   let i = 0;
@@ -82,8 +90,9 @@ async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix
 export const test = base.extend<ResembleFixtures & ResembleOptions>({
   extensionDir: [EXTENSION_DIR, { option: true }],
   mapHosts: [[], { option: true }],
+  welcomeTab: ['close', { option: true }],
 
-  context: async ({ extensionDir, mapHosts }, use, testInfo) => {
+  context: async ({ extensionDir, mapHosts, welcomeTab }, use, testInfo) => {
     assertBuilt(extensionDir);
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
@@ -96,6 +105,9 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
       // First, so that every route added later wins over it. Everything but the extension's own files:
       // a '**/*' route would also catch the chrome-extension:// scripts and styles of extension pages.
       await context.route(isNetworkUrl, (route) => route.abort('internetdisconnected'));
+      // Every test's profile is a first install, which opens the welcome page (as it does for users):
+      // closed here so that tests find the tabs they open themselves, and the active tab theirs.
+      if (welcomeTab === 'close') await (await welcomePage(context)).close();
       await use(context);
       if (testInfo.status !== testInfo.expectedStatus) await screenshotAll(context, testInfo, 'on-failure');
     } finally {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../lib/engines/table';
+import { TOGGLE_DISPLAY_COMMAND } from '../../lib/first-run';
 import { FIREFOX_MIN_VERSION, GECKO_ID } from '../../wxt.config';
 import { readZip } from './helpers/zip';
 
@@ -106,7 +107,7 @@ describe('manifest permissions (pinned: a change here is a change users and stor
 
   it('chrome (MV3)', () => {
     const m = manifest('chrome');
-    expect(Object.keys(m).sort()).toEqual(['action', 'background', 'content_scripts', 'description', 'icons', 'manifest_version', 'name', 'optional_host_permissions', 'options_ui', 'permissions', 'version']);
+    expect(Object.keys(m).sort()).toEqual(['action', 'background', 'commands', 'content_scripts', 'description', 'icons', 'manifest_version', 'name', 'optional_host_permissions', 'options_ui', 'permissions', 'version']);
     expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'offscreen']);
     expect(m.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
     expect(m.host_permissions).toBeUndefined();
@@ -115,10 +116,15 @@ describe('manifest permissions (pinned: a change here is a change users and stor
 
   it('firefox (MV2)', () => {
     const m = manifest('firefox');
-    expect(Object.keys(m).sort()).toEqual(['background', 'browser_action', 'browser_specific_settings', 'content_scripts', 'description', 'icons', 'manifest_version', 'name', 'optional_permissions', 'options_ui', 'permissions', 'version']);
+    expect(Object.keys(m).sort()).toEqual(['background', 'browser_action', 'browser_specific_settings', 'commands', 'content_scripts', 'description', 'icons', 'manifest_version', 'name', 'optional_permissions', 'options_ui', 'permissions', 'version']);
     // MV2 lists granted hosts among the permissions: none here.
     expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'dns', 'webRequestBlocking']);
     expect(m.optional_permissions).toEqual(OPTIONAL_HOSTS);
+  });
+
+  it.each(['chrome', 'firefox'] as const)('%s: the welcome page ships, and one keyboard command with a suggested key (issue #20)', (b) => {
+    expect(zips[b].has('welcome.html')).toBe(true);
+    expect(manifest(b).commands).toEqual({ [TOGGLE_DISPLAY_COMMAND]: { suggested_key: { default: 'Alt+Shift+G' }, description: expect.stringMatching(/\S/) } });
   });
 
   it.each(['chrome', 'firefox'] as const)('%s: the content script runs on the engine table’s results pages only', (b) => {

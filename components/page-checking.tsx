@@ -1,7 +1,7 @@
-import { Toggle } from '../../components/toggle';
-import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
-import { useCommit } from '../../page-support/use-commit';
-import type { SettingsProps } from '../../page-support/use-settings';
+import { Toggle } from './toggle';
+import { requestPageAccess, usePageAccess } from '../page-support/page-access';
+import { useCommit } from '../page-support/use-commit';
+import type { SettingsProps } from '../page-support/use-settings';
 
 /** Whether Resemble fetches result pages to confirm groups. Choosing here also answers the one-time question. */
 export function PageCheckingControl({ settings, save }: SettingsProps) {
