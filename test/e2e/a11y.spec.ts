@@ -97,17 +97,20 @@ test.describe('with access to sites', () => {
     test.setTimeout(120_000);
     const found = new AxeFindings();
     await enablePageChecking(openExtensionPage);
-    // Ranks 6 to 10 answer once released (the check stays under way while it is looked at); rank 9 is gone.
+    // Ranks 6 to 10 answer once released (the check stays under way while it is looked at); rank 2, in
+    // no group (so never hidden), is gone.
     let release = () => {};
     const hold = new Promise<void>((r) => (release = r));
+    const GONE = 'https://bookwiki.example/wiki/Walden_(deleted)';
+    const urls = demo.results.map((r, i) => (i === 1 ? GONE : r.url));
     const server = new PageServer();
-    demo.results.forEach((r, i) => {
+    urls.forEach((u, i) => {
       const extra = i >= 5 ? { hold } : {};
-      if (i === 8) server.on(r.url, { status: 404, contentType: 'text/html', body: '<h1>Not found</h1>', ...extra });
-      else server.html(r.url, r.html, extra);
+      if (i === 1) server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' });
+      else server.html(u, demo.results[i].html, extra);
     });
     await server.install(context);
-    const serp = demoSerp('walden a11y checking', demo.results.map((r) => r.url));
+    const serp = demoSerp('walden a11y checking', urls);
     await serveHtml(serp.url, serp.html);
     const tab = await context.newPage();
     await tab.goto(serp.url);
@@ -122,7 +125,8 @@ test.describe('with access to sites', () => {
 
     release();
     await checkingDone(sw, serp.url, demo.results.length);
-    await expect.poll(() => ui('[data-resemble-rank="9"] resemble-ui', '.label.dead').count(), { message: 'the dead label on #9' }).toBe(1);
+    await expect(tab.locator('[data-resemble-dead]'), 'rank 2 marked dead').toHaveCount(1, { timeout: 15_000 });
+    await expect.poll(() => ui('[data-resemble-rank="2"] resemble-ui', 'button.find').visible(), { message: '#2’s "find a copy" shown' }).toBe(true);
     await found.checkPageUi(tab, evalInContentScript, 'a dead result');
     const after = await openPopup(context, extensionOrigin, tab);
     await expect(after.locator('.evidence').first()).toBeVisible();
