@@ -1,7 +1,8 @@
 /**
  * Accessibility checks with axe-core (issue #20): WCAG 2.0/2.1 A and AA rules, colour contrast
  * included, in the light and the dark scheme. Only serious and critical violations fail a test; the
- * others are attached to the report.
+ * others are attached to the report. Each check also sees that the page (its body) or Resemble's
+ * controls have a dark background in the dark scheme and a light one in the light scheme.
  *
  *   const found = new AxeFindings();
  *   await found.check(popup, 'popup, groups');                       // extension pages: AxeBuilder
@@ -41,6 +42,15 @@ export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
   await expect.poll(() => page.evaluate((s) => matchMedia(`(prefers-color-scheme: ${s})`).matches, scheme), { message: `${scheme} scheme applied` }).toBe(true);
 }
 
+/** Relative luminance (WCAG) of a computed colour "rgb(r, g, b)" or "rgba(…)". */
+export function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Whether a background drawn in `scheme` looks it: dark ones dark, light ones light. */
+const looks = (scheme: Scheme, background: string) => (scheme === 'dark' ? luminance(background) < 0.1 : luminance(background) > 0.6);
+
 /** A violation as one line per node: what, where, why (axe's summary carries the contrast ratio and colours). */
 const lines = (where: string, vs: readonly Violation[]) =>
   vs.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)}: ${v.help}. ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
@@ -50,6 +60,12 @@ export class AxeFindings {
   readonly minor: string[] = [];
   /** What was checked (each page and state, in each scheme), for the report. */
   readonly checked: string[] = [];
+  /** Backgrounds that did not follow the scheme (a page or control left light in dark mode, or the reverse). */
+  readonly unfollowed: string[] = [];
+
+  private follows(where: string, scheme: Scheme, background: string): void {
+    if (!looks(scheme, background)) this.unfollowed.push(`${where} [${scheme}]: background ${background}`);
+  }
 
   private add(where: string, vs: readonly Violation[]): void {
     this.failing.push(...lines(where, vs.filter((v) => FAILING.has(v.impact ?? ''))));
@@ -64,6 +80,7 @@ export class AxeFindings {
       let b = new AxeBuilder({ page }).withTags(WCAG_TAGS);
       if (include) b = b.include(include);
       this.add(`${what} [${scheme}]`, (await b.analyze()).violations as Violation[]);
+      this.follows(what, scheme, await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
     }
     await useScheme(page, 'light');
   }
@@ -81,17 +98,19 @@ export class AxeFindings {
     const hosts = JSON.stringify(UI_HOSTS.join(', '));
     for (const scheme of SCHEMES) {
       await useScheme(page, scheme);
-      const r = await evalIn<{ hosts: number; violations: Violation[] }>(
+      const r = await evalIn<{ hosts: number; violations: Violation[]; backgrounds: string[] }>(
         page,
         `(async () => {
           const hosts = [...document.querySelectorAll(${hosts})];
-          if (!hosts.length) return { hosts: 0, violations: [] };
+          if (!hosts.length) return { hosts: 0, violations: [], backgrounds: [] };
           const r = await axe.run({ include: hosts }, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] });
-          return { hosts: hosts.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })) };
+          const controls = hosts.flatMap((h) => [...(h.shadowRoot?.querySelectorAll('button, .label, [data-resemble-checking]') ?? [])]);
+          return { hosts: hosts.length, backgrounds: controls.map((c) => getComputedStyle(c).backgroundColor), violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })) };
         })()`,
       );
       expect(r.hosts, `${what}: Resemble's UI is on the page`).toBeGreaterThan(0);
       this.add(`results page, ${what} [${scheme}]`, r.violations);
+      for (const bg of new Set(r.backgrounds)) this.follows(`results page, ${what}: a control`, scheme, bg);
     }
     await useScheme(page, 'light');
   }
@@ -101,5 +120,6 @@ export class AxeFindings {
     test.info().annotations.push({ type: 'axe', description: `checked: ${this.checked.join('; ')}` });
     if (this.minor.length) test.info().annotations.push({ type: 'axe (moderate or minor, not failing)', description: this.minor.join('\n') });
     expect(this.failing, 'serious or critical axe violations (WCAG 2.1 A/AA)').toEqual([]);
+    expect(this.unfollowed, 'pages and controls follow prefers-color-scheme').toEqual([]);
   }
 }
