@@ -4,8 +4,9 @@
  * in the light scheme and in the dark one (./axe-kit.ts).
  *
  * 1. As installed (no access to sites): the options, the privacy page, lost and found asking for access,
- *    the popup on a page that is not a results page, with groups and the one-time offer, with the engine
- *    turned off; the demo results page's toggles (collapse) and labels with a tooltip shown (flag).
+ *    the popup on a page that is not a results page; then the demo results page's toggles (collapse) and
+ *    labels with a tooltip shown (flag), the popup with groups and the one-time offer, with the engine
+ *    turned off.
  * 2. With access to sites granted: the popup while the pages are checked and after (a dead result), the
  *    page's checking indicator and its dead-result label; the tab's own dead page in the popup, and lost
  *    and found's report with its copy.
@@ -28,12 +29,7 @@ async function openDemo(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-test('as installed: options, privacy, lost and found, the popup in its states and the results page in collapse and flag modes, light and dark', async ({
-  context,
-  openExtensionPage,
-  extensionOrigin,
-  evalInContentScript,
-}) => {
+test('as installed: the options, privacy, lost and found asking for access and the popup off a results page, light and dark', async ({ context, openExtensionPage, extensionOrigin }) => {
   test.setTimeout(120_000);
   const found = new AxeFindings();
 
@@ -50,6 +46,18 @@ test('as installed: options, privacy, lost and found, the popup in its states an
   const notResults = await openPopup(context, extensionOrigin, privacy);
   await expect(notResults.locator('main')).toContainText('not a search results page');
   await found.check(notResults, 'popup, not a results page');
+  found.expectNone();
+});
+
+test('as installed: the results page in collapse and flag modes and the popup with groups, the offer, the engine off, light and dark', async ({
+  context,
+  openExtensionPage,
+  extensionOrigin,
+  evalInContentScript,
+}) => {
+  test.setTimeout(120_000);
+  const found = new AxeFindings();
+  const options = await openExtensionPage('options.html');
 
   // The demo: three groups collapsed under their representatives' toggles.
   const tab = await openDemo(context);

@@ -51,6 +51,9 @@ export function luminance(css: string): number {
 /** Whether a background drawn in `scheme` looks it: dark ones dark, light ones light. */
 const looks = (scheme: Scheme, background: string) => (scheme === 'dark' ? luminance(background) < 0.1 : luminance(background) > 0.6);
 
+/** Whether axe's colour-contrast rule judged at least one node (passed or failed) in `r`. */
+const contrastSeen = (r: { passes: { id: string }[]; violations: { id: string }[] }) => [...r.passes, ...r.violations].some((x) => x.id === 'color-contrast');
+
 /** A violation as one line per node: what, where, why (axe's summary carries the contrast ratio and colours). */
 const lines = (where: string, vs: readonly Violation[]) =>
   vs.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)}: ${v.help}. ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
@@ -67,7 +70,9 @@ export class AxeFindings {
     if (!looks(scheme, background)) this.unfollowed.push(`${where} [${scheme}]: background ${background}`);
   }
 
-  private add(where: string, vs: readonly Violation[]): void {
+  private add(where: string, vs: readonly Violation[], contrastChecked: boolean): void {
+    // Text whose contrast axe could not measure (behind a closed root, say) would pass unseen.
+    if (!contrastChecked) this.failing.push(`${where}: axe measured the contrast of no text`);
     this.failing.push(...lines(where, vs.filter((v) => FAILING.has(v.impact ?? ''))));
     this.minor.push(...lines(where, vs.filter((v) => !FAILING.has(v.impact ?? ''))));
     this.checked.push(where);
@@ -79,7 +84,8 @@ export class AxeFindings {
       await useScheme(page, scheme);
       let b = new AxeBuilder({ page }).withTags(WCAG_TAGS);
       if (include) b = b.include(include);
-      this.add(`${what} [${scheme}]`, (await b.analyze()).violations as Violation[]);
+      const res = await b.analyze();
+      this.add(`${what} [${scheme}]`, res.violations as Violation[], contrastSeen(res));
       this.follows(what, scheme, await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
     }
     await useScheme(page, 'light');
@@ -98,18 +104,19 @@ export class AxeFindings {
     const hosts = JSON.stringify(UI_HOSTS.join(', '));
     for (const scheme of SCHEMES) {
       await useScheme(page, scheme);
-      const r = await evalIn<{ hosts: number; violations: Violation[]; backgrounds: string[] }>(
+      const r = await evalIn<{ hosts: number; violations: Violation[]; backgrounds: string[]; contrast: boolean }>(
         page,
         `(async () => {
           const hosts = [...document.querySelectorAll(${hosts})];
-          if (!hosts.length) return { hosts: 0, violations: [], backgrounds: [] };
+          if (!hosts.length) return { hosts: 0, violations: [], backgrounds: [], contrast: false };
           const r = await axe.run({ include: hosts }, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] });
           const controls = hosts.flatMap((h) => [...(h.shadowRoot?.querySelectorAll('button, .label, [data-resemble-checking]') ?? [])]);
-          return { hosts: hosts.length, backgrounds: controls.map((c) => getComputedStyle(c).backgroundColor), violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })) };
+          const contrast = [...r.passes, ...r.violations].some((x) => x.id === 'color-contrast');
+          return { hosts: hosts.length, contrast, backgrounds: controls.map((c) => getComputedStyle(c).backgroundColor), violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })) };
         })()`,
       );
       expect(r.hosts, `${what}: Resemble's UI is on the page`).toBeGreaterThan(0);
-      this.add(`results page, ${what} [${scheme}]`, r.violations);
+      this.add(`results page, ${what} [${scheme}]`, r.violations, r.contrast);
       for (const bg of new Set(r.backgrounds)) this.follows(`results page, ${what}: a control`, scheme, bg);
     }
     await useScheme(page, 'light');
