@@ -3,8 +3,9 @@
 // (demo/results.html served as a Google results page; every other request is cut off).
 //
 //   npm start                  with a display: a Chromium window; close it to stop
-//   npm start -- --headless    without one (or with no DISPLAY): runs the demo, saves screenshots to
-//                              .output/demo/, prints what the extension found, and exits
+//   npm start -- --headless    without one (or with no DISPLAY): runs the demo, saves screenshots (the
+//                              results page, the popup and the options, light and dark) to .output/demo/,
+//                              prints what the extension found, and exits
 //   npm start -- --no-build    uses the existing build in .output/chrome-mv3
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,8 @@ import { installDemoRoutes } from './start-demo.mjs';
 const HELP = `Usage: npm start [-- --headless] [-- --no-build]
 
 Builds the extension (wxt build) and opens Chromium with it loaded on an offline demo results page.
-  --headless   run without a window: wait for the extension, save screenshots of the demo page and the
-               popup and the welcome page to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
+  --headless   run without a window: wait for the extension, save screenshots of the demo page, the
+               popup and the options (light and dark) and the welcome page to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
   --no-build   use the existing build in .output/chrome-mv3
 Chromium: /usr/bin/chromium, chromium on PATH, or $RESEMBLE_CHROMIUM. No network is used.`;
 
@@ -138,10 +139,11 @@ async function inspect(context, worker, demoPage, extOrigin) {
   return { report, demoTabId };
 }
 
-async function popupScreenshot(context, demoPage, extOrigin, file) {
+async function popupScreenshot(context, demoPage, extOrigin, file, colorScheme = 'light') {
   // The popup asks about the active tab of its window: open it as a tab, make the demo tab the active
   // one, then load the popup again so that it speaks about the demo page.
   const popup = await context.newPage();
+  await popup.emulateMedia({ colorScheme });
   await popup.setViewportSize({ width: 420, height: 600 });
   await popup.goto(`${extOrigin}popup.html`);
   await demoPage.bringToFront();
@@ -151,6 +153,17 @@ async function popupScreenshot(context, demoPage, extOrigin, file) {
   await sleep(1_200); // the popup polls while the background is working
   await popup.screenshot({ path: file });
   await popup.close();
+}
+
+/** The options page, whole, in `colorScheme`. */
+async function optionsScreenshot(context, extOrigin, file, colorScheme) {
+  const options = await context.newPage();
+  await options.emulateMedia({ colorScheme });
+  await options.goto(`${extOrigin}options.html`);
+  await options.waitForLoadState('load');
+  await poll(5_000, async () => ((await options.locator('input[type="range"]').count()) > 0 ? true : undefined));
+  await options.screenshot({ path: file, fullPage: true });
+  await options.close();
 }
 
 function printReport({ report }, demo, shots) {
@@ -236,15 +249,21 @@ async function main() {
 
     const found = await inspect(context, worker, demoPage, extOrigin);
     mkdirSync(OUT_DIR, { recursive: true });
-    const resultsPng = join(OUT_DIR, 'results.png');
-    const popupPng = join(OUT_DIR, 'popup.png');
+    const shot = (name) => join(OUT_DIR, name);
     await demoPage.bringToFront();
-    await demoPage.screenshot({ path: resultsPng, fullPage: true });
-    await popupScreenshot(context, demoPage, extOrigin, popupPng);
-    const welcomePng = join(OUT_DIR, 'welcome.png');
+    await demoPage.screenshot({ path: shot('results.png'), fullPage: true });
+    await popupScreenshot(context, demoPage, extOrigin, shot('popup.png'));
+    // Dark mode (issue #20): the engine's page keeps its own look; Resemble's labels follow the scheme.
+    await demoPage.emulateMedia({ colorScheme: 'dark' });
+    await demoPage.bringToFront();
+    await demoPage.screenshot({ path: shot('results-dark.png'), fullPage: true });
+    await demoPage.emulateMedia({ colorScheme: 'light' });
+    await popupScreenshot(context, demoPage, extOrigin, shot('popup-dark.png'), 'dark');
+    await optionsScreenshot(context, extOrigin, shot('options.png'), 'light');
+    await optionsScreenshot(context, extOrigin, shot('options-dark.png'), 'dark');
     const welcome = await poll(10_000, async () => context.pages().find((p) => p.url() === `${extOrigin}welcome.html`));
-    if (welcome) await welcome.screenshot({ path: welcomePng, fullPage: true });
-    const shots = [resultsPng, popupPng, ...(welcome ? [welcomePng] : [])];
+    if (welcome) await welcome.screenshot({ path: shot('welcome.png'), fullPage: true });
+    const shots = ['results.png', 'popup.png', 'results-dark.png', 'popup-dark.png', 'options.png', 'options-dark.png', ...(welcome ? ['welcome.png'] : [])].map(shot);
     printReport(found, demo, shots.map((f) => relative(process.cwd(), f) || f));
     say('');
     say(`Done in ${secs()}.`);

@@ -1,9 +1,11 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { PALETTE_CSS } from './page-styles';
 
-const CSS = `
+// Opaque, unlike the page behind it: its text's contrast must not depend on what scrolls under it.
+const CSS = `${PALETTE_CSS}
 :host { position: fixed !important; right: 12px !important; bottom: 12px !important; z-index: 2147483000 !important; }
-div { font: 12px/1.4 system-ui, sans-serif; color: #1f3a68; background: #eef3fbee; border: 1px solid #b7c7e3; border-radius: 10px; padding: 3px 10px; }
+div { font: 12px/1.4 system-ui, sans-serif; color: var(--r-fg); background: var(--r-bg); border: 1px solid var(--r-line); border-radius: 10px; padding: 3px 10px; }
 `;
 
 /**

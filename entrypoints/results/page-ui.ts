@@ -112,10 +112,11 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
     const show = () => {
       b.textContent = spec.label(revealed);
       b.setAttribute('aria-expanded', String(revealed));
+      // The name holds the visible text (WCAG 2.5.3, label in name): speech users say what they see.
       b.setAttribute(
         'aria-label',
         spec.aria?.(revealed) ??
-          (revealed ? `Hide the ${spec.label(false)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`),
+          (revealed ? `${spec.label(true)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`),
       );
     };
     onUserClick(b, () => {
@@ -165,7 +166,8 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
     b.type = 'button';
     b.className = 'find';
     b.textContent = copy ? 'more copies' : 'find a copy';
-    b.setAttribute('aria-label', copy ? `More live copies of result #${rank} (lost and found)` : `Find a live copy of result #${rank}`);
+    // Names that hold the visible words (WCAG 2.5.3, label in name).
+    b.setAttribute('aria-label', copy ? `More copies of result #${rank} (lost and found)` : `Find a copy of result #${rank}`);
     onUserClick(b, onFind);
     c.append(' ', b);
     // A dead representative whose live copy stands in for it (collapse mode): it may be tucked away
