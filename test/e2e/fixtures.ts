@@ -250,7 +250,12 @@ function createSwTools(context: BrowserContext, origin: string) {
     const before = await target();
     if (!before) throw new Error('restartServiceWorker: no running service worker of the extension');
     await (await session()).send('Target.closeTarget', { targetId: before.targetId });
-    await until('the service worker to stop', 10_000, async () => ((await target()) ? undefined : true));
+    // Stopped when its target is gone, or replaced: a content script asking again (or any event) may
+    // start a new one before a poll sees none, and then the old one is gone all the same.
+    await until('the service worker to stop', 15_000, async () => {
+      const t = await target();
+      return !t || t.targetId !== before.targetId ? true : undefined;
+    });
     await wake();
     // The Worker handle answers again once Playwright has re-attached to the restarted target.
     return until('the restarted service worker to answer', 10_000, async () => {

@@ -29,8 +29,9 @@ async function stopWorker(context: BrowserContext, origin: string): Promise<void
   const cdp = await context.newCDPSession(page);
   try {
     const target = async () => (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(origin));
-    // Closed again while it is there: an event still in flight (a page just closed, a storage change)
-    // may start it anew right after the first close, and on a busy machine that took over 10 s to settle.
+    // Closed again while one is there: an event still in flight (the page just closed after a settings
+    // change, a storage change) may start a new one right after the first close. This test needs none
+    // running when the results page loads, so a new one is closed too.
     const stopped = async () => {
       const t = await target();
       if (t) await cdp.send('Target.closeTarget', { targetId: t.targetId }).catch(() => undefined);
