@@ -6,7 +6,10 @@
  */
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { type WorkerScope, serveWorker } from '../lib/worker/handle';
+import { warmUpWorker } from '../lib/worker/warm-up';
 
 export default defineUnlistedScript(() => {
   serveWorker(self as unknown as WorkerScope);
+  // Compiled before the first fetched page comes (see warm-up.ts): requests are answered between rounds.
+  warmUpWorker();
 });

@@ -27,7 +27,8 @@ class LiteNode {
   constructor(
     readonly nodeType: number,
     readonly localName: string,
-    private attrs: Map<string, string> | null,
+    /** Names and values in turn, lower-case names, first of a name only: a Map per element cost a third of the parse. */
+    private attrs: string[] | null,
     public data: string,
   ) {}
   append(c: LiteNode): void {
@@ -59,23 +60,25 @@ class LiteNode {
     return out;
   }
   getAttribute(n: string): string | null {
-    return this.attrs?.get(n) ?? null;
+    const a = this.attrs;
+    if (a) for (let i = 0; i < a.length; i += 2) if (a[i] === n) return a[i + 1];
+    return null;
   }
   hasAttribute(n: string): boolean {
-    return this.attrs?.has(n) ?? false;
+    return this.getAttribute(n) !== null;
   }
   hasAttributes(): boolean {
-    return (this.attrs?.size ?? 0) > 0;
+    return (this.attrs?.length ?? 0) > 0;
   }
   /** An <html>, <head> or <body> tag gives the element made for it the attributes it lacks (the standard's rule). */
-  adopt(more: Map<string, string> | null): void {
+  adopt(more: string[] | null): void {
     if (!more) return;
-    this.attrs ??= new Map();
-    for (const [k, v] of more) if (!this.attrs.has(k)) this.attrs.set(k, v);
+    const a = (this.attrs ??= []);
+    for (let i = 0; i < more.length; i += 2) if (!this.hasAttribute(more[i])) a.push(more[i], more[i + 1]);
   }
 }
 
-const element = (name: string, attrs: Map<string, string> | null = null) => new LiteNode(1, name, attrs, '');
+const element = (name: string, attrs: string[] | null = null) => new LiteNode(1, name, attrs, '');
 const textNode = (data: string) => new LiteNode(3, '', null, data);
 const appendTo = (parent: LiteNode, child: LiteNode) => (parent.append(child), child);
 const ROW_GROUPS = new Set(['tbody', 'thead', 'tfoot']);
@@ -107,15 +110,15 @@ const scopeOf = (name: string) => (name === 'li' ? LIST_SCOPE : name === 'p' ? B
 const TOKEN = /<!--[\s\S]*?(?:-->|$)|<![^>]*>|<\?[^>]*>|<\/([a-zA-Z][^\s/>]*)[^>]*>|<([a-zA-Z][^\s/>]*)((?:=\s*(?:"[^"]*"|'[^']*')|[^>])*)>/g;
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
-function readAttrs(s: string): Map<string, string> | null {
+function readAttrs(s: string): string[] | null {
   if (!s.trim()) return null;
-  const m = new Map<string, string>();
+  const m: string[] = [];
   ATTR.lastIndex = 0;
-  for (let a = ATTR.exec(s); a; a = ATTR.exec(s)) {
+  next: for (let a = ATTR.exec(s); a; a = ATTR.exec(s)) {
     const name = a[1].toLowerCase();
-    if (m.has(name)) continue;
+    for (let i = 0; i < m.length; i += 2) if (m[i] === name) continue next;
     const v = a[2] ?? a[3] ?? a[4] ?? '';
-    m.set(name, v.includes('&') ? decodeHTML(v) : v);
+    m.push(name, v.includes('&') ? decodeHTML(v) : v);
   }
   return m;
 }
