@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '../../page-support/i18n';
 
 export const LINK_MENU_ID = 'resemble-find-copy';
 
@@ -7,7 +8,7 @@ export async function installLinkMenu(): Promise<void> {
   const menus = browser.contextMenus;
   if (!menus) return;
   await menus.removeAll();
-  menus.create({ id: LINK_MENU_ID, title: 'Find similar copy', contexts: ['link'], targetUrlPatterns: ['http://*/*', 'https://*/*'] });
+  menus.create({ id: LINK_MENU_ID, title: t('bg_menu_findSimilar'), contexts: ['link'], targetUrlPatterns: ['http://*/*', 'https://*/*'] });
 }
 
 /** A new tab's document shows in runtime.getContexts only once it loads: until then it counts as open. */

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { errorText } from '../../page-support/messaging';
 import { TabStateView } from './tab-state-view';
 import { useTabState } from './use-tab-state';
+import { t } from '../../page-support/i18n';
 
 /** The toolbar popup: what Resemble made of the active tab, and the way to the options. */
 export function App() {
@@ -21,11 +22,11 @@ export function App() {
       <header>
         <h1>Resemble</h1>
         <button type="button" class="link" onClick={openOptions}>
-          Options
+          {t('popup_options')}
         </button>
       </header>
       <TabStateView state={state} />
-      {optionsError && <p class="quiet-error">Could not open the options: {optionsError}.</p>}
+      {optionsError && <p class="quiet-error">{t('popup_optionsError', optionsError)}</p>}
     </main>
   );
 }

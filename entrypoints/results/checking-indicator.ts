@@ -1,5 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { t } from '../../page-support/i18n';
 
 const CSS = `
 :host { position: fixed !important; right: 12px !important; bottom: 12px !important; z-index: 2147483000 !important; }
@@ -42,6 +43,6 @@ export class CheckingIndicator {
       return ui;
     });
     const el = (await this.ui).mounted;
-    if (el) el.textContent = `Resemble: checking pages, ${checking.done} of ${checking.total}`;
+    if (el) el.textContent = t('page_checking', checking.done, checking.total);
   }
 }

@@ -1,6 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { liveCopyDetail, liveCopyLabel } from '../../lib/lost/live-copy';
+import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
+import { t } from '../../page-support/i18n';
 import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';
 
@@ -66,7 +67,7 @@ export function mountLabel(ctx: ContentScriptContext, root: Element, label: stri
     el.setAttribute('role', 'note');
     el.tabIndex = 0;
     el.textContent = label;
-    el.setAttribute('aria-label', `Resemble: ${label}`);
+    el.setAttribute('aria-label', t('page_label_aria', label));
     withTip(c, el, detail);
   });
 }
@@ -91,7 +92,7 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
       b.setAttribute('aria-expanded', String(revealed));
       b.setAttribute(
         'aria-label',
-        revealed ? `Hide the ${spec.label(false)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`,
+        revealed ? t('page_toggle_hide_aria', spec.label(false), String(spec.representative)) : t('page_toggle_show_aria', spec.label(false), String(spec.representative)),
       );
     };
     onUserClick(b, () => {
@@ -104,12 +105,7 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
   });
 }
 
-const DEAD_WORDS: Record<string, string> = {
-  gone: 'the site says this page is gone (404/410)',
-  dns: "the site's name no longer resolves",
-  connection: 'the site refused the connection',
-  soft404: "the site serves a 'page not found' page here",
-};
+const DEAD_WORDS = { gone: 'page_dead_gone', dns: 'page_dead_dns', connection: 'page_dead_connection', soft404: 'page_dead_soft404' } as const;
 
 /**
  * On a dead result: a label saying so and a "find a copy" button (lost and found, in a new tab). With a
@@ -118,14 +114,14 @@ const DEAD_WORDS: Record<string, string> = {
  */
 export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate, onHide?: () => void): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
-    const why = DEAD_WORDS[kind] ?? kind;
+    const why = Object.hasOwn(DEAD_WORDS, kind) ? t(DEAD_WORDS[kind as keyof typeof DEAD_WORDS]) : kind;
     const label = document.createElement('span');
     label.className = 'label dead';
     label.setAttribute('role', 'note');
     label.tabIndex = 0;
-    label.textContent = 'dead link';
-    label.setAttribute('aria-label', `Resemble: result #${rank} is a dead link`);
-    withTip(c, label, `Checked by Resemble: ${why}.`);
+    label.textContent = t('page_dead_label');
+    label.setAttribute('aria-label', t('page_dead_aria', String(rank)));
+    withTip(c, label, t('page_dead_tip', why));
     if (copy) {
       const a = document.createElement('a');
       a.className = 'label live';
@@ -133,15 +129,15 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
       a.target = '_blank';
       a.rel = 'noopener noreferrer';
       a.textContent = liveCopyLabel(copy);
-      a.setAttribute('aria-label', `Resemble: ${liveCopyLabel(copy)}, a live copy of result #${rank}`);
+      a.setAttribute('aria-label', t('page_liveCopy_aria', liveCopyLabel(copy), String(rank)));
       c.append(' ');
       withTip(c, a, liveCopyDetail(copy));
     }
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'find';
-    b.textContent = copy ? 'more copies' : 'find a copy';
-    b.setAttribute('aria-label', copy ? `More live copies of result #${rank} (lost and found)` : `Find a live copy of result #${rank}`);
+    b.textContent = copy ? t('page_moreCopies') : t('page_findCopy');
+    b.setAttribute('aria-label', copy ? t('page_moreCopies_aria', String(rank)) : t('page_findCopy_aria', String(rank)));
     onUserClick(b, onFind);
     c.append(' ', b);
     // A dead representative whose live copy stands in for it (collapse mode): it may be tucked away
@@ -150,8 +146,8 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
       const h = document.createElement('button');
       h.type = 'button';
       h.className = 'find hide';
-      h.textContent = 'hide';
-      h.setAttribute('aria-label', `Hide dead result #${rank} behind its group's live copy`);
+      h.textContent = t('page_hideDead');
+      h.setAttribute('aria-label', t('page_hideDead_aria', String(rank)));
       onUserClick(h, onHide);
       c.append(' ', h);
     }
