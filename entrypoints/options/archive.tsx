@@ -1,4 +1,4 @@
-import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../page-support/lost-archive';
+import { archiveRefused, requestArchiveAccess } from '../../page-support/lost-archive';
 import { Toggle } from '../../components/toggle';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
@@ -8,7 +8,7 @@ import { t } from '../../page-support/i18n';
 export function ArchiveLookupsControl({ settings, save }: SettingsProps) {
   const c = useCommit<boolean>(async (on) => {
     // Turning it on asks for access to archive.org, inside the user's change.
-    if (on && !(await requestArchiveAccess())) return ARCHIVE_REFUSED;
+    if (on && !(await requestArchiveAccess())) return archiveRefused();
     return save({ archiveLookups: on });
   }, 0);
   return (
