@@ -32,8 +32,20 @@ function current(): MessageSource {
   if (!i18n) throw new Error('page-support/i18n: no browser.i18n here; unit tests install a source with setMessageSource');
   // @types/chrome types the key as the built-in @@ names only; ours are checked by MessageKey above.
   const get = (i18n.getMessage as (key: string, subs: string[]) => string).bind(i18n);
-  source = { getMessage: (key, subs) => get(key, subs), language: () => i18n.getUILanguage() };
+  source = { getMessage: (key, subs) => get(key, subs), language: () => languageOf(get('locale', []), i18n.getUILanguage()) };
   return source;
+}
+
+/**
+ * The language Intl formats in: the browser's UI language when the messages shown are in that language
+ * (en-GB keeps its dates), else the language of the messages file the browser picked (its `locale`
+ * message). The two differ when no file matches the UI (Italian falls back to English: English
+ * plurals, not Italian ones), and headless Chromium reports en-US whatever --lang chose.
+ */
+export function languageOf(messagesLocale: string, ui: string): string {
+  const primary = (tag: string) => tag.split(/[-_]/)[0].toLowerCase();
+  if (!messagesLocale) return ui;
+  return ui && primary(ui) === primary(messagesLocale) ? ui : messagesLocale;
 }
 
 /** The UI language ("de", "en-US"), for Intl. */

@@ -28,6 +28,8 @@ describe('locale files', () => {
   it('exist for the eight languages, with the manifest name and description', () => {
     expect(localeNames()).toEqual(LOCALES);
     for (const [l, f] of files) expect(f.extName?.message, l).toBe('Resemble');
+    // page-support/i18n formats numbers and picks plural forms in the language of the file shown.
+    for (const [l, f] of files) expect(f.locale?.message, l).toBe(l.replace('_', '-'));
   });
 
   it('hold the same messages in every language', () => {

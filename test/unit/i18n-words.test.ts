@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as lib from '../../lib/group/describe';
 import type { PageReason } from '../../lib/group/pages';
 import * as ui from '../../page-support/describe-words';
-import { num, pct, plural, t } from '../../page-support/i18n';
+import { languageOf, num, pct, plural, t } from '../../page-support/i18n';
 import { countsText } from '../../entrypoints/popup/summary';
 import { fileSource, readLocale, useLocale } from './helpers/i18n';
 
@@ -16,12 +16,12 @@ afterEach(() => useLocale('en'));
 const REASONS: PageReason[] = [
   { kind: 'same-page', url: 'https://example.org/a' },
   { kind: 'same-text', how: 'canonical' },
-  { kind: 'same-text', how: 'exact' },
+  { kind: 'same-text', how: 'lexical' },
   { kind: 'snippet', resemblance: 0.873 },
   { kind: 'page', resemblance: 0.996 },
   { kind: 'excerpt', containment: 0.91, resemblance: 0.42 },
   { kind: 'contains', containment: 0.004, resemblance: 0.3 },
-] as PageReason[];
+];
 
 describe('English through i18n says what lib/group/describe says', () => {
   it('labels, details, the representative note and the copies count', () => {
@@ -76,5 +76,15 @@ describe('other languages', () => {
 
   it('an unknown key is loud: the test source throws rather than show an empty label', () => {
     expect(() => t('no_such_key' as never)).toThrow(/no_such_key/);
+  });
+});
+
+describe('languageOf', () => {
+  it('keeps the UI language when the messages are in it, else the messages file\'s language', () => {
+    expect(languageOf('en', 'en-GB')).toBe('en-GB');
+    expect(languageOf('de', 'de-AT')).toBe('de-AT');
+    expect(languageOf('en', 'it')).toBe('en');
+    expect(languageOf('de', 'en-US')).toBe('de');
+    expect(languageOf('', 'fr')).toBe('fr');
   });
 });

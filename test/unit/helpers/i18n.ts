@@ -45,7 +45,7 @@ export function fileSource(locale = 'en'): MessageSource {
       if (/_(zero|one|two|few|many)$/.test(key)) return '';
       throw new Error(`no message "${key}" in ${locale}/messages.json`);
     },
-    language: () => locale.replace('_', '-'),
+    language: () => file.locale.message,
   };
 }
 
