@@ -28,6 +28,8 @@ export interface ResembleOptions {
   extensionDir: string;
   /** Names resolved to an address of the test's choice (e.g. a public-looking name on 127.0.0.1); every other name resolves to nothing. */
   mapHosts: [name: string, ip: string][];
+  /** The browser's UI language ("de"): --lang picks the extension's messages (LANGUAGE alone does not, in Chromium on Linux); English by default. */
+  uiLanguage: string | undefined;
 }
 
 export interface ResembleFixtures {
@@ -82,14 +84,16 @@ async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix
 export const test = base.extend<ResembleFixtures & ResembleOptions>({
   extensionDir: [EXTENSION_DIR, { option: true }],
   mapHosts: [[], { option: true }],
+  uiLanguage: [undefined, { option: true }],
 
-  context: async ({ extensionDir, mapHosts }, use, testInfo) => {
+  context: async ({ extensionDir, mapHosts, uiLanguage }, use, testInfo) => {
     assertBuilt(extensionDir);
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: findChromium(),
       headless: true,
-      args: chromiumArgs(extensionDir, { mapHosts }),
+      args: [...chromiumArgs(extensionDir, { mapHosts }), ...(uiLanguage ? [`--lang=${uiLanguage}`] : [])],
+      ...(uiLanguage ? { env: { ...process.env, LANGUAGE: uiLanguage }, locale: uiLanguage } : {}),
       viewport: { width: 1280, height: 900 },
     });
     try {
