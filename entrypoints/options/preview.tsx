@@ -36,8 +36,8 @@ export function ThresholdPreview(props: ThresholdPreviewProps) {
   );
 }
 
-/** Where the time goes in the "seen" sentence (a character no message holds). */
-const TIME = '\u0000';
+/** Where the time goes in the "seen" sentence: a private-use character no message holds (getMessage drops U+0000). */
+const TIME = '\uE000';
 
 type Grouped = { ok: true; outcome: GroupOutcome } | { ok: false; message: string };
 

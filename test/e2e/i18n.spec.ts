@@ -52,6 +52,9 @@ test('German UI: the results page labels, the popup and the options speak German
   await expect(options.getByRole('radio', { name: de.options_mode_collapse.message })).toBeChecked();
   // Percentages as Germans write them: "50 %" (a narrow no-break space is Intl's, any space will do).
   await expect(options.locator('output[for="resemblance-threshold"]')).toHaveText(/^\d+\s%$/u);
+  // The preview's sentence keeps German word order with the time in its place: it ends with the count.
+  await expect(options.locator('.preview-page time')).toHaveCount(1);
+  await expect(options.locator('.preview-page')).toHaveText(new RegExp(`${msg('results_other', DEMO_N)}\\.$`));
   await takeScreenshot(options, 'de-options');
 });
 
