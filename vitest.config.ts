@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts'],
+    // The UI's words come from public/_locales through page-support/i18n; Node has no browser.i18n.
+    setupFiles: ['test/unit/helpers/i18n-setup.ts'],
     testTimeout: 60_000,
     // Reading ../shared's saved pages in a beforeAll takes seconds on a busy machine (10 s by default).
     hookTimeout: 60_000,

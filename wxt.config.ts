@@ -52,12 +52,14 @@ export default defineConfig({
     },
   },
   manifest: ({ browser }) => ({
-    name: 'Resemble',
-    description: 'Finds near-duplicate search results by their content and collapses the copies.',
+    // The name and description in the browser's language (public/_locales, docs/i18n.md).
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // public/icon/<size>.png (from assets/icon.svg, `npm run icons`): WXT lists them as `icons`; the
     // toolbar button's default_icon is set by entrypoints/popup/index.html (WXT builds the MV3 action and
     // the MV2 browser_action from the popup's meta tags, not from this object).
-    action: { default_title: 'Resemble' },
+    action: { default_title: '__MSG_extName__' },
     // webRequest: only to name why the background's own page fetches failed (DNS, TLS…), to see
     // their redirects and which address answered; in Chrome it never blocks or changes a request (in
     // Firefox it cancels an answer from a private address: see below), and sees only hosts granted below.

@@ -1,4 +1,6 @@
-import { domainOf, percent, reasonDetail, reasonLabel, representativeNote } from '../lib/group/describe';
+import { domainOf } from '../lib/group/describe';
+import { reasonDetail, reasonLabel, representativeNote } from '../page-support/describe-words';
+import { pct, t } from '../page-support/i18n';
 import type { PageGroup, PageReason } from '../lib/group/pages';
 import type { ResultSummary } from '../lib/group/result-item';
 
@@ -29,15 +31,15 @@ export function reasonParts(reason: PageReason | AnyReason, representative: numb
   const r = reason as AnyReason;
   if (KNOWN.has(r.kind) && (r.resemblance === undefined || isFraction(r.resemblance))) {
     const known = reason as PageReason;
-    const measures = known.kind === 'excerpt' || known.kind === 'contains' ? [`containment ${percent(known.containment)}`, `${percent(known.resemblance)} alike`] : [];
+    const measures = known.kind === 'excerpt' || known.kind === 'contains' ? [t('group_containment', pct(known.containment)), t('group_alike', pct(known.resemblance))] : [];
     return { label: reasonLabel(known, representative), detail: reasonDetail(known, representative), measures };
   }
   const measures: string[] = [];
-  if (isFraction(r.resemblance)) measures.push(`${percent(r.resemblance)} alike`);
-  if (isFraction(r.containment)) measures.push(`containment ${percent(r.containment)}`);
+  if (isFraction(r.resemblance)) measures.push(t('group_alike', pct(r.resemblance)));
+  if (isFraction(r.containment)) measures.push(t('group_containment', pct(r.containment)));
   return {
-    label: `grouped with #${representative}`,
-    detail: `Grouped with result #${representative} (evidence: ${String(r.kind)}${measures.length ? `; ${measures.join(', ')}` : ''}).`,
+    label: t('group_unknown', String(representative)),
+    detail: t('group_unknown_detail', String(representative), `${String(r.kind)}${measures.length ? `; ${measures.join(', ')}` : ''}`),
     measures,
   };
 }
@@ -45,7 +47,7 @@ export function reasonParts(reason: PageReason | AnyReason, representative: numb
 /** A result's rank, title (a link when its target is http(s)) and domain; every part is page text, set as text. */
 function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
   const href = item && safeHref(item.url);
-  const text = item ? item.title.trim() || item.displayUrl || item.url : 'a result no longer listed';
+  const text = item ? item.title.trim() || item.displayUrl || item.url : t('group_unlisted');
   const domain = item ? domainOf(item.url) || item.displayUrl : '';
   return (
     <>
@@ -102,15 +104,15 @@ function RepNote({ members }: { members: PageGroup['members'] }) {
 export function GroupList({ groups, items, onNotACopy }: { groups: readonly PageGroup[]; items: readonly ResultSummary[]; onNotACopy?: OnNotACopy }) {
   const byRank = new Map(items.map((it) => [it.rank, it]));
   return (
-    <ol class="groups" aria-label="Groups of near-duplicates">
+    <ol class="groups" aria-label={t('group_list_aria')}>
       {groups.map((g) => (
         <li key={g.id} class="group">
           <h2 class="group-rep">
             <ResultLine rank={g.representative} item={byRank.get(g.representative)} />
           </h2>
           <RepNote members={g.members} />
-          <p class="evidence">{g.evidence === 'pages' ? 'Checked against the pages' : 'From the snippets only'}</p>
-          <ul class="members" aria-label={`Copies of result #${g.representative}`}>
+          <p class="evidence">{g.evidence === 'pages' ? t('group_evidence_pages') : t('group_evidence_snippets')}</p>
+          <ul class="members" aria-label={t('group_members_aria', String(g.representative))}>
             {g.members.map((m) => (
               <Member key={m.rank} rank={m.rank} reason={m.reason} representative={g.representative} item={byRank.get(m.rank)} onNotACopy={onNotACopy} />
             ))}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Field, describedBy } from './field';
 import { parseNumber } from '../page-support/patch-check';
 import { type Commit, useCommit } from '../page-support/use-commit';
+import { t } from '../page-support/i18n';
 
 interface NumberFieldProps {
   id: string;
@@ -30,12 +31,12 @@ export function NumberField({ id, label, min, max, step = 1, value, unit, commit
     if (!c.waiting() && !c.error) setText(String(value));
   }, [value]);
 
-  const onInput = (t: string) => {
-    setText(t);
-    const n = parseNumber(t);
+  const onInput = (typed: string) => {
+    setText(typed);
+    const n = parseNumber(typed);
     if (n === undefined) {
       c.cancel();
-      c.setError('Enter a number.');
+      c.setError(t('common_enterNumber'));
     } else {
       c.setError(undefined);
       c.later(n);

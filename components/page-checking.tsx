@@ -2,12 +2,13 @@ import { Toggle } from './toggle';
 import { requestPageAccess, usePageAccess } from '../page-support/page-access';
 import { useCommit } from '../page-support/use-commit';
 import type { SettingsProps } from '../page-support/use-settings';
+import { t } from '../page-support/i18n';
 
 /** Whether Resemble fetches result pages to confirm groups. Choosing here also answers the one-time question. */
 export function PageCheckingControl({ settings, save }: SettingsProps) {
   const c = useCommit<boolean>(async (on) => {
     // Turning it on asks for access to the sites results list, inside the user's change.
-    if (on && !(await requestPageAccess())) return 'Access to sites was not granted: pages are not checked.';
+    if (on && !(await requestPageAccess())) return t('popup_accessRefused');
     return save({ pageChecking: on, pageCheckingAsked: true });
   }, 0);
   const access = usePageAccess();
@@ -17,11 +18,11 @@ export function PageCheckingControl({ settings, save }: SettingsProps) {
   return (
     <Toggle
       id="page-checking-toggle"
-      label="Check result pages"
+      label={t('popup_offer_yes')}
       checked={settings.pageChecking && !lacking}
       onChange={c.now}
-      error={c.error ?? (lacking ? 'Page checking is on in your settings, but this browser has not allowed Resemble to read sites: turn it on here to allow it.' : undefined)}
-      hint="To confirm that results are copies, Resemble fetches the result pages itself, without your cookies, so sites see an anonymous visit and not your account."
+      error={c.error ?? (lacking ? t('options_pageChecking_lacking') : undefined)}
+      hint={t('options_pageChecking_hint')}
     />
   );
 }

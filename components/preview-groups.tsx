@@ -1,5 +1,7 @@
 import { useMemo } from 'preact/hooks';
-import { copiesLabel, domainOf, reasonDetail, reasonLabel } from '../lib/group/describe';
+import { domainOf } from '../lib/group/describe';
+import { copiesLabel, reasonDetail, reasonLabel } from '../page-support/describe-words';
+import { t } from '../page-support/i18n';
 import type { Group, GroupInput } from '../lib/group/results';
 
 interface PreviewGroupsProps {
@@ -12,7 +14,7 @@ interface PreviewGroupsProps {
 function Result({ rank, item }: { rank: number; item: GroupInput | undefined }) {
   return (
     <span class="preview-result">
-      <span class="preview-rank">#{rank}</span> <span class="preview-title">{item?.title.trim() || 'Untitled result'}</span>{' '}
+      <span class="preview-rank">#{rank}</span> <span class="preview-title">{item?.title.trim() || t('options_preview_untitled')}</span>{' '}
       {item && <span class="preview-domain">{domainOf(item.url)}</span>}
     </span>
   );
@@ -24,16 +26,16 @@ export function PreviewGroups({ groups, items }: PreviewGroupsProps) {
   return (
     <div class="preview-groups" data-testid="preview-groups">
       {groups.length === 0 ? (
-        <p class="muted">No groups at this threshold.</p>
+        <p class="muted">{t('options_preview_noGroups')}</p>
       ) : (
-        <ol aria-label="Groups at this threshold">
+        <ol aria-label={t('options_preview_groups_aria')}>
           {groups.map((g) => (
             <li key={g.representative} class="preview-group" data-group={g.id}>
               <div class="preview-rep">
                 <Result rank={g.representative} item={byRank.get(g.representative)} />
                 <span class="preview-copies">{copiesLabel(g.members.length)}</span>
               </div>
-              <ul aria-label={`Copies of result #${g.representative}`}>
+              <ul aria-label={t('group_members_aria', String(g.representative))}>
                 {g.members.map((m) => (
                   <li key={m.rank} data-rank={m.rank}>
                     <Result rank={m.rank} item={byRank.get(m.rank)} />

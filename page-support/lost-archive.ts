@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from './i18n';
 
 /**
  * Where archive lookups go (issue #7): the Wayback Machine's availability API and its snapshots. Asked
@@ -16,4 +17,4 @@ export function requestArchiveAccess(): Promise<boolean> {
   return browser.permissions.request({ origins: ARCHIVE_ORIGINS });
 }
 
-export const ARCHIVE_REFUSED = 'Access to archive.org was not granted: archived copies are not looked for.';
+export const archiveRefused = (): string => t('options_archive_refused');

@@ -17,7 +17,8 @@ const HELP = `Usage: npm start [-- --headless] [-- --no-build]
 
 Builds the extension (wxt build) and opens Chromium with it loaded on an offline demo results page.
   --headless   run without a window: wait for the extension, save screenshots of the demo page, the
-               popup and the options (light and dark) and the welcome page to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
+               popup and the options (light and dark), the welcome page, and the demo page, the popup and
+               the options in German, to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
   --no-build   use the existing build in .output/chrome-mv3
 Chromium: /usr/bin/chromium, chromium on PATH, or $RESEMBLE_CHROMIUM. No network is used.`;
 
@@ -52,7 +53,7 @@ async function poll(ms, probe) {
   }
 }
 
-async function launch(opts) {
+async function launch(opts, lang) {
   const executablePath = findChromium();
   const { chromium } = await import('@playwright/test').catch(() => {
     throw new StartError('the Playwright library is missing: run `npm install` first.');
@@ -62,7 +63,10 @@ async function launch(opts) {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath,
       headless: opts.headless,
-      args: chromiumArgs(EXTENSION_DIR),
+      // lang: the browser's UI language, which picks the extension's messages (--lang; LANGUAGE alone is
+      // ignored by Chromium on Linux). docs/i18n.md.
+      args: [...chromiumArgs(EXTENSION_DIR), ...(lang ? [`--lang=${lang}`] : [])],
+      ...(lang ? { env: { ...process.env, LANGUAGE: lang }, locale: lang } : {}),
       viewport: opts.headless ? { width: 1280, height: 1000 } : null,
     });
     return { context, profile, executablePath };
@@ -196,6 +200,31 @@ function printReport({ report }, demo, shots) {
   for (const s of shots) say(`  ${s}`);
 }
 
+/** The demo again in a German browser: the results page, the popup and the options, in German. */
+async function germanScreenshots(opts) {
+  const { context, profile } = await launch(opts, 'de');
+  try {
+    const demo = await installDemoRoutes(context);
+    const worker = await extensionWorker(context);
+    const extOrigin = `chrome-extension://${new URL(worker.url()).host}/`;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(demo.searchUrl);
+    await poll(10_000, async () => ((await page.evaluate(() => document.documentElement.dataset.resembleApplied)) ? true : undefined));
+    const files = ['results-de.png', 'popup-de.png', 'options-de.png'].map((f) => join(OUT_DIR, f));
+    await page.bringToFront();
+    await page.screenshot({ path: files[0], fullPage: true });
+    await popupScreenshot(context, page, extOrigin, files[1]);
+    const options = await context.newPage();
+    await options.goto(`${extOrigin}options.html`);
+    await poll(5_000, async () => ((await options.locator('h2').count()) > 1 ? true : undefined));
+    await options.screenshot({ path: files[2], fullPage: true });
+    return files;
+  } finally {
+    await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!opts.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
@@ -264,7 +293,8 @@ async function main() {
     const welcome = await poll(10_000, async () => context.pages().find((p) => p.url() === `${extOrigin}welcome.html`));
     if (welcome) await welcome.screenshot({ path: shot('welcome.png'), fullPage: true });
     const shots = ['results.png', 'popup.png', 'results-dark.png', 'popup-dark.png', 'options.png', 'options-dark.png', ...(welcome ? ['welcome.png'] : [])].map(shot);
-    printReport(found, demo, shots.map((f) => relative(process.cwd(), f) || f));
+    const german = await germanScreenshots(opts);
+    printReport(found, demo, [...shots, ...german].map((f) => relative(process.cwd(), f) || f));
     say('');
     say(`Done in ${secs()}.`);
   } finally {

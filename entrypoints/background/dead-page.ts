@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '../../page-support/i18n';
 import { fetchPage } from '../../lib/fetch/fetch-page';
 import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 import { fetchPolicy } from './fetch-policy';
@@ -51,7 +52,7 @@ async function recheck(tabId: number, url: string): Promise<boolean> {
   await setTabState({ ...state, deadPage: { url, reason: deadLoadStatus(again) } });
   const button = toolbarButton();
   await button?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
-  await button?.setTitle({ tabId, title: 'Resemble: this page did not load — find a copy' }).catch(() => undefined);
+  await button?.setTitle({ tabId, title: t('bg_deadPage_title') }).catch(() => undefined);
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '../../page-support/i18n';
 
 export const LINK_MENU_ID = 'resemble-find-copy';
 /** "Find copies of this page" (issue #19), on the page itself. */
@@ -11,7 +12,7 @@ export async function installLinkMenu(): Promise<void> {
   const menus = browser.contextMenus;
   if (!menus) return;
   await menus.removeAll();
-  menus.create({ id: LINK_MENU_ID, title: 'Find similar copy', contexts: ['link'], targetUrlPatterns: WEB });
+  menus.create({ id: LINK_MENU_ID, title: t('bg_menu_findSimilar'), contexts: ['link'], targetUrlPatterns: WEB });
   menus.create({ id: PAGE_MENU_ID, title: 'Find copies of this page', contexts: ['page'], documentUrlPatterns: WEB });
 }
 

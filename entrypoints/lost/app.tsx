@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ARCHIVE_REFUSED, requestArchiveAccess } from '../../page-support/lost-archive';
+import { archiveRefused, requestArchiveAccess } from '../../page-support/lost-archive';
 import { LostReportView } from '../../components/lost-report';
 import { parseLostTarget } from '../../page-support/lost-words';
 import { errorText } from '../../page-support/messaging';
@@ -62,7 +62,7 @@ function Lost({ url }: { url: string }) {
     setEnabling(true);
     try {
       // First, inside the click: the browser shows its prompt only during a user action.
-      if (!(await requestArchiveAccess())) return setEnableError(ARCHIVE_REFUSED);
+      if (!(await requestArchiveAccess())) return setEnableError(archiveRefused());
       const problem = await save({ archiveLookups: true });
       if (problem) return setEnableError(problem);
       again();

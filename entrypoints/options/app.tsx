@@ -10,6 +10,7 @@ import { EngineControls } from './engines';
 import { GroupingControls } from './grouping';
 import { PageCheckingControl } from '../../components/page-checking';
 import { NotACopyList } from './not-a-copy';
+import { t } from '../../page-support/i18n';
 
 /**
  * The options page: every setting, saved as it changes. Each section's controls are a component of
@@ -23,30 +24,30 @@ export function App() {
     <main class="options">
       <header>
         <h1>Resemble</h1>
-        <span class="muted">Options</span>
+        <span class="muted">{t('options_title')}</span>
       </header>
       {status === 'fallback' && (
         <Notice>
-          Showing the default settings: yours could not be loaded, and changes cannot be saved until the extension answers.{' '}
+          {t('options_fallback')}{' '}
           <span class="muted">({loadError})</span>
         </Notice>
       )}
       {status === 'loading' ? (
         <p class="muted" role="status">
-          Loading settings…
+          {t('options_loading')}
         </p>
       ) : (
         <>
-          <Section id="grouping" title="Grouping" intro="How alike two results must be before Resemble treats them as copies.">
+          <Section id="grouping" title={t('options_grouping')} intro={t('options_grouping_intro')}>
             <GroupingControls {...p} />
           </Section>
-          <Section id="display" title="Display">
+          <Section id="display" title={t('options_display')}>
             <DisplayModeControl {...p} />
           </Section>
-          <Section id="engines" title="Engines" intro="Search engines whose results pages Resemble reads.">
+          <Section id="engines" title={t('options_engines')} intro={t('options_engines_intro')}>
             <EngineControls {...p} />
           </Section>
-          <Section id="page-checking" title="Page checking">
+          <Section id="page-checking" title={t('options_pageChecking')}>
             <PageCheckingControl {...p} />
             <ArchiveLookupsControl {...p} />
           </Section>
@@ -60,10 +61,10 @@ export function App() {
           <Section id="not-a-copy" title="Not a copy" intro="Pairs of results you said are not copies: Resemble never groups them again.">
             <NotACopyList />
           </Section>
-          <Section id="advanced" title="Advanced" intro="How texts are cut into shingles and sampled. The defaults were measured; change them to experiment.">
+          <Section id="advanced" title={t('options_advanced')} intro={t('options_advanced_intro')}>
             <AdvancedControls {...p} />
           </Section>
-          <Section id="cache" title="Cache" intro="Sketches of pages Resemble has read are kept so that pages need not be read again.">
+          <Section id="cache" title={t('options_cache')} intro={t('options_cache_intro')}>
             <CacheControls {...p} />
           </Section>
         </>
@@ -71,9 +72,9 @@ export function App() {
       <footer class="privacy-link">
         {/* The policy ships in the package (entrypoints/privacy shows PRIVACY.md): no network needed to read it. */}
         <a href="/privacy.html" target="_blank" rel="noopener">
-          Privacy
+          {t('options_privacy')}
         </a>
-        <span class="muted"> — what Resemble stores, what it fetches and sends, and how to clear it.</span>
+        <span class="muted"> — {t('options_privacy_hint')}</span>
       </footer>
     </main>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatKB, plural } from '../../page-support/format';
+import { formatKB } from '../../page-support/format';
+import { plural, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 
 type Usage = { kind: 'loading' } | { kind: 'ok'; entries: number; bytes: number } | { kind: 'error'; message: string };
@@ -42,29 +43,29 @@ export function CacheUsage() {
   return (
     <div class="cache-usage">
       <p role="status">
-        <span class="muted">Current usage: </span>
-        {usage.kind === 'loading' && 'reading…'}
-        {usage.kind === 'ok' && `${plural(usage.entries, 'page')}, ${formatKB(usage.bytes)}`}
-        {usage.kind === 'error' && <span class="muted">not available ({usage.message})</span>}
+        <span class="muted">{t('options_usage')} </span>
+        {usage.kind === 'loading' && t('options_usage_reading')}
+        {usage.kind === 'ok' && t('options_usage_value', plural('pages', usage.entries), formatKB(usage.bytes))}
+        {usage.kind === 'error' && <span class="muted">{t('options_usage_error', usage.message)}</span>}
       </p>
       {confirming ? (
         <div class="actions" role="group" aria-labelledby="clear-question">
-          <span id="clear-question">Remove every cached page? They will be read again when needed.</span>
+          <span id="clear-question">{t('options_clear_question')}</span>
           <button type="button" class="danger" ref={confirmRef} disabled={clearing.kind === 'clearing'} onClick={() => void clear()}>
-            {clearing.kind === 'clearing' ? 'Clearing…' : 'Clear cache'}
+            {clearing.kind === 'clearing' ? t('options_clearing') : t('options_clear')}
           </button>
           <button type="button" disabled={clearing.kind === 'clearing'} onClick={() => setClearing({ kind: 'idle' })}>
-            Cancel
+            {t('options_cancel')}
           </button>
         </div>
       ) : (
         <div class="actions">
           <button type="button" ref={clearRef} onClick={() => setClearing({ kind: 'confirm' })}>
-            Clear cache…
+            {t('options_clear_ask')}
           </button>
           <span role="status">
-            {clearing.kind === 'done' && <span class="ok">Cleared {plural(clearing.cleared, 'page')}.</span>}
-            {clearing.kind === 'failed' && <span class="field-error">Not cleared: {clearing.message}.</span>}
+            {clearing.kind === 'done' && <span class="ok">{plural('options_cleared', clearing.cleared)}</span>}
+            {clearing.kind === 'failed' && <span class="field-error">{t('options_clear_error', clearing.message)}</span>}
           </span>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { NumberField } from '../../components/number-field';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { CacheUsage } from './cache-usage';
+import { t } from '../../page-support/i18n';
 
 /** The cache's limits, then what it holds now and a way to empty it. */
 export function CacheControls({ settings, save }: SettingsProps) {
@@ -9,23 +10,23 @@ export function CacheControls({ settings, save }: SettingsProps) {
       <div class="row">
         <NumberField
           id="cache-max-mb"
-          label="Maximum size"
+          label={t('options_cache_maxSize')}
           min={1}
           max={500}
-          unit="MB"
+          unit={t('options_cache_mb')}
           value={settings.cacheMaxMB}
           commit={(cacheMaxMB) => save({ cacheMaxMB })}
-          hint="1 to 500 MB; the oldest pages go first."
+          hint={t('options_cache_maxSize_hint')}
         />
         <NumberField
           id="cache-max-age"
-          label="Keep pages for"
+          label={t('options_cache_maxAge')}
           min={1}
           max={365}
-          unit="days"
+          unit={t('options_cache_days')}
           value={settings.cacheMaxAgeDays}
           commit={(cacheMaxAgeDays) => save({ cacheMaxAgeDays })}
-          hint="1 to 365 days."
+          hint={t('options_cache_maxAge_hint')}
         />
       </div>
       <CacheUsage />

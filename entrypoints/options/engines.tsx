@@ -5,6 +5,7 @@ import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { ENGINE_IDS, type Settings } from '../../lib/settings';
 import { SearxngHosts } from './searxng-hosts';
+import { t } from '../../page-support/i18n';
 
 /** A checkbox per built-in engine, then the SearXNG instances the user added. */
 export function EngineControls({ settings, save }: SettingsProps) {
@@ -12,7 +13,7 @@ export function EngineControls({ settings, save }: SettingsProps) {
   return (
     <>
       <fieldset aria-describedby={c.error ? 'engines-error' : undefined}>
-        <legend>Built-in engines</legend>
+        <legend>{t('options_engines_builtin')}</legend>
         <div class="engines">
           {ENGINE_IDS.map((id) => (
             <Toggle

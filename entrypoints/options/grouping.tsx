@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { percent } from '../../lib/group/describe';
 import { SliderField } from '../../components/slider-field';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { ThresholdPreview } from './preview';
+import { pct, t } from '../../page-support/i18n';
 
 /** A range input's value as the setting holds it: two decimals, whatever the float arithmetic. */
 const hundredths = (v: number) => Math.round(v * 100) / 100;
@@ -15,27 +15,27 @@ export function GroupingControls({ settings, save }: SettingsProps) {
     <>
       <SliderField
         id="resemblance-threshold"
-        label="Resemblance threshold"
+        label={t('options_resemblance')}
         min={0.3}
         max={0.95}
         step={0.01}
         value={settings.resemblanceThreshold}
-        format={percent}
+        format={pct}
         commit={(v) => save({ resemblanceThreshold: hundredths(v) })}
         onLive={setLive}
-        hint="Results whose texts overlap at least this much count as copies. Lower finds more copies; higher, only near-identical ones."
+        hint={t('options_resemblance_hint')}
       />
       <ThresholdPreview threshold={live} shingle={settings.snippetShingle} size={settings.sketchSize} />
       <SliderField
         id="containment-threshold"
-        label="Containment threshold"
+        label={t('options_containment')}
         min={0.5}
         max={1}
         step={0.01}
         value={settings.containmentThreshold}
-        format={percent}
+        format={pct}
         commit={(v) => save({ containmentThreshold: hundredths(v) })}
-        hint="A page whose text lies at least this much inside another page's is shown as an excerpt of it."
+        hint={t('options_containment_hint')}
       />
     </>
   );

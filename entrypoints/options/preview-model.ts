@@ -1,5 +1,6 @@
 import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/snippet-groups';
 import { type GroupInput, type GroupOutcome, boilerplateFrom, groupResults } from '../../lib/group/results';
+import { date, plural, t, uiLanguage } from '../../page-support/i18n';
 
 export interface PreviewOptions {
   shingle: number;
@@ -31,17 +32,17 @@ export function timeAgo(at: number, now: number): string {
   const minutes = Math.round(Math.max(0, now - at) / 60_000);
   const hours = Math.round(minutes / 60);
   const days = Math.round(hours / 24);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  if (minutes < 1) return 'just now';
+  const rtf = new Intl.RelativeTimeFormat(uiLanguage(), { numeric: 'auto' });
+  if (minutes < 1) return t('options_preview_justNow');
   if (minutes < 60) return rtf.format(-minutes, 'minute');
   if (hours < 24) return rtf.format(-hours, 'hour');
   if (days < 7) return rtf.format(-days, 'day');
-  return `on ${new Date(at).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' })}`;
+  return t('options_preview_onDate', date(at, { year: 'numeric', month: 'short', day: 'numeric' }));
 }
 
 /** "3 groups, 5 copies" / "no groups": the line above the groups, also announced as the value moves. */
 export function outcomeLine(outcome: GroupOutcome): string {
   const copies = outcome.groups.reduce((n, g) => n + g.members.length, 0);
-  if (copies === 0) return 'no groups';
-  return `${outcome.groups.length} group${outcome.groups.length === 1 ? '' : 's'}, ${copies} cop${copies === 1 ? 'y' : 'ies'}`;
+  if (copies === 0) return t('options_preview_noOutcome');
+  return t('options_preview_outcome', plural('groups', outcome.groups.length), plural('copies', copies));
 }

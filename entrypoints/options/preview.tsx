@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { engineName, plural } from '../../page-support/format';
-import { percent } from '../../lib/group/describe';
+import { engineName } from '../../page-support/format';
+import { pct, plural, t } from '../../page-support/i18n';
 import { errorText } from '../../page-support/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
@@ -19,22 +19,25 @@ export function ThresholdPreview(props: ThresholdPreviewProps) {
   const state = usePreviewData();
   return (
     <div class="preview" id="threshold-preview" role="group" aria-labelledby="threshold-preview-title">
-      <h3 id="threshold-preview-title">Preview</h3>
+      <h3 id="threshold-preview-title">{t('options_preview')}</h3>
       {state.kind === 'loading' && (
         <p class="muted" role="status">
-          Reading the last results page…
+          {t('options_preview_loading')}
         </p>
       )}
       {state.kind === 'empty' && (
         <p class="muted" data-testid="preview-empty">
-          Search with a supported engine and the preview will show that page's results.
+          {t('options_preview_empty')}
         </p>
       )}
-      {state.kind === 'error' && <p class="muted">Preview not available: {state.message}.</p>}
+      {state.kind === 'error' && <p class="muted">{t('options_preview_error', state.message)}</p>}
       {state.kind === 'ok' && <Preview data={state.data} now={state.loadedAt} {...props} />}
     </div>
   );
 }
+
+/** Where the time goes in the "seen" sentence: a private-use character no message holds (getMessage drops U+0000). */
+const TIME = '\uE000';
 
 type Grouped = { ok: true; outcome: GroupOutcome } | { ok: false; message: string };
 
@@ -49,26 +52,31 @@ function Preview({ data, now, threshold, shingle, size }: ThresholdPreviewProps 
     }
   }, [grouper, threshold]);
 
+  // One sentence per language with the time in its place: the <time> element goes where $2 is.
+  const count = plural('results', data.items.length);
+  const sentence = data.query ? t('options_preview_seenQuery', engineName(data.engine), TIME, count, data.query) : t('options_preview_seen', engineName(data.engine), TIME, count);
+  const seen = sentence.split(TIME);
+
   return (
     <>
       <p class="preview-page" data-testid="preview-page">
-        {engineName(data.engine)} results{data.query ? ` for “${data.query}”` : ''}, seen{' '}
+        {seen[0]}
         <time dateTime={new Date(data.at).toISOString()} title={new Date(data.at).toLocaleString()}>
           {timeAgo(data.at, now)}
         </time>
-        {`: ${data.items.length} result${data.items.length === 1 ? '' : 's'}.`}
+        {seen[1]}
       </p>
       {!grouped.ok ? (
-        <p class="muted">These results could not be grouped: {grouped.message}.</p>
+        <p class="muted">{t('options_preview_groupError', grouped.message)}</p>
       ) : data.items.length < 2 ? (
-        <p class="muted">{data.items.length ? 'One result alone has nothing to resemble.' : 'No results were read on that page.'}</p>
+        <p class="muted">{data.items.length ? t('options_preview_one') : t('options_preview_none')}</p>
       ) : (
         <>
           <PairChart pairs={grouped.outcome.pairs} threshold={threshold} />
           <p class="preview-outcome">
-            At {percent(threshold)}: <span role="status">{outcomeLine(grouped.outcome)}</span>
+            {t('options_preview_at', pct(threshold))} <span role="status">{outcomeLine(grouped.outcome)}</span>
             {grouped.outcome.boilerplate > 0 && (
-              <span class="muted"> ({plural(grouped.outcome.boilerplate, 'shingle')} left out as boilerplate)</span>
+              <span class="muted"> {plural('options_preview_boilerplate', grouped.outcome.boilerplate)}</span>
             )}
           </p>
           <PreviewGroups groups={grouped.outcome.groups} items={data.items} />

@@ -6,6 +6,7 @@ import { errorText } from '../../page-support/messaging';
 import { patchProblem } from '../../page-support/patch-check';
 import { requestHostPermission } from '../../page-support/permissions';
 import type { SettingsProps } from '../../page-support/use-settings';
+import { t } from '../../page-support/i18n';
 
 const ID = 'searxng-host';
 /** As lib/settings checks the list (which patchProblem enforces too). */
@@ -20,14 +21,14 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const hosts = settings.searxngHosts;
-  const hint = 'A host name or host:port, like searx.example.org. Resemble will ask for access to it.';
+  const hint = t('options_searxng_hint');
 
   const onSubmit = (e: Event) => {
     e.preventDefault();
     const parsed = parseHost(text);
     if (!parsed.ok) return setError(parsed.error);
-    if (hosts.includes(parsed.host)) return setError(`${parsed.host} is already in the list.`);
-    if (hosts.length >= MAX_HOSTS) return setError(`At most ${MAX_HOSTS} instances can be added; remove one first.`);
+    if (hosts.includes(parsed.host)) return setError(t('options_searxng_dup', parsed.host));
+    if (hosts.length >= MAX_HOSTS) return setError(t('options_searxng_max', MAX_HOSTS));
     const next = addHost(hosts, parsed.host);
     const problem = patchProblem({ searxngHosts: next });
     if (problem) return setError(problem);
@@ -35,12 +36,12 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
     // Nothing is awaited before this call: the permission prompt needs the user's submit.
     requestHostPermission(parsed.host)
       .then(async (granted) => {
-        if (!granted) return setError(`Access to ${parsed.host} was not granted, so it was not added.`);
+        if (!granted) return setError(t('options_searxng_refused', parsed.host));
         const saveProblem = await save({ searxngHosts: next });
         setError(saveProblem);
         if (!saveProblem) setText('');
       })
-      .catch((err: unknown) => setError(`Could not ask for access: ${errorText(err)}.`))
+      .catch((err: unknown) => setError(t('options_searxng_askError', errorText(err))))
       .finally(() => setBusy(false));
   };
 
@@ -50,23 +51,23 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
 
   return (
     <div class="searxng">
-      <h3>SearXNG instances</h3>
+      <h3>{t('options_searxng')}</h3>
       {hosts.length === 0 ? (
-        <p class="muted">No instances added.</p>
+        <p class="muted">{t('options_searxng_none')}</p>
       ) : (
-        <ul class="hosts" aria-label="SearXNG instances">
+        <ul class="hosts" aria-label={t('options_searxng')}>
           {hosts.map((host) => (
             <li key={host}>
               <span class="url">{host}</span>
-              <button type="button" aria-label={`Remove ${host}`} onClick={() => void remove(host)}>
-                Remove
+              <button type="button" aria-label={t('options_searxng_remove_aria', host)} onClick={() => void remove(host)}>
+                {t('options_searxng_remove')}
               </button>
             </li>
           ))}
         </ul>
       )}
       <form onSubmit={onSubmit} noValidate>
-        <Field id={ID} label="Add an instance" hint={hint} error={error}>
+        <Field id={ID} label={t('options_searxng_add')} hint={hint} error={error}>
           <div class="add-host">
             <input
               type="text"
@@ -84,7 +85,7 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
               }}
             />
             <button type="submit" class="primary" disabled={busy}>
-              Add
+              {t('options_searxng_addButton')}
             </button>
           </div>
         </Field>

@@ -1,4 +1,4 @@
-import { plural } from '../../page-support/format';
+import { plural, t } from '../../page-support/i18n';
 import { measured } from '../../page-support/lost-words';
 import type { Alternate, LostReport } from '../../lib/lost/report';
 
@@ -35,12 +35,12 @@ export function alternatesState(shown: number, report: Pick<LostReport, 'needsAc
 export function alternatesStateText(state: AlternatesState, shown: number): string {
   switch (state) {
     case 'looking':
-      return shown > 0 ? `Looking for more… ${plural(shown, 'copy', 'copies')} so far` : 'Looking…';
+      return shown > 0 ? plural('popup_alt_lookingMore', shown) : t('popup_alt_looking');
     case 'found':
-      return `Found ${plural(shown, 'copy', 'copies')}`;
+      return plural('popup_alt_found', shown);
     case 'none':
-      return 'No copy found yet';
+      return t('popup_alt_none');
     case 'no-access':
-      return 'Resemble needs access to sites to look for copies';
+      return t('popup_alt_noAccess');
   }
 }

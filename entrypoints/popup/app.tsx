@@ -4,6 +4,7 @@ import { errorText } from '../../page-support/messaging';
 import { TabStateView } from './tab-state-view';
 import { useTabState } from './use-tab-state';
 import { FindCopies } from './find-copies';
+import { t } from '../../page-support/i18n';
 
 /** The toolbar popup: what Resemble made of the active tab, and the way to the options. */
 export function App() {
@@ -22,12 +23,12 @@ export function App() {
       <header>
         <h1>Resemble</h1>
         <button type="button" class="link" onClick={openOptions}>
-          Options
+          {t('popup_options')}
         </button>
       </header>
       <TabStateView state={state} />
       <FindCopies />
-      {optionsError && <p class="quiet-error">Could not open the options: {optionsError}.</p>}
+      {optionsError && <p class="quiet-error">{t('popup_optionsError', optionsError)}</p>}
     </main>
   );
 }

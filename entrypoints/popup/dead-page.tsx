@@ -6,6 +6,7 @@ import { errorText } from '../../page-support/messaging';
 import type { Alternate } from '../../lib/lost/report';
 import type { TabState } from '../../lib/group/tab-state';
 import { PopupAlternates } from './popup-alternates';
+import { plural, t } from '../../page-support/i18n';
 
 /** A dead result as the popup lists it: rank, title, why, and the address lost and found is opened for (http(s) only). */
 export interface DeadLine {
@@ -24,13 +25,13 @@ export function deadLines(s: TabState): DeadLine[] {
     .sort((a, b) => a.rank - b.rank)
     .map((d) => {
       const it = byRank.get(d.rank);
-      return { rank: d.rank, title: it ? it.title.trim() || it.displayUrl || it.url : `result #${d.rank}`, why: deadKindShort(d.kind), url: it ? safeHref(it.url) : undefined, alternates: d.alternates };
+      return { rank: d.rank, title: it ? it.title.trim() || it.displayUrl || it.url : t('common_resultN', String(d.rank)), why: deadKindShort(d.kind), url: it ? safeHref(it.url) : undefined, alternates: d.alternates };
     });
 }
 
 /** "3 results on this page seem dead" / "1 result on this page seems dead". */
 export function deadCountText(n: number): string {
-  return n === 1 ? '1 result on this page seems dead' : `${n} results on this page seem dead`;
+  return plural('popup_deadCount', n);
 }
 
 /**
@@ -60,21 +61,21 @@ export function DeadPageOffer({ s }: { s: TabState }) {
       {page && (
         <aside class="offer dead-page" aria-labelledby="dead-page-title" data-testid="dead-page">
           <p id="dead-page-title">
-            <strong>This page did not load ({reasonWords(page.reason)}).</strong>
+            <strong>{t('popup_deadPage', reasonWords(page.reason))}</strong>
           </p>
           {pageHref ? (
             <>
-              <p class="muted">Resemble can look for a copy elsewhere.</p>
+              <p class="muted">{t('popup_deadPage_hint')}</p>
               <p>
                 <button type="button" class="primary" onClick={() => open(pageHref)}>
-                  Find a copy
+                  {t('popup_findCopy')}
                 </button>{' '}
-                <span class="muted">the full report, in lost and found</span>
+                <span class="muted">{t('popup_fullReport')}</span>
               </p>
-              <PopupAlternates url={pageHref} known={page.alternates} label="this page" />
+              <PopupAlternates url={pageHref} known={page.alternates} label={t('popup_thisPageLower')} />
             </>
           ) : (
-            <p class="muted">Its address is not a web address, so there is no copy to look for.</p>
+            <p class="muted">{t('popup_deadPage_noUrl')}</p>
           )}
         </aside>
       )}
@@ -92,19 +93,19 @@ export function DeadPageOffer({ s }: { s: TabState }) {
                   {d.url && (
                     <>
                       {' · '}
-                      <button type="button" class="link" onClick={() => open(d.url!)} aria-label={`Find a copy of result #${d.rank}`}>
-                        find a copy
+                      <button type="button" class="link" onClick={() => open(d.url!)} aria-label={t('popup_findCopyOf_aria', String(d.rank))}>
+                        {t('popup_findCopyLower')}
                       </button>
                     </>
                   )}
                 </span>
-                {d.url && <PopupAlternates url={d.url} known={d.alternates} label={`result #${d.rank}`} />}
+                {d.url && <PopupAlternates url={d.url} known={d.alternates} label={t('common_resultN', String(d.rank))} />}
               </li>
             ))}
           </ul>
         </section>
       )}
-      {error && <p class="quiet-error">Could not open lost and found: {error}.</p>}
+      {error && <p class="quiet-error">{t('popup_lostError', error)}</p>}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { requestHostPermission } from '../../page-support/permissions';
 import type { TabState } from '../../lib/group/tab-state';
 import { ENGINE_IDS, type EngineId, type SettingsPatch } from '../../lib/settings';
 import { searxngHostOf } from '../../lib/url/host';
+import { t } from '../../page-support/i18n';
 
 type Step = { kind: 'idle' } | { kind: 'saving' } | { kind: 'on' } | { kind: 'error'; message: string };
 
@@ -20,9 +21,9 @@ const isEngineId = (id: string | undefined): id is EngineId => (ENGINE_IDS as re
  */
 async function enable(engine: EngineId, host: string | undefined): Promise<void> {
   if (engine === 'searxng') {
-    if (!host) throw new Error('this page’s address is not a host Resemble can be given access to');
+    if (!host) throw new Error(t('popup_engine_noHost'));
     const granted = await requestHostPermission(host);
-    if (!granted) throw new Error(`access to ${host} was not granted`);
+    if (!granted) throw new Error(t('popup_engine_refused', host));
     const { searxngHosts } = await send('settings/get', {});
     const patch: SettingsPatch = { engines: { searxng: true }, searxngHosts: addHost(searxngHosts, host) };
     await send('settings/set', patch);
@@ -58,30 +59,30 @@ export function EnableEngine({ s }: { s: TabState }) {
 
   return (
     <div>
-      <p>Resemble is turned off for {name}.</p>
+      <p>{t('popup_engine_off', name)}</p>
       {step.kind === 'on' && engine !== 'searxng' ? (
         // A built-in engine's page has Resemble's script already, which reads it as soon as it is on.
         <p role="status" class="ok">
-          Turned on for {name}: the page is being read.
+          {t('popup_engine_onReading', name)}
         </p>
       ) : step.kind === 'on' ? (
         <>
           <p role="status" class="ok">
-            Turned on for {name}. Reload the page to read it.
+            {t('popup_engine_onReload', name)}
           </p>
           <button type="button" class="primary" onClick={reload}>
-            Reload the page
+            {t('popup_engine_reload')}
           </button>
-          {reloadError && <p class="quiet-error">Could not reload the page: {reloadError}.</p>}
+          {reloadError && <p class="quiet-error">{t('popup_engine_reloadError', reloadError)}</p>}
         </>
       ) : isEngineId(engine) ? (
         <button type="button" class="primary" onClick={onEnable} disabled={step.kind === 'saving'}>
-          Turn on for {name}
+          {t('popup_engine_turnOn', name)}
         </button>
       ) : null}
       {step.kind === 'error' && (
         <p class="quiet-error" role="alert">
-          Not turned on: {step.message}.
+          {t('popup_engine_error', step.message)}
         </p>
       )}
     </div>

@@ -1,11 +1,11 @@
 import { engineName } from '../../page-support/format';
 import { GroupList } from '../../components/group-list';
-import { percent } from '../../lib/group/describe';
 import type { TabState } from '../../lib/group/tab-state';
 import { PageCheckOffer } from './page-check-offer';
 import { send } from '../../page-support/messaging';
 import { DisplayModeLine } from './display-mode-line';
 import { countsText, noGroupsText } from './summary';
+import { pct, t } from '../../page-support/i18n';
 
 /** While result pages are checked: how far (groups refine as pages come in). */
 function Checking({ s }: { s: TabState }) {
@@ -14,9 +14,9 @@ function Checking({ s }: { s: TabState }) {
   return (
     <div role="status" class="checking">
       <p class="muted">
-        Checking pages: {c.done} of {c.total}
+        {t('popup_checking', c.done, c.total)}
       </p>
-      <progress value={c.done} max={c.total} aria-label="Result pages checked" />
+      <progress value={c.done} max={c.total} aria-label={t('popup_checkingBar')} />
     </div>
   );
 }
@@ -26,14 +26,14 @@ export function GroupsView({ s }: { s: TabState }) {
   const groups = s.groups ?? [];
   const items = s.items ?? [];
   return (
-    <section aria-label="This page">
+    <section aria-label={t('popup_thisPage')}>
       <p class="count">
         <strong>{countsText(s.results, groups)}</strong>
       </p>
       <p class="muted context">
         {engineName(s.engine)}
         {s.query ? ` · “${s.query}”` : ''}
-        {s.threshold !== undefined && ` · threshold ${percent(s.threshold)}`}
+        {s.threshold !== undefined && ` · ${t('popup_threshold', pct(s.threshold))}`}
       </p>
       {groups.length > 0 && <DisplayModeLine />}
       <Checking s={s} />

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 import { useSettings } from '../../page-support/use-settings';
+import { t } from '../../page-support/i18n';
 
 /**
  * The one-time question (issue #6): confirm groups by checking the result pages? One click asks for
@@ -38,20 +39,20 @@ export function PageCheckOffer({ tabId }: { tabId: number }) {
   return (
     <aside class="offer" aria-labelledby="offer-title">
       <p id="offer-title">
-        <strong>Confirm these groups with the pages themselves?</strong>
+        <strong>{t('popup_offer_title')}</strong>
       </p>
       <p class="muted">
-        Resemble fetches the result pages itself, without your cookies, so sites see an anonymous visit, not your account. Nothing is sent anywhere else.
+        {t('popup_offer_text')}
       </p>
       <p>
         <button type="button" onClick={yes} disabled={state === 'busy'}>
-          Check result pages
+          {t('popup_offer_yes')}
         </button>{' '}
         <button type="button" class="link" onClick={no}>
-          Not now
+          {t('popup_offer_no')}
         </button>
       </p>
-      {state === 'refused' && <p class="quiet-error">Access to sites was not granted: pages are not checked.</p>}
+      {state === 'refused' && <p class="quiet-error">{t('popup_accessRefused')}</p>}
       {state !== 'idle' && state !== 'busy' && state !== 'refused' && <p class="quiet-error">{state}</p>}
     </aside>
   );
@@ -63,7 +64,7 @@ function AccessLacking({ tabId }: { tabId: number }) {
     setProblem(undefined);
     try {
       // First, inside the click: the browser shows its prompt only during a user action.
-      if (!(await requestPageAccess())) return setProblem('Access to sites was not granted: pages are not checked.');
+      if (!(await requestPageAccess())) return setProblem(t('popup_accessRefused'));
       await send('tab/check', { tabId });
     } catch (e) {
       setProblem(errorText(e));
@@ -72,11 +73,11 @@ function AccessLacking({ tabId }: { tabId: number }) {
   return (
     <aside class="offer" aria-labelledby="access-title" data-testid="page-access-lacking">
       <p id="access-title">
-        <strong>Page checking is on, but this browser has not allowed Resemble to read sites.</strong>
+        <strong>{t('popup_accessLacking')}</strong>
       </p>
       <p>
         <button type="button" onClick={() => void allow()}>
-          Allow access to sites
+          {t('common_allowAccess')}
         </button>
       </p>
       {problem && <p class="quiet-error">{problem}</p>}

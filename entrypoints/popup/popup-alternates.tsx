@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import { percent } from '../../lib/group/describe';
 import { safeHref } from '../../components/group-list';
 import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../page-support/lost-words';
 import { errorText } from '../../page-support/messaging';
@@ -8,12 +7,13 @@ import { domainOf } from '../../lib/group/describe';
 import type { Alternate } from '../../lib/lost/report';
 import { alternatesState, alternatesStateText, mergeAlternates } from './alternates';
 import { useSearchMore } from './use-search-more';
+import { pct, t } from '../../page-support/i18n';
 
 /** One verified copy: its domain as a link (http(s) only), its measures, where it was found and when. Text only. */
 function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
   const href = safeHref(a.url);
   const domain = domainOf(a.url) || a.url;
-  const measures = a.basis === 'title' ? `titles ${percent(a.resemblance)} alike` : `${percent(a.resemblance)} alike · ${percent(a.containment || 0)} inside`;
+  const measures = a.basis === 'title' ? t('popup_alt_titlesAlike', pct(a.resemblance)) : t('popup_alt_measures', pct(a.resemblance), pct(a.containment || 0));
   return (
     <li class="alternate" data-url={a.url} data-source={a.source}>
       {href ? (
@@ -25,7 +25,7 @@ function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
       )}{' '}
       <span class="measures">{measures}</span>
       <span class="muted alt-source">
-        {sourceWords(a, hasSketch)} · checked {formatDateTime(a.checkedAt)}
+        {t('popup_alt_source', sourceWords(a, hasSketch), formatDateTime(a.checkedAt))}
       </span>
     </li>
   );
@@ -48,7 +48,7 @@ export function PopupAlternates({ url, known, label }: { url: string; known?: Al
     setProblem(undefined);
     try {
       // First, inside the click: the browser shows its prompt only during a user action.
-      if (!(await requestPageAccess())) return setProblem('Access to sites was not granted.');
+      if (!(await requestPageAccess())) return setProblem(t('popup_alt_refused'));
       more.start(true);
     } catch (e) {
       setProblem(errorText(e));
@@ -56,7 +56,7 @@ export function PopupAlternates({ url, known, label }: { url: string; known?: Al
   };
 
   return (
-    <div class="popup-alternates" data-testid="alternates" data-state={state} aria-label={`Live copies of ${label}`} role="group">
+    <div class="popup-alternates" data-testid="alternates" data-state={state} aria-label={t('popup_alt_aria', label)} role="group">
       {list.length > 0 && (
         <ol class="alternates">
           {list.map((a) => (
@@ -78,16 +78,16 @@ export function PopupAlternates({ url, known, label }: { url: string; known?: Al
       )}
       {state === 'no-access' ? (
         <button type="button" onClick={() => void allow()}>
-          Allow access to sites
+          {t('common_allowAccess')}
         </button>
       ) : (
         !more.running && (
-          <button type="button" class="link" onClick={() => more.start(!!more.report)} aria-label={`Search for more copies of ${label}`}>
-            search for more
+          <button type="button" class="link" onClick={() => more.start(!!more.report)} aria-label={t('popup_alt_more_aria', label)}>
+            {t('popup_alt_more')}
           </button>
         )
       )}
-      {(problem || more.error) && <p class="quiet-error">{problem ?? `Could not look: ${more.error}.`}</p>}
+      {(problem || more.error) && <p class="quiet-error">{problem ?? t('popup_alt_error', String(more.error))}</p>}
     </div>
   );
 }

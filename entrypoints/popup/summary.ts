@@ -1,5 +1,5 @@
-import { plural } from '../../page-support/format';
-import { copiesLabel } from '../../lib/group/describe';
+import { copiesLabel } from '../../page-support/describe-words';
+import { plural, t } from '../../page-support/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers } from '../../lib/group/visible';
 import type { TabState } from '../../lib/group/tab-state';
@@ -15,13 +15,13 @@ export function copiesCount(groups: readonly Group[]): number {
 
 /** The line at the top of a finished page: "10 results · 3 groups · 4 near-copies". */
 export function countsText(results: number, groups: readonly Group[]): string {
-  return [plural(results, 'result'), plural(groups.length, 'group'), copiesLabel(copiesCount(groups))].join(' · ');
+  return [plural('results', results), plural('groups', groups.length), copiesLabel(copiesCount(groups))].join(' · ');
 }
 
 /** The clear state of a finished page without groups. */
 export function noGroupsText(results: number): string {
-  if (results === 0) return 'No results were read on this page.';
-  return results === 1 ? 'Only one result was read: nothing to compare.' : `No near-duplicates among ${results} results.`;
+  if (results === 0) return t('popup_noResults');
+  return results === 1 ? t('popup_oneResult') : plural('popup_noGroups', results);
 }
 
 /**
@@ -29,7 +29,7 @@ export function noGroupsText(results: number): string {
  * so the words stay general; without it the work has only started.
  */
 export function progressText(progress: TabState['progress']): string {
-  if (!progress || progress.total <= 0) return 'Reading the results…';
+  if (!progress || progress.total <= 0) return t('popup_reading');
   const done = Math.min(Math.max(0, progress.done), progress.total);
-  return `Grouping: ${done} of ${progress.total} done…`;
+  return t('popup_grouping', done, progress.total);
 }

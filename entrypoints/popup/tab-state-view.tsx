@@ -6,6 +6,7 @@ import { DeadPageOffer } from './dead-page';
 import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
 import { CopycatsView } from './copycats-view';
+import { t } from '../../page-support/i18n';
 
 /** The popup's body for each state. Everything that comes from the page is set as text. */
 export function TabStateView({ state }: { state: PopupState }) {
@@ -13,13 +14,13 @@ export function TabStateView({ state }: { state: PopupState }) {
     case 'loading':
       return (
         <p class="muted" role="status">
-          Checking this tab…
+          {t('popup_loading')}
         </p>
       );
     case 'no-tab':
-      return <p class="quiet-error">Could not find the active tab: {state.message}.</p>;
+      return <p class="quiet-error">{t('popup_noTab', state.message)}</p>;
     case 'error':
-      return <p class="quiet-error">Status not available: {state.message}.</p>;
+      return <p class="quiet-error">{t('popup_stateError', state.message)}</p>;
     case 'state':
       return (
         <>
@@ -35,13 +36,13 @@ export function TabStateView({ state }: { state: PopupState }) {
 function Status({ s }: { s: TabState }) {
   switch (s.status) {
     case 'not-results-page':
-      return <p>This is not a search results page Resemble reads.</p>;
+      return <p>{t('popup_notResults')}</p>;
     case 'unreadable':
       return (
         <>
-          <p>Resemble could not read this {engineName(s.engine)} page.</p>
+          <p>{t('popup_unreadable', engineName(s.engine))}</p>
           {s.url && <p class="url">{s.url}</p>}
-          <p class="muted">The engine may have changed its page layout; the results are left as they are.</p>
+          <p class="muted">{t('popup_unreadableHint')}</p>
         </>
       );
     case 'working':
@@ -63,12 +64,12 @@ function SaveError({ s }: { s: TabState }) {
     <>
       {s.refused && (
         <p class="quiet-error" role="alert" data-testid="refused">
-          Some results of this page could not be read ({s.refused}); the others are grouped.
+          {t('popup_refused', s.refused)}
         </p>
       )}
       {s.saveError && (
         <p class="quiet-error" role="alert" data-testid="save-error">
-          Resemble could not save this tab's state: {s.saveError}. Closing other results tabs makes room.
+          {t('popup_saveError', s.saveError)}
         </p>
       )}
     </>

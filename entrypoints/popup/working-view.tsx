@@ -1,4 +1,5 @@
-import { engineName, plural } from '../../page-support/format';
+import { engineName } from '../../page-support/format';
+import { plural, t } from '../../page-support/i18n';
 import type { TabState } from '../../lib/group/tab-state';
 import { progressText } from './summary';
 
@@ -12,10 +13,10 @@ export function WorkingView({ s }: { s: TabState }) {
         {s.query ? ` · “${s.query}”` : ''}
       </p>
       {/* Without steps to count the bar is indeterminate: a value of 0 would look stuck. */}
-      {p ? <progress aria-label="Grouping results" value={Math.min(p.done, p.total)} max={p.total} /> : <progress aria-label="Reading results" />}
+      {p ? <progress aria-label={t('popup_groupingBar')} value={Math.min(p.done, p.total)} max={p.total} /> : <progress aria-label={t('popup_readingBar')} />}
       <p class="muted">
         {progressText(p)}
-        {s.results > 0 && ` ${plural(s.results, 'result')} read so far.`}
+        {s.results > 0 && ` ${plural('popup_readSoFar', s.results)}`}
       </p>
     </div>
   );

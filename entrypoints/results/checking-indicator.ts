@@ -1,6 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { PALETTE_CSS } from './page-styles';
+import { t } from '../../page-support/i18n';
 
 // Opaque, unlike the page behind it: its text's contrast must not depend on what scrolls under it.
 const CSS = `${PALETTE_CSS}
@@ -44,6 +45,6 @@ export class CheckingIndicator {
       return ui;
     });
     const el = (await this.ui).mounted;
-    if (el) el.textContent = `Resemble: checking pages, ${checking.done} of ${checking.total}`;
+    if (el) el.textContent = t('page_checking', checking.done, checking.total);
   }
 }

@@ -1,5 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { copiesLabel, domainOf, reasonDetail, reasonLabel, representativeNote } from '../../lib/group/describe';
+import { domainOf } from '../../lib/group/describe';
+import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../page-support/describe-words';
+import { t } from '../../page-support/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers, memberRole, standIn } from '../../lib/group/visible';
 import { bestLiveCopy } from '../../lib/lost/live-copy';
@@ -107,7 +109,7 @@ export class GroupsOnPage {
     const tucked = stand !== undefined && this.deadTucked.has(repUrl);
     const hideable = hideableMembers(members).filter((m) => m !== stand);
     const copies: { rank: number; els: Element[]; what: string }[] = [
-      ...(tucked ? [{ rank: g.representative, els: rep, what: 'dead link' }] : []),
+      ...(tucked ? [{ rank: g.representative, els: rep, what: t('page_dead_label') }] : []),
       ...hideable.map((m) => ({ rank: m.rank, els: m.els, what: reasonLabel(m.reason, g.representative) })),
     ];
     const host = stand ? stand.els : rep;
@@ -132,7 +134,7 @@ export class GroupsOnPage {
           count: copies.length,
           summary,
           revealed: !hide,
-          label: (shown) => (shown ? `Hide ${copiesLabel(copies.length)}` : copiesLabel(copies.length)),
+          label: (shown) => (shown ? t('page_toggle_hide', copiesLabel(copies.length)) : copiesLabel(copies.length)),
           onToggle: (shown) => {
             if (shown) this.revealed.add(repUrl);
             else this.revealed.delete(repUrl);

@@ -1,6 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { liveCopyDetail, liveCopyLabel } from '../../lib/lost/live-copy';
+import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
+import { t } from '../../page-support/i18n';
 import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';
 
@@ -66,7 +67,7 @@ export function mountLabel(ctx: ContentScriptContext, root: Element, label: stri
     el.setAttribute('role', 'note');
     el.tabIndex = 0;
     el.textContent = label;
-    el.setAttribute('aria-label', `Resemble: ${label}`);
+    el.setAttribute('aria-label', t('page_label_aria', label));
     withTip(c, el, detail);
     if (!action) return;
     const b = document.createElement('button');
@@ -116,7 +117,7 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
       b.setAttribute(
         'aria-label',
         spec.aria?.(revealed) ??
-          (revealed ? `${spec.label(true)} of result #${spec.representative}` : `Show ${spec.label(false)} of result #${spec.representative}, hidden by Resemble`),
+          (revealed ? t('page_toggle_hide_aria', spec.label(true), String(spec.representative)) : t('page_toggle_show_aria', spec.label(false), String(spec.representative))),
       );
     };
     onUserClick(b, () => {
@@ -129,12 +130,7 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
   });
 }
 
-const DEAD_WORDS: Record<string, string> = {
-  gone: 'the site says this page is gone (404/410)',
-  dns: "the site's name no longer resolves",
-  connection: 'the site refused the connection',
-  soft404: "the site serves a 'page not found' page here",
-};
+const DEAD_WORDS = { gone: 'page_dead_gone', dns: 'page_dead_dns', connection: 'page_dead_connection', soft404: 'page_dead_soft404' } as const;
 
 /**
  * On a dead result: a label saying so and a "find a copy" button (lost and found, in a new tab). With a
@@ -143,14 +139,14 @@ const DEAD_WORDS: Record<string, string> = {
  */
 export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate, onHide?: () => void): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
-    const why = DEAD_WORDS[kind] ?? kind;
+    const why = Object.hasOwn(DEAD_WORDS, kind) ? t(DEAD_WORDS[kind as keyof typeof DEAD_WORDS]) : kind;
     const label = document.createElement('span');
     label.className = 'label dead';
     label.setAttribute('role', 'note');
     label.tabIndex = 0;
-    label.textContent = 'dead link';
-    label.setAttribute('aria-label', `Resemble: result #${rank} is a dead link`);
-    withTip(c, label, `Checked by Resemble: ${why}.`);
+    label.textContent = t('page_dead_label');
+    label.setAttribute('aria-label', t('page_dead_aria', String(rank)));
+    withTip(c, label, t('page_dead_tip', why));
     if (copy) {
       const a = document.createElement('a');
       a.className = 'label live';
@@ -158,16 +154,16 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
       a.target = '_blank';
       a.rel = 'noopener noreferrer';
       a.textContent = liveCopyLabel(copy);
-      a.setAttribute('aria-label', `Resemble: ${liveCopyLabel(copy)}, a live copy of result #${rank}`);
+      a.setAttribute('aria-label', t('page_liveCopy_aria', liveCopyLabel(copy), String(rank)));
       c.append(' ');
       withTip(c, a, liveCopyDetail(copy));
     }
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'find';
-    b.textContent = copy ? 'more copies' : 'find a copy';
+    b.textContent = copy ? t('page_moreCopies') : t('page_findCopy');
     // Names that hold the visible words (WCAG 2.5.3, label in name).
-    b.setAttribute('aria-label', copy ? `More copies of result #${rank} (lost and found)` : `Find a copy of result #${rank}`);
+    b.setAttribute('aria-label', copy ? t('page_moreCopies_aria', String(rank)) : t('page_findCopy_aria', String(rank)));
     onUserClick(b, onFind);
     c.append(' ', b);
     // A dead representative whose live copy stands in for it (collapse mode): it may be tucked away
@@ -176,8 +172,8 @@ export function mountDead(ctx: ContentScriptContext, root: Element, rank: number
       const h = document.createElement('button');
       h.type = 'button';
       h.className = 'find hide';
-      h.textContent = 'hide';
-      h.setAttribute('aria-label', `Hide dead result #${rank} behind its group's live copy`);
+      h.textContent = t('page_hideDead');
+      h.setAttribute('aria-label', t('page_hideDead_aria', String(rank)));
       onUserClick(h, onHide);
       c.append(' ', h);
     }

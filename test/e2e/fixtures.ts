@@ -30,6 +30,8 @@ export interface ResembleOptions {
   mapHosts: [name: string, ip: string][];
   /** The welcome tab a fresh profile opens on install: closed before the test starts, unless 'keep' (test/e2e/welcome.spec.ts). */
   welcomeTab: 'close' | 'keep';
+  /** The browser's UI language ("de"): --lang picks the extension's messages (LANGUAGE alone does not, in Chromium on Linux); English by default. */
+  uiLanguage: string | undefined;
 }
 
 export interface ResembleFixtures {
@@ -91,14 +93,16 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
   extensionDir: [EXTENSION_DIR, { option: true }],
   mapHosts: [[], { option: true }],
   welcomeTab: ['close', { option: true }],
+  uiLanguage: [undefined, { option: true }],
 
-  context: async ({ extensionDir, mapHosts, welcomeTab }, use, testInfo) => {
+  context: async ({ extensionDir, mapHosts, welcomeTab, uiLanguage }, use, testInfo) => {
     assertBuilt(extensionDir);
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: findChromium(),
       headless: true,
-      args: chromiumArgs(extensionDir, { mapHosts }),
+      args: [...chromiumArgs(extensionDir, { mapHosts }), ...(uiLanguage ? [`--lang=${uiLanguage}`] : [])],
+      ...(uiLanguage ? { env: { ...process.env, LANGUAGE: uiLanguage }, locale: uiLanguage } : {}),
       viewport: { width: 1280, height: 900 },
     });
     try {

@@ -43,7 +43,8 @@ test('real network is aborted for tabs and for the service worker; routes serve 
   });
   expect(fromWorker.blocked).toMatch(/^failed/);
   expect(fromWorker.served).toBe('routed body');
-  expect(fromWorker.own, 'the extension’s own files are not cut off').toBe('Resemble');
+  // manifest.json as shipped: its name is the i18n placeholder (public/_locales, docs/i18n.md).
+  expect(fromWorker.own, 'the extension’s own files are not cut off').toBe('__MSG_extName__');
 });
 
 test('the content script runs on the results pages it is declared for, and only there', async ({ context, extensionId, serveHtml, evalInContentScript }) => {

@@ -57,9 +57,16 @@ describe('store packages (npm run zip)', () => {
 
   it.each(['chrome', 'firefox'] as const)('%s: name, version, description, options and the privacy page', (b) => {
     const m = manifest(b);
-    expect(m).toMatchObject({ name: 'Resemble', version: pkg.version, options_ui: { page: 'options.html', open_in_tab: true } });
-    expect(String(m.description).length).toBeGreaterThan(20);
-    expect(String(m.description).length).toBeLessThanOrEqual(132); // Chrome Web Store's limit
+    expect(m).toMatchObject({ name: '__MSG_extName__', description: '__MSG_extDescription__', default_locale: 'en', version: pkg.version, options_ui: { page: 'options.html', open_in_tab: true } });
+    // Name and description in every language the package carries (docs/i18n.md).
+    const locales = [...zips[b].keys()].filter((f) => /^_locales\/[^/]+\/messages\.json$/.test(f));
+    expect(locales.length).toBe(8);
+    for (const f of locales) {
+      const messages = JSON.parse(zips[b].get(f)!.toString('utf8'));
+      expect(messages.extName.message, f).toBe('Resemble');
+      expect(messages.extDescription.message.length, f).toBeGreaterThan(20);
+      expect(messages.extDescription.message.length, f).toBeLessThanOrEqual(132); // Chrome Web Store's limit
+    }
     expect(zips[b].has('privacy.html')).toBe(true);
     // The page carries PRIVACY.md itself (bundled at build time), not a copy that could drift.
     const policy = readFileSync(resolve(root, 'PRIVACY.md'), 'utf8');
@@ -107,7 +114,7 @@ describe('manifest permissions (pinned: a change here is a change users and stor
 
   it('chrome (MV3)', () => {
     const m = manifest('chrome');
-    expect(Object.keys(m).sort()).toEqual(['action', 'background', 'commands', 'content_scripts', 'description', 'icons', 'manifest_version', 'name', 'optional_host_permissions', 'options_ui', 'permissions', 'version']);
+    expect(Object.keys(m).sort()).toEqual(['action', 'background', 'commands', 'content_scripts', 'default_locale', 'description', 'icons', 'manifest_version', 'name', 'optional_host_permissions', 'options_ui', 'permissions', 'version']);
     expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'offscreen']);
     expect(m.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
     expect(m.host_permissions).toBeUndefined();
@@ -116,7 +123,7 @@ describe('manifest permissions (pinned: a change here is a change users and stor
 
   it('firefox (MV2)', () => {
     const m = manifest('firefox');
-    expect(Object.keys(m).sort()).toEqual(['background', 'browser_action', 'browser_specific_settings', 'commands', 'content_scripts', 'description', 'icons', 'manifest_version', 'name', 'optional_permissions', 'options_ui', 'permissions', 'version']);
+    expect(Object.keys(m).sort()).toEqual(['background', 'browser_action', 'browser_specific_settings', 'commands', 'content_scripts', 'default_locale', 'description', 'icons', 'manifest_version', 'name', 'optional_permissions', 'options_ui', 'permissions', 'version']);
     // MV2 lists granted hosts among the permissions: none here.
     expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'dns', 'webRequestBlocking']);
     expect(m.optional_permissions).toEqual(OPTIONAL_HOSTS);
