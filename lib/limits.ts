@@ -25,3 +25,6 @@ export function clip(s: string, max: number): string {
   const cut = s.charCodeAt(max - 1) >= 0xd800 && s.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
   return s.slice(0, cut);
 }
+
+/** The largest site list (uBlacklist ruleset or domains list) an import reads (issue #19): the public lists are under 100 KB. */
+export const MAX_LIST_BYTES = 2_000_000;

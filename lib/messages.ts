@@ -1,4 +1,4 @@
-import { type BadLine, MAX_LIST_BYTES } from './copycat/ruleset';
+import type { BadLine } from './copycat/ruleset';
 import type { CopycatState } from './copycat/table';
 import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
@@ -8,7 +8,7 @@ import type { NotACopy } from './group/not-a-copy';
 import type { CopiesReport } from './copies/report';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
-import { LIMITS } from './limits';
+import { LIMITS, MAX_LIST_BYTES } from './limits';
 import { type Check, type Infer, arr, bool, check, fields, num, obj, oneOf, optional, str } from './validate';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */

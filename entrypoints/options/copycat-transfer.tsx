@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { type BadLine, MAX_LIST_BYTES, toDomains, toRuleset } from '../../lib/copycat/ruleset';
+import { type BadLine, toDomains, toRuleset } from '../../lib/copycat/ruleset';
+import { MAX_LIST_BYTES } from '../../lib/limits';
 import type { CopycatState } from '../../lib/copycat/table';
 import { plural } from '../../page-support/format';
 import { errorText, send } from '../../page-support/messaging';

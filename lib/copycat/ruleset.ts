@@ -1,3 +1,4 @@
+import { MAX_LIST_BYTES } from '../limits';
 import type { Evidence } from './evidence';
 import { pairText, type SiteVerdict, siteLabel } from './copycat';
 import { siteOf } from './site';
@@ -41,8 +42,6 @@ export type ParsedList =
   | { ok: true; name?: string; format: 'ublacklist' | 'domains'; sites: string[]; bad: BadLine[] }
   | { ok: false; error: string; bad: BadLine[] };
 
-/** A file larger than this is no site list. */
-export const MAX_LIST_BYTES = 2_000_000;
 const MAX_LINE = 1000;
 
 /** One rule's site, or why it has none. */

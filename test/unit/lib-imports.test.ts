@@ -69,3 +69,27 @@ describe('lib/', () => {
     expect(cycles).toEqual([]);
   });
 });
+
+describe('the results page loads no Public Suffix List', () => {
+  it('nothing the content script imports (type-only imports aside) reaches tldts: 110 KB that a results page never needs', () => {
+    const seen = new Set<string>();
+    const reached: string[] = [];
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const src = readFileSync(file, 'utf8');
+      // Type-only imports vanish from the bundle.
+      for (const m of src.matchAll(/(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s*['"]([^'"]+)['"]/g)) {
+        if (m[2]) continue;
+        const spec = m[3];
+        if (spec === 'tldts' || spec.startsWith('tldts/')) reached.push(relative(ROOT, file));
+        if (!spec.startsWith('.')) continue;
+        const local = resolveLocal(file, spec);
+        if (local) walk(local);
+      }
+    };
+    walk(join(ROOT, 'entrypoints/results.content.ts'));
+    expect(seen.size).toBeGreaterThan(20);
+    expect(reached).toEqual([]);
+  });
+});
