@@ -11,23 +11,14 @@
  *    page's checking indicator and its dead-result label; the tab's own dead page in the popup, and lost
  *    and found's report with its copy.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { AxeFindings } from './axe-kit';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import { routeSearch } from './lost-kit';
 import { DEAD, MIRROR, openDeadPage } from './dead-page-scene';
-import { PageServer, applied, checkingDone, enablePageChecking, openPopup, setSettings } from './page-check-kit';
+import { PageServer, applied, checkingDone, enablePageChecking, openDemo, openPopup, setSettings } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { pageUi } from './page-ui-kit';
 
-async function openDemo(context: BrowserContext): Promise<Page> {
-  await installDemoRoutes(context, { abortOthers: false }); // the fixture already cuts the network off
-  const page = await context.newPage();
-  await page.goto(demo.searchUrl);
-  await applied(page);
-  return page;
-}
 
 test('as installed: the options, privacy, lost and found asking for access and the popup off a results page, light and dark', async ({ context, openExtensionPage, extensionOrigin }) => {
   test.setTimeout(120_000);

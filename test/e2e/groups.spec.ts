@@ -23,7 +23,6 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { copiesLabel, reasonDetail, reasonLabel } from '../../lib/group/describe';
 import { groupResults } from '../../lib/group/results';
-import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
 import {
   DEMO_GROUPS,
@@ -44,6 +43,7 @@ import {
   readMarks,
 } from './groups-kit';
 import { type UiQuery, pageUi } from './page-ui-kit';
+import { applied, openDemo, setSettings } from './page-check-kit';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
 
 /** The extension API, in functions evaluated in extension pages. */
@@ -55,16 +55,7 @@ declare const chrome: typeof Browser;
 /** Every result root the content script marked, in document order (the DOM contract: ./groups-kit). */
 const marks = (page: Page): Promise<Mark[]> => page.evaluate(readMarks);
 
-/** Waits for the groups to be applied once (the content script stamps <html data-resemble-applied>). */
-async function applied(page: Page): Promise<void> {
-  await expect(page.locator(':root')).toHaveAttribute('data-resemble-applied', /^\d/, { timeout: 10_000 });
-}
 
-/** Changes settings as the options page does (settings/set from an extension page). */
-async function setSettings(ext: Page, patch: Record<string, unknown>): Promise<void> {
-  const reply = await ext.evaluate((p) => chrome.runtime.sendMessage({ type: 'settings/set', payload: p }), patch);
-  expect(reply, `settings/set ${JSON.stringify(patch)}`).toMatchObject({ ok: true, value: patch });
-}
 
 type Ui = (hosts: string, inner: string) => UiQuery;
 /** The toggle at the end of a representative (inside Resemble's closed shadow root: read through ./page-ui-kit). */
@@ -97,13 +88,6 @@ function noDialogs(context: BrowserContext): () => string[] {
   return () => seen;
 }
 
-async function openDemo(context: BrowserContext): Promise<Page> {
-  await installDemoRoutes(context, { abortOthers: false }); // the fixture already cuts the network off
-  const page = await context.newPage();
-  await page.goto(demo.searchUrl);
-  await applied(page);
-  return page;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // 1a. The demo collapses exactly its groups

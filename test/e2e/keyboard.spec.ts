@@ -9,25 +9,17 @@
  *    resemblance slider regroups the open results page: one step across the threshold where the demo's
  *    groups change (found with lib in Node, not read off the extension) and one step back.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { percent } from '../../lib/group/describe';
 import { groupResults } from '../../lib/group/results';
-import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
 import { DEMO_GROUPS, DEMO_N, demo, demoResults, expectedMarks, libGroups, readMarks } from './groups-kit';
-import { applied, setSettings } from './page-check-kit';
+import { openDemo, setSettings } from './page-check-kit';
 import { type UiQuery, pageUi } from './page-ui-kit';
 
 declare const chrome: typeof Browser;
 
-async function openDemo(context: BrowserContext): Promise<Page> {
-  await installDemoRoutes(context, { abortOthers: false }); // the fixture already cuts the network off
-  const page = await context.newPage();
-  await page.goto(demo.searchUrl);
-  await applied(page);
-  return page;
-}
 
 /** Where focus is on the results page: the rank of the result holding it, and whether that result is hidden (a closed root's focus shows as its host). */
 const focusAt = (page: Page) =>

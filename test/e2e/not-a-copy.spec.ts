@@ -4,31 +4,20 @@
  * with the stored choice, before the background answers), the options list the choices and undo one,
  * which regroups the open page, and clearing the cache forgets them.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
 import { DEMO_GROUPS, DEMO_N, type Mark, demoResults, expectedMarks, libGroups, readMarks } from './groups-kit';
 import { groupResults } from '../../lib/group/results';
 import { notACopy, pairKey } from '../../lib/group/not-a-copy';
 import { pageUi } from './page-ui-kit';
+import { openDemo, setSettings } from './page-check-kit';
 
 declare const chrome: typeof Browser;
 
 const marks = (page: Page): Promise<Mark[]> => page.evaluate(readMarks);
 
-async function openDemo(context: BrowserContext): Promise<Page> {
-  await installDemoRoutes(context, { abortOthers: false });
-  const page = await context.newPage();
-  await page.goto('https://www.google.com/search?q=thoreau+walden+i+went+to+the+woods');
-  await expect(page.locator(':root')).toHaveAttribute('data-resemble-applied', /^\d/);
-  return page;
-}
 
-async function setSettings(ext: Page, patch: Record<string, unknown>): Promise<void> {
-  const reply = await ext.evaluate((p) => chrome.runtime.sendMessage({ type: 'settings/set', payload: p }), patch);
-  expect(reply).toMatchObject({ ok: true });
-}
 
 /** The demo's groups as lib makes them with these pairs kept apart (by rank: [copy, its representative]). */
 function apart(...pairs: [number, number][]): number[][] {

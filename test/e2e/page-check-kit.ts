@@ -20,6 +20,9 @@ import { type ResembleFixtures, expect } from './fixtures';
 import type { HookScope } from './hook';
 import { RouteTable, sleep } from './route-table';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
+import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
+
+const DEMO_SEARCH_URL = (loadDemo() as { searchUrl: string }).searchUrl;
 
 declare const chrome: typeof Browser;
 
@@ -141,7 +144,16 @@ export const ranksOf = (groups: readonly Pick<PageGroup, 'representative' | 'mem
 
 /** Waits for the results page's groups to be applied once (the content script stamps <html data-resemble-applied>). */
 export async function applied(page: Page): Promise<void> {
-  await expect(page.locator(':root')).toHaveAttribute('data-resemble-applied', /^\d/, { timeout: 10_000 });
+  await expect(page.locator(':root')).toHaveAttribute('data-resemble-applied', /^\d/, { timeout: 15_000 });
+}
+
+/** The offline demo's results page (npm start's), served by routes, once its groups are applied. */
+export async function openDemo(context: BrowserContext): Promise<Page> {
+  await installDemoRoutes(context, { abortOthers: false }); // the fixture already cuts the network off
+  const page = await context.newPage();
+  await page.goto(DEMO_SEARCH_URL);
+  await applied(page);
+  return page;
 }
 
 /** Every result root the content script marked: rank, cluster, role. */

@@ -13,29 +13,19 @@
  *
  * The results pages of 4 and 5 are Mojeek's markup (the plainest of the engines read), built here.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
+import { loadDemo } from '../../scripts/start-demo.mjs';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { pageUi } from './page-ui-kit';
-import { tabStateOf } from './page-check-kit';
+import { applied, openDemo, tabStateOf } from './page-check-kit';
 
 declare const chrome: typeof Browser;
 
 const demo = loadDemo();
 const DEMO_GROUPS = demo.groups.map((g) => g.ranks);
 
-async function applied(page: Page): Promise<void> {
-  await expect(page.locator(':root')).toHaveAttribute('data-resemble-applied', /^\d/, { timeout: 15_000 });
-}
 
-async function openDemo(context: BrowserContext): Promise<Page> {
-  await installDemoRoutes(context, { abortOthers: false }); // the fixture already cuts the network off
-  const page = await context.newPage();
-  await page.goto(demo.searchUrl);
-  await applied(page);
-  return page;
-}
 
 /** Ranks hidden by Resemble, and results laid out, in document order. */
 const pageView = (page: Page) =>
