@@ -30,8 +30,6 @@ const PENDING: { file: string; why: string }[] = [
   { file: 'components/pair-chart.tsx', why: 'options: threshold preview chart (second pass)' },
   { file: 'components/copies-report.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
   { file: 'entrypoints/copies/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/copycat-settings.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/copycat-transfer.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
   { file: 'entrypoints/welcome/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
   { file: 'entrypoints/welcome/example-groups.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
   { file: 'entrypoints/welcome/shortcut-line.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
