@@ -30,9 +30,6 @@ const PENDING: { file: string; why: string }[] = [
   { file: 'components/pair-chart.tsx', why: 'options: threshold preview chart (second pass)' },
   { file: 'components/copies-report.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
   { file: 'entrypoints/copies/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/welcome/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/welcome/example-groups.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/welcome/shortcut-line.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
   { file: 'page-support/copies-words.ts', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
 ];
 
