@@ -28,9 +28,6 @@ const PENDING: { file: string; why: string }[] = [
   { file: 'entrypoints/lost/app.tsx', why: 'lost and found page' },
   { file: 'page-support/lost-words.ts', why: 'lost and found\'s words (its lowercase phrases, "the page loaded normally", are beyond the sentence check: convert the whole file)' },
   { file: 'components/pair-chart.tsx', why: 'options: threshold preview chart (second pass)' },
-  { file: 'components/copies-report.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/copies/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'page-support/copies-words.ts', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
 ];
 
 function walk(dir: string): string[] {
