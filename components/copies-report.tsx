@@ -1,7 +1,8 @@
 import { domainOf } from '../lib/group/describe';
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
-import { COPIES_NEEDS_ACCESS, alikeText, copiesProgress, copiesWork, copyDirections, measuredCopy } from '../page-support/copies-words';
+import { alikeText, copiesNeedsAccess, copiesProgress, copiesWork, copyDirections, measuredCopy } from '../page-support/copies-words';
 import { formatDateTime } from '../page-support/lost-words';
+import { t, uiLanguage } from '../page-support/i18n';
 import { safeHref } from './group-list';
 
 /**
@@ -34,7 +35,7 @@ export function PageCopyItem({ c, locale }: { c: PageCopy; locale?: string }) {
         {' · '}
         <span class="copy-in-page">{held}</span>
       </p>
-      <p class="alt-source muted">fetched and measured {formatDateTime(c.checkedAt, locale)}</p>
+      <p class="alt-source muted">{t('copies_checkedAt', formatDateTime(c.checkedAt, locale ?? uiLanguage()))}</p>
     </li>
   );
 }
@@ -51,27 +52,27 @@ export function CopiesReportView({ report, onCancel, onAgain, onAllowAccess, all
           {copiesProgress(report)}
         </p>
         {running && (report.state === 'searching' || report.state === 'measuring') && max > 0 ? (
-          <progress aria-label="Looking for copies" max={max} value={value} />
+          <progress aria-label={t('copies_progress')} max={max} value={value} />
         ) : (
-          running && <progress aria-label="Looking for copies" />
+          running && <progress aria-label={t('copies_progress')} />
         )}
         {running && onCancel && (
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('copies_cancel')}
           </button>
         )}
         {!running && onAgain && (
           <button type="button" onClick={onAgain}>
-            Search again
+            {t('copies_again')}
           </button>
         )}
       </div>
       {report.needsAccess && (
         <div class="notice needs-access" data-testid="needs-access">
-          <p>{COPIES_NEEDS_ACCESS}</p>
+          <p>{copiesNeedsAccess()}</p>
           {onAllowAccess && (
             <button type="button" onClick={onAllowAccess} disabled={allowing}>
-              {allowing ? 'Asking…' : 'Allow access to sites'}
+              {allowing ? t('copies_asking') : t('common_allowAccess')}
             </button>
           )}
           {accessError && (
@@ -83,17 +84,17 @@ export function CopiesReportView({ report, onCancel, onAgain, onAllowAccess, all
       )}
       {(report.restarts ?? 0) > 0 && (
         <p class="muted" data-testid="restarted">
-          The browser stopped Resemble's background during this search: it started over.
+          {t('copies_restarted')}
         </p>
       )}
       {report.saveError && (
         <p class="error" role="alert" data-testid="save-error">
-          Resemble could not save this search: {report.saveError}. It goes on, but is lost if the browser stops Resemble's background.
+          {t('copies_saveError', report.saveError)}
         </p>
       )}
       {report.queries.length > 0 && (
         <section aria-labelledby="queries-title">
-          <h2 id="queries-title">Searched for</h2>
+          <h2 id="queries-title">{t('copies_queries')}</h2>
           <ul class="phrases" data-testid="queries">
             {report.queries.map((q, i) => (
               <li key={i}>
@@ -104,7 +105,7 @@ export function CopiesReportView({ report, onCancel, onAgain, onAllowAccess, all
         </section>
       )}
       <section class="lost-alternates" aria-labelledby="copies-title">
-        <h2 id="copies-title">Copies found</h2>
+        <h2 id="copies-title">{t('copies_found')}</h2>
         {list.length > 0 ? (
           <ol data-testid="copies" class="alternates">
             {list.map((c, i) => (
@@ -112,11 +113,10 @@ export function CopiesReportView({ report, onCancel, onAgain, onAllowAccess, all
             ))}
           </ol>
         ) : (
-          <p class={report.done ? 'none' : 'muted'}>{report.done ? 'No copy of this page was found.' : 'None measured yet.'}</p>
+          <p class={report.done ? 'none' : 'muted'}>{report.done ? t('copies_none') : t('copies_noneYet')}</p>
         )}
         <p class="hint" data-testid="work">
-          {copiesWork(report)} Each candidate was fetched and compared with this page: “alike” is their resemblance; the two shares say how much of
-          each text is in the other.
+          {copiesWork(report)} {t('copies_work_hint')}
         </p>
       </section>
     </div>

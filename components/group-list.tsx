@@ -75,8 +75,8 @@ function Member({ rank, reason, representative, item, onNotACopy }: { rank: numb
       {p.measures.length > 0 && <span class="measures">{p.measures.join(' · ')}</span>}
       {/* The same address is the same page: only two addresses can be "not a copy". */}
       {onNotACopy && reason.kind !== 'same-page' && (
-        <button type="button" class="link not-a-copy" onClick={() => onNotACopy(rank, representative)} aria-label={`Result #${rank} is not a copy of result #${representative}: never group them`}>
-          Not a copy
+        <button type="button" class="link not-a-copy" onClick={() => onNotACopy(rank, representative)} aria-label={t('group_notACopy_aria', t('group_notACopy'), String(rank), String(representative))}>
+          {t('group_notACopy')}
         </button>
       )}
       {/* The label is always visible; the longer account opens on demand (a title alone is out of reach by keyboard). */}

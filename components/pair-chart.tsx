@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { percent } from '../lib/group/describe';
+import { pct, plural, t } from '../page-support/i18n';
 
 export interface Pair {
   a: number;
@@ -42,12 +42,10 @@ export function layoutPairs(pairs: readonly Pair[], rows = ROWS): Layout {
   return layout;
 }
 
-const count = (n: number, one: string) => `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;
-
 /** "45 pairs; 4 at or above 50%": the chart's accessible name and caption. */
 export function chartSummary(pairs: readonly Pair[], threshold: number): string {
   const above = pairs.reduce((n, p) => n + (p.resemblance >= threshold ? 1 : 0), 0);
-  return `${count(pairs.length, 'pair')}; ${above.toLocaleString('en')} at or above ${percent(threshold)}`;
+  return plural('options_chart_summary', pairs.length, above, pct(threshold));
 }
 
 /** Pairs per tenth of the axis (the last tenth includes 100%): the chart as a table. */
@@ -57,7 +55,7 @@ export function tenths(pairs: readonly Pair[]): number[] {
   return t;
 }
 
-const pairText = (p: Pair) => `#${p.a} × #${p.b}: ${percent(p.resemblance)}`;
+const pairText = (p: Pair) => `#${p.a} × #${p.b}: ${pct(p.resemblance)}`;
 
 /** Every pair's resemblance as a square on a 0–100% axis, with the threshold line; pairs at or above it filled. */
 export function PairChart({ pairs, threshold }: { pairs: readonly Pair[]; threshold: number }) {
@@ -74,7 +72,7 @@ export function PairChart({ pairs, threshold }: { pairs: readonly Pair[]; thresh
         <line class="axis" x1={PAD} x2={W - PAD} y1={BASE + 0.5} y2={BASE + 0.5} />
         {TICKS.map((t) => (
           <text key={t} class="tick" x={x(t)} y={H - 3} text-anchor="middle">
-            {percent(t)}
+            {pct(t)}
           </text>
         ))}
         {layout.cells.map(({ col, row, pair }) => (
@@ -86,28 +84,28 @@ export function PairChart({ pairs, threshold }: { pairs: readonly Pair[]; thresh
           const { x: mx, y: my } = at(col, row);
           return (
             <path key={`more-${col}`} d={`M${mx} ${my + CELL - 1}h${CELL - 1}l${-(CELL - 1) / 2} ${-(CELL - 1)}z`} class={cls(top)} data-more={n}>
-              <title>{`${n.toLocaleString('en')} more pairs at ${col}–${col + 1}%`}</title>
+              <title>{plural('options_chart_more', n, col, col + 1)}</title>
             </path>
           );
         })}
         <line class="threshold" data-threshold={threshold} x1={x(threshold)} x2={x(threshold)} y1={TOP - 4} y2={BASE} />
         <text class="threshold-label" x={Math.min(W - PAD - 12, Math.max(PAD + 12, x(threshold)))} y={TOP - 6} text-anchor="middle">
-          {percent(threshold)}
+          {pct(threshold)}
         </text>
       </svg>
       <figcaption aria-hidden="true">{summary}</figcaption>
       <table class="visually-hidden">
-        <caption>Pairs of results by resemblance</caption>
+        <caption>{t('options_chart_caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Resemblance</th>
-            <th scope="col">Pairs</th>
+            <th scope="col">{t('options_chart_resemblance')}</th>
+            <th scope="col">{t('options_chart_pairs')}</th>
           </tr>
         </thead>
         <tbody>
           {table.map((n, i) => (
             <tr key={i}>
-              <th scope="row">{`${i * 10}–${i === 9 ? 100 : i * 10 + 9}%`}</th>
+              <th scope="row">{t('options_chart_range', i * 10, i === 9 ? 100 : i * 10 + 9)}</th>
               <td>{n}</td>
             </tr>
           ))}

@@ -1,6 +1,5 @@
-import { percent } from '../lib/group/describe';
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
-import { plural } from './format';
+import { pct, plural, t } from './i18n';
 
 /**
  * The words of "copies of this page" (issue #19): pure functions, so the page and its tests read the
@@ -10,7 +9,7 @@ import { plural } from './format';
 /** The run the copies page shows: `?run=` of its own location. */
 export function parseCopiesRun(search: string): { ok: true; id: string } | { ok: false; error: string } {
   const id = new URLSearchParams(search).get('run')?.trim();
-  if (!id || id.length > 64) return { ok: false, error: 'No search was named: “Find copies of this page” is started from a page’s context menu or from the popup.' };
+  if (!id || id.length > 64) return { ok: false, error: t('copies_noRun') };
   return { ok: true, id };
 }
 
@@ -21,38 +20,38 @@ export const measuredCopy = (c: PageCopy): boolean => isFraction(c.resemblance) 
 
 /** Both directions: "contains 92% of this page", "this page holds 40% of it". */
 export function copyDirections(c: Pick<PageCopy, 'pageInCopy' | 'copyInPage'>): [string, string] {
-  return [`contains ${percent(c.pageInCopy)} of this page`, `this page holds ${percent(c.copyInPage)} of it`];
+  return [t('copies_pageInCopy', pct(c.pageInCopy)), t('copies_copyInPage', pct(c.copyInPage))];
 }
 
-export const alikeText = (c: Pick<PageCopy, 'resemblance'>): string => `${percent(c.resemblance)} alike`;
+export const alikeText = (c: Pick<PageCopy, 'resemblance'>): string => t('copies_alike', pct(c.resemblance));
 
-export const COPIES_NEEDS_ACCESS =
-  'To find copies, Resemble fetches this page, the search results and each candidate page itself (without cookies) and measures how alike they are. It needs your permission to read sites for that; it is the same access page checking uses.';
+/** Why the run needs access to sites (a function: the words are looked up in the language of the moment). */
+export const copiesNeedsAccess = (): string => t('copies_needsAccess');
 
 /** The run's progress: searches done of the bound, pages fetched of those chosen. */
 export function copiesProgress(r: Pick<CopiesReport, 'state' | 'searches' | 'fetches' | 'copies' | 'needsAccess' | 'error'>): string {
   const found = r.copies.filter(measuredCopy).length;
-  const n = plural(found, 'copy', 'copies');
   switch (r.state) {
     case 'reading':
-      return 'Reading this page…';
+      return t('copies_reading');
     case 'searching':
-      return `Searching: ${r.searches.done} of ${r.searches.max} searches done…`;
+      return plural('copies_searching', r.searches.max, r.searches.done);
     case 'measuring':
-      return `Measuring: ${r.fetches.done} of ${r.fetches.total} pages fetched; ${n} so far…`;
+      return plural('copies_measuring', r.fetches.total, r.fetches.done, plural('copies_copies', found));
     case 'cancelled':
-      return `Cancelled: ${n} found before it stopped.`;
+      return plural('copies_cancelled', found);
     case 'failed':
-      return r.needsAccess ? 'Stopped: Resemble needs access to sites to look for copies.' : `Stopped: ${r.error ?? 'the search failed'}.`;
+      return r.needsAccess ? t('copies_stopped_access') : t('copies_stopped', r.error ?? t('copies_failed'));
     case 'done':
-      return found ? `Done: ${n} found.` : 'Done: no copy of this page was found.';
+      return found ? plural('copies_done', found) : t('copies_done_none');
     default:
-      return 'Looking for copies…';
+      return t('copies_looking');
   }
 }
 
 /** What was searched and fetched, for the record under the list. */
 export function copiesWork(r: Pick<CopiesReport, 'searches' | 'fetches'>): string {
-  const engines = r.searches.engines.length ? ` (${r.searches.engines.join(', then ')})` : '';
-  return `${plural(r.searches.done, 'search', 'searches')} of at most ${r.searches.max}${engines}; ${plural(r.fetches.done, 'page')} fetched of ${r.fetches.total} candidates (at most ${r.fetches.max}).`;
+  const engines = r.searches.engines.reduce((a, b) => (a ? t('copies_work_then', a, b) : b), '');
+  const searches = r.searches.engines.length ? plural('copies_work_searchesVia', r.searches.done, r.searches.max, engines) : plural('copies_work_searches', r.searches.done, r.searches.max);
+  return t('copies_work', searches, plural('copies_work_fetched', r.fetches.done, r.fetches.total, r.fetches.max));
 }

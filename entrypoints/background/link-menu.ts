@@ -13,7 +13,7 @@ export async function installLinkMenu(): Promise<void> {
   if (!menus) return;
   await menus.removeAll();
   menus.create({ id: LINK_MENU_ID, title: t('bg_menu_findSimilar'), contexts: ['link'], targetUrlPatterns: WEB });
-  menus.create({ id: PAGE_MENU_ID, title: 'Find copies of this page', contexts: ['page'], documentUrlPatterns: WEB });
+  menus.create({ id: PAGE_MENU_ID, title: t('bg_menu_findCopies'), contexts: ['page'], documentUrlPatterns: WEB });
 }
 
 /** A new tab's document shows in runtime.getContexts only once it loads: until then it counts as open. */

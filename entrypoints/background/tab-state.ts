@@ -4,6 +4,7 @@ import { cancelChecks } from './page-check';
 import { sessionSet } from './session-space';
 import { tabKey, tabKeys } from './tab-keys';
 import { tabResults, unsavedResults } from './tab-session';
+import { copycatWords } from '../../page-support/copycat-words';
 import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
 import { flaggedSiteOf } from '../../lib/copycat/copycat';
 import { migrateSettings } from '../../lib/settings';
@@ -52,7 +53,7 @@ export async function popupState(tabId: number): Promise<TabState> {
   // The sites the page marks (content script: copycat-marks.ts), found the same way.
   const flagged = all.results.flatMap((r) => {
     const site = flaggedSiteOf(hostOf(r.url), copycats);
-    return site ? [{ rank: r.rank, site, ...copycats[site] }] : [];
+    return site ? [{ rank: r.rank, site, ...copycatWords(copycats[site]) }] : [];
   });
   const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank), ...flagged.map((c) => c.rank)]);
   const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl }) => ({ rank, url, title, displayUrl }));

@@ -3,6 +3,7 @@ import { CopiesReportView } from '../../components/copies-report';
 import { check } from '../../lib/validate';
 import { copiesReportCheck } from '../../lib/copies/report';
 import { parseCopiesRun } from '../../page-support/copies-words';
+import { t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess } from '../../page-support/page-access';
 import { usePolledReport } from '../../page-support/use-polled-report';
@@ -13,7 +14,7 @@ const ASK_TIMEOUT_MS = 15_000;
 /** A reply read as a report only when it is one (a newer or broken background says so, not "undefined"). */
 async function ask(id: string, again: boolean) {
   const got = check(copiesReportCheck, await send('copies/get', again ? { id, again: true } : { id }, { timeoutMs: ASK_TIMEOUT_MS }));
-  if (!got.ok) throw new Error(`the background's answer could not be read (${got.errors.slice(0, 2).join('; ')})`);
+  if (!got.ok) throw new Error(t('copies_badAnswer', got.errors.slice(0, 2).join('; ')));
   return got.value;
 }
 
@@ -26,7 +27,7 @@ export function App({ search }: { search: string }) {
   return (
     <main class="lost copies">
       <header>
-        <h1>Copies of this page</h1>
+        <h1>{t('copies_title')}</h1>
         <span class="muted">Resemble</span>
       </header>
       {run.ok ? (
@@ -47,23 +48,23 @@ function Copies({ id }: { id: string }) {
   const [accessError, setAccessError] = useState<string>();
 
   useEffect(() => {
-    if (report?.url) document.title = `Copies of ${domainOf(report.url)} · Resemble`;
+    if (report?.url) document.title = t('copies_docTitle', domainOf(report.url));
   }, [report?.url]);
 
   const cancel = () => {
     setCancelError(undefined);
     // The poll reads the cancelled report on its next ask.
-    send('copies/cancel', { id }).catch((e: unknown) => setCancelError(`Could not cancel: ${errorText(e)}.`));
+    send('copies/cancel', { id }).catch((e: unknown) => setCancelError(t('copies_cancelFailed', errorText(e))));
   };
   const allowAccess = async () => {
     setAccessError(undefined);
     setAllowing(true);
     try {
       // First, inside the click: the browser shows its prompt only during a user action.
-      if (!(await requestPageAccess())) return setAccessError('Access was not granted: Resemble cannot fetch pages to compare them.');
+      if (!(await requestPageAccess())) return setAccessError(t('copies_accessDenied'));
       again();
     } catch (e) {
-      setAccessError(`Access could not be asked for: ${errorText(e)}.`);
+      setAccessError(t('copies_accessFailed', errorText(e)));
     } finally {
       setAllowing(false);
     }
@@ -72,7 +73,7 @@ function Copies({ id }: { id: string }) {
   return (
     <>
       <p class="target">
-        <span class="label">Looking for copies of</span> <span class="url" data-testid="url">{report?.url ?? '…'}</span>
+        <span class="label">{t('copies_target')}</span> <span class="url" data-testid="url">{report?.url ?? '…'}</span>
         {report?.title && (
           <>
             {' '}
@@ -84,9 +85,9 @@ function Copies({ id }: { id: string }) {
       </p>
       {error && (
         <p class="notice error" role="alert">
-          No answer from the extension: {error}.{' '}
+          {t('copies_noAnswer', error)}{' '}
           <button type="button" class="link" onClick={retry}>
-            Try again
+            {t('copies_retry')}
           </button>
         </p>
       )}
@@ -100,7 +101,7 @@ function Copies({ id }: { id: string }) {
       ) : (
         !error && (
           <p class="muted" role="status">
-            Asking Resemble…
+            {t('copies_askingResemble')}
           </p>
         )
       )}

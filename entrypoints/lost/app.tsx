@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { archiveRefused, requestArchiveAccess } from '../../page-support/lost-archive';
 import { LostReportView } from '../../components/lost-report';
 import { parseLostTarget } from '../../page-support/lost-words';
+import { t } from '../../page-support/i18n';
 import { errorText } from '../../page-support/messaging';
 import { requestPageAccess } from '../../page-support/page-access';
 import { useSettings } from '../../page-support/use-settings';
@@ -17,7 +18,7 @@ export function App({ search }: { search: string }) {
   return (
     <main class="lost">
       <header>
-        <h1>Lost and found</h1>
+        <h1>{t('lost_title')}</h1>
         <span class="muted">Resemble</span>
       </header>
       {target.ok ? (
@@ -38,7 +39,7 @@ function Lost({ url }: { url: string }) {
   const [enableError, setEnableError] = useState<string>();
 
   useEffect(() => {
-    document.title = `Lost and found: ${domainOf(url)}`;
+    document.title = t('lost_docTitle', domainOf(url));
   }, [url]);
 
   const [allowing, setAllowing] = useState(false);
@@ -48,10 +49,10 @@ function Lost({ url }: { url: string }) {
     setAllowing(true);
     try {
       // First, inside the click: the browser shows its prompt only during a user action.
-      if (!(await requestPageAccess())) return setAccessError('Access was not granted: lost and found cannot fetch pages to compare them.');
+      if (!(await requestPageAccess())) return setAccessError(t('lost_accessDenied'));
       again();
     } catch (e) {
-      setAccessError(`Access could not be asked for: ${errorText(e)}.`);
+      setAccessError(t('copies_accessFailed', errorText(e)));
     } finally {
       setAllowing(false);
     }
@@ -67,7 +68,7 @@ function Lost({ url }: { url: string }) {
       if (problem) return setEnableError(problem);
       again();
     } catch (e) {
-      setEnableError(`Archive lookups could not be turned on: ${errorText(e)}.`);
+      setEnableError(t('lost_archiveFailed', errorText(e)));
     } finally {
       setEnabling(false);
     }
@@ -76,13 +77,13 @@ function Lost({ url }: { url: string }) {
   return (
     <>
       <p class="target">
-        <span class="label">Looking for copies of</span> <span class="url" data-testid="url">{url}</span>
+        <span class="label">{t('copies_target')}</span> <span class="url" data-testid="url">{url}</span>
       </p>
       {error && (
         <p class="notice error" role="alert">
-          Lost and found got no answer from the extension: {error}.{' '}
+          {t('lost_noAnswer', error)}{' '}
           <button type="button" class="link" onClick={retry}>
-            Try again
+            {t('copies_retry')}
           </button>
         </p>
       )}
@@ -101,7 +102,7 @@ function Lost({ url }: { url: string }) {
       ) : (
         !error && (
           <p class="muted" role="status">
-            Asking Resemble what it knows of this page…
+            {t('lost_asking')}
           </p>
         )
       )}

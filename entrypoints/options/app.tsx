@@ -53,12 +53,12 @@ export function App() {
           </Section>
           <Section
             id="copycats"
-            title="Copycat sites"
-            intro="Sites whose pages copy other sites' pages, from what page checking measured: their results can be labelled or hidden on every results page."
+            title={t('options_copycats')}
+            intro={t('options_copycats_intro')}
           >
             <CopycatControls {...p} />
           </Section>
-          <Section id="not-a-copy" title="Not a copy" intro="Pairs of results you said are not copies: Resemble never groups them again.">
+          <Section id="not-a-copy" title={t('options_notACopy')} intro={t('options_notACopy_intro')}>
             <NotACopyList />
           </Section>
           <Section id="advanced" title={t('options_advanced')} intro={t('options_advanced_intro')}>

@@ -1,19 +1,21 @@
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { siteLabel, type SiteVerdict } from '../../lib/copycat/copycat';
+import type { SiteVerdict } from '../../lib/copycat/copycat';
 import type { Evidence } from '../../lib/copycat/evidence';
 import type { CopycatState } from '../../lib/copycat/table';
-import { percent } from '../../lib/group/describe';
+import { siteLabelWords } from '../../page-support/copycat-words';
+import { type MessageKey, date, pct, plural, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 
-const BY: Record<Evidence['by'], string> = {
-  fuller: 'it holds more of the other page',
-  'seen-first': 'Resemble saw it first',
-  rank: 'it was ranked higher',
-  address: 'neither measure decided: by address',
+const BY: Record<Evidence['by'], MessageKey> = {
+  fuller: 'options_copycat_by_fuller',
+  'seen-first': 'options_copycat_by_seenFirst',
+  rank: 'options_copycat_by_rank',
+  address: 'options_copycat_by_address',
 };
 
-const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+const day = (ms: number) => date(ms);
+const label = (v: SiteVerdict, flagged = v.flagged) => siteLabelWords({ flagged: flagged || 'evidence', originals: v.originals, fromSites: v.fromSites.map((s) => s.site), listedIn: v.listedIn });
 
 function Page({ p }: { p: { url: string; title: string } }) {
   const href = safeHref(p.url);
@@ -28,17 +30,17 @@ function Page({ p }: { p: { url: string; title: string } }) {
 
 /** What Resemble's own evidence says, beside what the lists say. */
 function ownWords(v: SiteVerdict): string {
-  if (v.own === 'copycat') return `agrees: ${siteLabel({ ...v, flagged: 'evidence' })}`;
-  if (v.own === 'copied') return `disagrees: other sites' pages copy ${v.copiedBy === 1 ? 'one of its pages' : `${v.copiedBy} of its pages`}`;
-  return v.originals ? `not enough yet: ${v.originals} ${v.originals === 1 ? 'page' : 'pages'} copied from ${v.fromSites.map((s) => s.site).join(', ')}` : 'none yet';
+  if (v.own === 'copycat') return t('options_copycat_own_agrees', label(v, 'evidence'));
+  if (v.own === 'copied') return plural('options_copycat_own_disagrees', v.copiedBy);
+  return v.originals ? plural('options_copycat_own_notYet', v.originals, v.fromSites.map((s) => s.site).join(', ')) : t('options_copycat_own_none');
 }
 
 function status(v: SiteVerdict): string {
-  if (v.user === 'not-copycat') return 'Not a copycat (your choice): never flagged';
-  if (v.flagged === 'marked') return 'Copycat: marked by you';
-  if (v.flagged === 'evidence') return `Copycat: ${siteLabel(v)}`;
-  if (v.flagged === 'listed') return `Copycat: listed in ${v.listedIn.join(', ')}`;
-  return 'Not flagged';
+  if (v.user === 'not-copycat') return t('options_copycat_status_notCopycat');
+  if (v.flagged === 'marked') return t('options_copycat_status_marked');
+  if (v.flagged === 'evidence') return t('options_copycat_status_evidence', label(v));
+  if (v.flagged === 'listed') return t('options_copycat_status_listed', v.listedIn.join(', '));
+  return t('options_copycat_status_none');
 }
 
 /** One site: its verdict, the lists and Resemble's evidence side by side, the pairs, and the user's word. */
@@ -50,11 +52,11 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
       <p class="copycat-status">{status(v)}</p>
       <dl class="side-by-side">
         <div>
-          <dt>Lists</dt>
-          <dd class="copycat-listed">{v.listedIn.length ? `listed in ${v.listedIn.join(', ')}` : 'not listed'}</dd>
+          <dt>{t('options_copycat_lists')}</dt>
+          <dd class="copycat-listed">{v.listedIn.length ? t('options_copycat_listedIn', v.listedIn.join(', ')) : t('options_copycat_notListed')}</dd>
         </div>
         <div>
-          <dt>Resemble's evidence</dt>
+          <dt>{t('options_copycat_own')}</dt>
           <dd class="copycat-own">{ownWords(v)}</dd>
         </div>
       </dl>
@@ -62,10 +64,10 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
         <table class="copycat-evidence">
           <thead>
             <tr>
-              <th scope="col">Copy</th>
-              <th scope="col">Original</th>
-              <th scope="col">Measures</th>
-              <th scope="col">Seen</th>
+              <th scope="col">{t('options_copycat_col_copy')}</th>
+              <th scope="col">{t('options_copycat_col_original')}</th>
+              <th scope="col">{t('options_copycat_col_measures')}</th>
+              <th scope="col">{t('options_copycat_col_seen')}</th>
             </tr>
           </thead>
           <tbody>
@@ -76,12 +78,12 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
                 </td>
                 <td>
                   <Page p={e.original} />
-                  <span class="muted"> (original: {BY[e.by]})</span>
+                  <span class="muted"> {t('options_copycat_originalBy', t(BY[e.by]))}</span>
                 </td>
                 <td>
-                  {percent(e.resemblance)} alike; {percent(e.copyInOriginal)} of the copy in the original, {percent(e.originalInCopy)} of the original in the copy
+                  {t('options_copycat_measures', pct(e.resemblance), pct(e.copyInOriginal), pct(e.originalInCopy))}
                 </td>
-                <td>{day(e.at) === day(e.lastAt) ? day(e.at) : `${day(e.at)} to ${day(e.lastAt)}`}</td>
+                <td>{day(e.at) === day(e.lastAt) ? day(e.at) : t('options_copycat_seenRange', day(e.at), day(e.lastAt))}</td>
               </tr>
             ))}
           </tbody>
@@ -90,20 +92,20 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
       <div class="actions">
         {v.user === 'not-copycat' ? (
           <button type="button" onClick={() => act(v.site, 'none')}>
-            Undo “not a copycat”
+            {t('options_copycat_undoNot')}
           </button>
         ) : v.flagged ? (
-          <button type="button" onClick={() => act(v.site, 'not-copycat')} aria-label={`${v.site} is not a copycat`}>
-            Not a copycat
+          <button type="button" onClick={() => act(v.site, 'not-copycat')} aria-label={t('options_copycat_not_aria', t('options_copycat_not'), v.site)}>
+            {t('options_copycat_not')}
           </button>
         ) : (
-          <button type="button" onClick={() => act(v.site, 'marked')} aria-label={`Mark ${v.site} as a copycat`}>
-            Mark as copycat
+          <button type="button" onClick={() => act(v.site, 'marked')} aria-label={t('options_copycat_mark_aria', t('options_copycat_mark'), v.site)}>
+            {t('options_copycat_mark')}
           </button>
         )}
         {v.user === 'marked' && (
           <button type="button" onClick={() => act(v.site, 'none')}>
-            Unmark
+            {t('options_copycat_unmark')}
           </button>
         )}
       </div>
@@ -124,7 +126,7 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
       setError(undefined);
       return true;
     } catch (e) {
-      setError(`Not changed: ${errorText(e)}.`);
+      setError(t('options_copycat_notChanged', errorText(e)));
       return false;
     }
   };
@@ -139,7 +141,7 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
         </ul>
       ) : (
         <p class="muted" role="status" id="copycat-none">
-          No copycat site yet. Page checking notes pages of one site that copy another's; a site copying enough of them shows here.
+          {t('options_copycat_none')}
         </p>
       )}
       <form
@@ -150,10 +152,10 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
         }}
       >
         <label for="copycat-mark" class="visually-hidden">
-          Site to mark as a copycat
+          {t('options_copycat_markInput')}
         </label>
         <input id="copycat-mark" type="text" placeholder="copycat.example" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-describedby="copycat-error" />
-        <button type="submit">Mark as copycat</button>
+        <button type="submit">{t('options_copycat_mark')}</button>
       </form>
       <p class="field-error" id="copycat-error" role="alert" hidden={!error}>
         {error}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type BadLine, toDomains, toRuleset } from '../../lib/copycat/ruleset';
 import { MAX_LIST_BYTES } from '../../lib/limits';
 import type { CopycatState } from '../../lib/copycat/table';
-import { plural } from '../../page-support/format';
+import { date, num, plural, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { download } from '../../page-support/use-copycats';
 
@@ -14,7 +14,7 @@ function BadLines({ bad }: { bad: BadLine[] }) {
     <ul class="bad-lines">
       {bad.map((b) => (
         <li key={b.line}>
-          line {b.line}: <code>{b.text}</code> — {b.reason}
+          {t('options_import_line', b.line)} <code>{b.text}</code> — {b.reason}
         </li>
       ))}
     </ul>
@@ -29,10 +29,10 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    if (file.size > MAX_LIST_BYTES) return setOutcome({ kind: 'failed', error: `${file.name} is larger than ${MAX_LIST_BYTES / 1e6} MB: not a site list`, bad: [] });
+    if (file.size > MAX_LIST_BYTES) return setOutcome({ kind: 'failed', error: t('options_import_tooLarge', file.name, num(MAX_LIST_BYTES / 1e6)), bad: [] });
     setOutcome({ kind: 'busy' });
     try {
-      const r = await send('copycat/import', { name: file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'imported list', text: await file.text() });
+      const r = await send('copycat/import', { name: file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || t('options_import_defaultName'), text: await file.text() });
       if ('error' in r) return setOutcome({ kind: 'failed', error: `${file.name}: ${r.error}`, bad: r.bad });
       set(r.state);
       setOutcome({ kind: 'ok', name: r.name, sites: r.sites, bad: r.bad });
@@ -42,34 +42,34 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
   };
   return (
     <>
-      <h3>Export</h3>
+      <h3>{t('options_export')}</h3>
       <div class="actions">
         <button type="button" disabled={!flagged.length} onClick={() => download('resemble-copycats.ublacklist.txt', toRuleset(flagged, state.evidence, Date.now()))}>
-          uBlacklist ruleset
+          {t('options_export_ruleset')}
         </button>
         <button type="button" disabled={!flagged.length} onClick={() => download('resemble-copycats.domains.txt', toDomains(flagged))}>
-          Domains list
+          {t('options_export_domains')}
         </button>
-        <span class="muted">{flagged.length ? plural(flagged.length, 'site') : 'No copycat site to export.'}</span>
+        <span class="muted">{flagged.length ? plural('options_sites', flagged.length) : t('options_export_none')}</span>
       </div>
-      <h3>Import</h3>
+      <h3>{t('options_import')}</h3>
       <p class="hint" id="copycat-import-hint">
-        A uBlacklist ruleset or a list of domains (such as a public copycat list): its sites are labelled “listed in …” until Resemble's own evidence agrees or disagrees.
+        {t('options_import_hint')}
       </p>
       <div class="actions">
-        <label for="copycat-import">Import a list</label>
+        <label for="copycat-import">{t('options_import_label')}</label>
         <input id="copycat-import" type="file" accept=".txt,text/plain" aria-describedby="copycat-import-hint copycat-import-outcome" onChange={(e) => void pick(e.target as HTMLInputElement)} />
       </div>
       <div id="copycat-import-outcome" role="status">
-        {outcome.kind === 'busy' && <p class="muted">Reading…</p>}
+        {outcome.kind === 'busy' && <p class="muted">{t('options_reading')}</p>}
         {outcome.kind === 'ok' && (
           <p class="ok">
-            Imported {plural(outcome.sites, 'site')} as “{outcome.name}”{outcome.bad.length ? `; ${plural(outcome.bad.length, 'line')} skipped:` : '.'}
+            {outcome.bad.length ? t('options_import_doneSkipped', plural('options_sites', outcome.sites), outcome.name, plural('options_lines', outcome.bad.length)) : t('options_import_done', plural('options_sites', outcome.sites), outcome.name)}
           </p>
         )}
         {outcome.kind === 'failed' && (
           <p class="field-error" role="alert">
-            Not imported: {outcome.error}. Nothing was changed.
+            {t('options_import_failed', outcome.error)}
           </p>
         )}
         {(outcome.kind === 'ok' || outcome.kind === 'failed') && <BadLines bad={outcome.bad} />}
@@ -79,10 +79,10 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
           {state.lists.map((l) => (
             <li key={l.name}>
               <span>
-                {l.name} <span class="muted">({plural(l.sites, 'site')}, imported {new Date(l.at).toISOString().slice(0, 10)})</span>
+                {l.name} <span class="muted">{t('options_list_meta', plural('options_sites', l.sites), date(l.at))}</span>
               </span>
-              <button type="button" aria-label={`Remove the list ${l.name}`} onClick={() => void send('copycat/forget-list', { name: l.name }).then(set, () => undefined)}>
-                Remove
+              <button type="button" aria-label={t('options_list_remove_aria', t('options_list_remove'), l.name)} onClick={() => void send('copycat/forget-list', { name: l.name }).then(set, () => undefined)}>
+                {t('options_list_remove')}
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { t } from '../../page-support/i18n';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { useCopycats } from '../../page-support/use-copycats';
 import { CopycatSettings } from './copycat-settings';
@@ -12,10 +13,10 @@ export function CopycatControls(p: SettingsProps) {
       <CopycatSettings {...p} />
       {load.kind === 'loading' && (
         <p class="muted" role="status">
-          Reading the copycat sites…
+          {t('options_copycats_loading')}
         </p>
       )}
-      {load.kind === 'error' && <p class="field-error">The copycat sites could not be read: {load.message}.</p>}
+      {load.kind === 'error' && <p class="field-error">{t('options_copycats_failed', load.message)}</p>}
       {load.kind === 'ok' && (
         <>
           <CopycatSites state={load.state} set={set} />

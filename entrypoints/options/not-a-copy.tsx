@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { domainOf } from '../../lib/group/describe';
 import type { NotACopy } from '../../lib/group/not-a-copy';
 import { safeHref } from '../../components/group-list';
+import { date, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 
 type Choices = { kind: 'loading' } | { kind: 'ok'; list: NotACopy[] } | { kind: 'error'; message: string };
@@ -40,25 +41,25 @@ export function NotACopyList() {
     try {
       const list = await send('not-a-copy/undo', { a: c.a, b: c.b });
       setChoices({ kind: 'ok', list });
-      setStatus(`Undone: ${domainOf(c.a)} and ${domainOf(c.b)} may be grouped again.`);
+      setStatus(t('options_notACopy_undone', domainOf(c.a), domainOf(c.b)));
     } catch (e) {
-      setStatus(`Could not undo: ${errorText(e)}`);
+      setStatus(t('options_notACopy_undoFailed', errorText(e)));
     }
   };
-  if (choices.kind === 'loading') return <p class="muted">Reading…</p>;
-  if (choices.kind === 'error') return <p class="muted">Not available ({choices.message})</p>;
+  if (choices.kind === 'loading') return <p class="muted">{t('options_reading')}</p>;
+  if (choices.kind === 'error') return <p class="muted">{t('options_notAvailable', choices.message)}</p>;
   return (
     <div class="not-a-copy">
       {choices.list.length === 0 ? (
-        <p class="muted">None yet. "Not a copy" on a grouped result, on the results page or in the popup, adds it here.</p>
+        <p class="muted">{t('options_notACopy_none')}</p>
       ) : (
-        <ul class="pairs" aria-label="Pairs never grouped">
+        <ul class="pairs" aria-label={t('options_notACopy_list')}>
           {[...choices.list].reverse().map((c) => (
             <li key={`${c.a}\n${c.b}`}>
-              <Page url={c.a} title={c.titleA} /> <span class="muted">and</span> <Page url={c.b} title={c.titleB} />{' '}
-              <span class="muted">· {new Date(c.at).toLocaleDateString()}</span>{' '}
-              <button type="button" onClick={() => void undo(c)} aria-label={`Undo: ${domainOf(c.a)} and ${domainOf(c.b)} may be grouped again`}>
-                Undo
+              <Page url={c.a} title={c.titleA} /> <span class="muted">{t('options_notACopy_and')}</span> <Page url={c.b} title={c.titleB} />{' '}
+              <span class="muted">· {date(c.at)}</span>{' '}
+              <button type="button" onClick={() => void undo(c)} aria-label={t('options_notACopy_undo_aria', t('options_notACopy_undo'), domainOf(c.a), domainOf(c.b))}>
+                {t('options_notACopy_undo')}
               </button>
             </li>
           ))}

@@ -1,10 +1,11 @@
 import { safeHref } from '../../components/group-list';
 import type { TabState } from '../../lib/group/tab-state';
+import { type MessageKey, t } from '../../page-support/i18n';
 
-const DOES: Record<NonNullable<TabState['copycatDisplay']>, string> = {
-  label: 'labelled on the page',
-  hide: 'hidden on the page behind “copycat result”, unless a group of copies shows it',
-  off: 'left alone on the page (copycat sites are off in the options)',
+const DOES: Record<NonNullable<TabState['copycatDisplay']>, MessageKey> = {
+  label: 'popup_copycat_label',
+  hide: 'popup_copycat_hide',
+  off: 'popup_copycat_off',
 };
 
 /**
@@ -17,7 +18,7 @@ export function CopycatsView({ s }: { s: TabState }) {
   const items = new Map((s.items ?? []).map((i) => [i.rank, i]));
   return (
     <section class="copycats" aria-labelledby="copycats-title">
-      <h2 id="copycats-title">Copycat sites on this page</h2>
+      <h2 id="copycats-title">{t('popup_copycats_title')}</h2>
       <ul>
         {list.map((c) => {
           const item = items.get(c.rank);
@@ -26,7 +27,7 @@ export function CopycatsView({ s }: { s: TabState }) {
             <li key={c.rank} data-rank={c.rank}>
               <strong>#{c.rank}</strong> {href ? <a href={href} target="_blank" rel="noopener noreferrer">{item?.title || c.site}</a> : c.site} · {c.site}
               <p class="copycat-label">
-                {c.label}: {DOES[s.copycatDisplay ?? 'label']}.
+                {t('popup_copycat_line', c.label, t(DOES[s.copycatDisplay ?? 'label']))}
               </p>
               <p class="evidence copycat-detail">{c.detail}</p>
             </li>
@@ -34,7 +35,7 @@ export function CopycatsView({ s }: { s: TabState }) {
         })}
       </ul>
       <p class="muted">
-        Resemble's options, “Copycat sites”, list the evidence; “Not a copycat” there stops this for a site.
+        {t('popup_copycats_hint')}
       </p>
     </section>
   );

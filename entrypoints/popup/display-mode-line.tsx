@@ -1,3 +1,4 @@
+import { t } from '../../page-support/i18n';
 import { toggledDisplayMode } from '../../lib/first-run';
 import { useCommit } from '../../page-support/use-commit';
 import { useDisplayShortcut } from '../../page-support/shortcut';
@@ -15,9 +16,9 @@ export function DisplayModeLine() {
   if (status !== 'ready' || !next) return null;
   return (
     <p class="display-mode-line" data-testid="display-mode-line">
-      <span role="status">{settings.displayMode === 'collapse' ? 'Copies are collapsed.' : 'Copies are flagged, not hidden.'}</span>{' '}
+      <span role="status">{settings.displayMode === 'collapse' ? t('popup_mode_collapsed') : t('popup_mode_flagged')}</span>{' '}
       <button type="button" class="link" onClick={() => c.now()} aria-keyshortcuts={key || undefined}>
-        {next === 'flag' ? 'Flag them instead' : 'Collapse them instead'}
+        {next === 'flag' ? t('popup_mode_toFlag') : t('popup_mode_toCollapse')}
         {key ? ` (${key})` : ''}
       </button>
       {c.error && <span class="quiet-error"> {c.error}</span>}

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 
@@ -29,21 +30,21 @@ export function FindCopies() {
     try {
       // First, inside the click: the browser shows its prompt only during a user action. Firefox closes
       // the popup when its prompt opens: there the copies page (a tab) asks, before its run starts.
-      if (!access && !ASKS_IN_PAGE && !(await requestPageAccess())) return setState('Access to sites was not granted: Resemble cannot fetch pages to find copies.');
+      if (!access && !ASKS_IN_PAGE && !(await requestPageAccess())) return setState(t('popup_findCopies_denied'));
       await send('copies/start', { tabId: tab.id });
       setState('idle');
       window.close();
     } catch (e) {
-      setState(`Could not start: ${errorText(e)}.`);
+      setState(t('popup_findCopies_failed', errorText(e)));
     }
   };
 
   return (
-    <aside class="find-copies" aria-label="Copies of this page" data-testid="find-copies">
+    <aside class="find-copies" aria-label={t('popup_findCopies_region')} data-testid="find-copies">
       <button type="button" onClick={() => void find()} disabled={state === 'busy'}>
-        Find copies of this page
+        {t('popup_findCopies')}
       </button>
-      {!access && <p class="muted">Resemble will ask to read sites: it fetches this page and the pages a search finds, without your cookies.</p>}
+      {!access && <p class="muted">{t('popup_findCopies_hint')}</p>}
       {state !== 'idle' && state !== 'busy' && (
         <p class="quiet-error" role="alert">
           {state}

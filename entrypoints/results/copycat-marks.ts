@@ -2,6 +2,8 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { flaggedSiteOf } from '../../lib/copycat/copycat';
 import type { CopycatTable } from '../../lib/copycat/table';
 import type { CopycatDisplay } from '../../lib/settings';
+import { copycatWords } from '../../page-support/copycat-words';
+import { t } from '../../page-support/i18n';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountLabel, mountToggle } from './page-ui';
 
@@ -34,7 +36,7 @@ export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c:
     const site = els.length ? flaggedSiteOf(hostOf(url), c.table) : undefined;
     if (!site) continue;
     const root = els[0];
-    const mark = c.table[site];
+    const mark = copycatWords(c.table[site]);
     root.setAttribute(ATTR.copycat, site);
     out.push(mountLabel(ctx, cell(root), mark.label, mark.detail));
     const role = root.getAttribute(ATTR.role);
@@ -51,8 +53,9 @@ export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c:
           count: 1,
           summary: `#${rank} · ${site} — ${mark.label}\n${mark.detail}`,
           revealed: shown,
-          label: (r) => (r ? 'Hide copycat result' : `copycat result (${site})`),
-          aria: (r) => (r ? `Hide result #${rank} again, from copycat site ${site}` : `Show result #${rank}, from copycat site ${site}, hidden by Resemble`),
+          label: (r) => (r ? t('page_copycat_hide') : t('page_copycat_show', site)),
+          // The name holds the visible words (WCAG 2.5.3), then the rank and site they act on.
+          aria: (r) => (r ? t('page_copycat_hide_aria', t('page_copycat_hide'), String(rank), site) : t('page_copycat_show_aria', t('page_copycat_show', site), String(rank))),
           onToggle: (r) => {
             if (r) revealed.add(url);
             else revealed.delete(url);

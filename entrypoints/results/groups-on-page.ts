@@ -119,7 +119,7 @@ export class GroupsOnPage {
       if (hide && copies.some((c) => c.rank === m.rank)) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
       // The same address is the same page: only results at two addresses can be "not a copy".
       const apart = this.onNotACopy && m.reason.kind !== 'same-page' ? this.onNotACopy : undefined;
-      const action = apart && { text: 'not a copy', aria: `Result #${m.rank} is not a copy of result #${g.representative}: never group them`, act: () => apart(m.rank, g.representative) };
+      const action = apart && { text: t('page_notACopy'), aria: t('group_notACopy_aria', t('page_notACopy'), String(m.rank), String(g.representative)), act: () => apart(m.rank, g.representative) };
       out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative), action));
     }
     if (tucked) for (const el of rep) el.setAttribute(ATTR.hidden, 'true');

@@ -2,6 +2,7 @@ import { Notice } from '../../components/notice';
 import { PageCheckingControl } from '../../components/page-checking';
 import { Section } from '../../components/section';
 import { FETCH_DEFAULTS } from '../../lib/fetch/fetch-page';
+import { t } from '../../page-support/i18n';
 import { useSettings } from '../../page-support/use-settings';
 import { ExampleGroups } from './example-groups';
 import { ShortcutLine } from './shortcut-line';
@@ -19,29 +20,24 @@ export function App() {
   return (
     <main class="welcome">
       <header>
-        <h1>Welcome to Resemble</h1>
+        <h1>{t('welcome_title')}</h1>
       </header>
-      <p class="welcome-lede">
-        Search results are often copies of each other: the same article on another site, or the same page at another address. Resemble finds them by their
-        content and folds each copy under the best-ranked result, so a results page shows you more different pages. One click shows the copies again.
-      </p>
-      <p>It works in your browser: your searches and the pages you read are not sent anywhere.</p>
-      <Section id="example" title="What it looks like">
+      <p class="welcome-lede">{t('welcome_lede')}</p>
+      <p>{t('welcome_local')}</p>
+      <Section id="example" title={t('welcome_example')}>
         <ExampleGroups />
         <ShortcutLine />
       </Section>
-      <Section id="page-checking" title="One choice: check result pages?" intro="Without it, Resemble compares the short snippets results pages show. With it, Resemble also reads the pages themselves to confirm copies.">
+      <Section id="page-checking" title={t('welcome_choice')} intro={t('welcome_choice_intro')}>
         <ul class="welcome-facts">
-          <li>It fetches only the addresses listed on the results pages you open, and only on public sites (never addresses on your own network).</li>
-          <li>Your cookies and logins are never sent: sites see an anonymous visit, not your account.</li>
-          <li>
-            At most {MB} MB and {SECONDS} seconds per page, web pages only; what it learns stays in this browser.
-          </li>
-          <li>Your browser will ask you to allow Resemble to read sites. You can change this at any time in the options.</li>
+          <li>{t('welcome_fact_addresses')}</li>
+          <li>{t('welcome_fact_cookies')}</li>
+          <li>{t('welcome_fact_limits', MB, SECONDS)}</li>
+          <li>{t('welcome_fact_permission')}</li>
         </ul>
         {status === 'fallback' ? (
           <Notice>
-            Your settings could not be loaded, so this choice cannot be saved now: try again in the options. <span class="muted">({loadError})</span>
+            {t('welcome_fallback')} <span class="muted">({loadError})</span>
           </Notice>
         ) : (
           status === 'ready' && <PageCheckingControl settings={settings} save={save} />
@@ -49,10 +45,10 @@ export function App() {
       </Section>
       <footer class="welcome-links">
         <a href="/options.html" target="_blank" rel="noopener">
-          All options
+          {t('welcome_allOptions')}
         </a>
         <a href="/privacy.html" target="_blank" rel="noopener">
-          Privacy
+          {t('welcome_privacy')}
         </a>
       </footer>
     </main>

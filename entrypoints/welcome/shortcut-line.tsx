@@ -1,17 +1,24 @@
+import { t } from '../../page-support/i18n';
 import { useDisplayShortcut } from '../../page-support/shortcut';
+
+const KEY = '\uE000';
 
 /** The shortcut as this browser has it: the user may have changed it, or another extension taken it. */
 export function ShortcutLine() {
   const key = useDisplayShortcut();
   if (key === undefined) return null;
+  // The key is an element inside the sentence: the message holds a placeholder in its place (docs/i18n.md).
+  const [before, after] = t('welcome_shortcut', KEY).split(KEY);
   return (
     <p data-testid="welcome-shortcut">
       {key ? (
         <>
-          On a results page, <kbd>{key}</kbd> switches between collapsing copies and only flagging them.
+          {before}
+          <kbd>{key}</kbd>
+          {after}
         </>
       ) : (
-        'A keyboard shortcut can switch results pages between collapsing copies and only flagging them: set one in your browser’s extension shortcut settings.'
+        t('welcome_shortcut_none')
       )}
     </p>
   );

@@ -83,6 +83,22 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
 export interface SiteMark {
   label: string;
   detail: string;
+  /**
+   * What label and detail are made of, for the results page to say in the browser's language
+   * (page-support/copycat-words.ts); label and detail stay English, for the CLI and the export.
+   */
+  facts?: MarkFacts;
+}
+
+export interface MarkFacts {
+  flagged: 'evidence' | 'marked' | 'listed';
+  originals: number;
+  /** The sites copied from, most first (the label names two). */
+  fromSites: string[];
+  listedIn: string[];
+  /** The most recent pairs (at most DETAIL_PAIRS) and how many more there are. */
+  pairs: { copy: string; original: string; resemblance: number; copyInOriginal: number; lastAt: number }[];
+  more: number;
 }
 
 /** A site's pages shown on hover, at most. */
@@ -115,7 +131,15 @@ export function siteMarks(verdicts: ReadonlyMap<string, SiteVerdict>, evidence: 
     if (pairs.length > DETAIL_PAIRS) lines.push(`… and ${pairs.length - DETAIL_PAIRS} more (Resemble's options, "Copycat sites")`);
     const ground =
       v.flagged === 'marked' ? 'You marked this site as a copycat in Resemble\'s options.' : v.flagged === 'listed' ? `Listed in ${v.listedIn.join(', ')} (imported); Resemble's own evidence does not say otherwise.` : 'Resemble measured its pages as copies of other sites\' pages:';
-    out[v.site] = { label: siteLabel(v), detail: [ground, ...lines].join('\n') };
+    const facts: MarkFacts = {
+      flagged: v.flagged,
+      originals: v.originals,
+      fromSites: v.fromSites.slice(0, 3).map((f) => f.site),
+      listedIn: v.listedIn,
+      pairs: pairs.slice(0, DETAIL_PAIRS).map((e) => ({ copy: e.copy.url, original: e.original.url, resemblance: e.resemblance, copyInOriginal: e.copyInOriginal, lastAt: e.lastAt })),
+      more: Math.max(0, pairs.length - DETAIL_PAIRS),
+    };
+    out[v.site] = { label: siteLabel(v), detail: [ground, ...lines].join('\n'), facts };
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { type CopycatRule, type ImportedList, type Overrides, type SiteMark, type SiteVerdict, judgeSites, siteMarks } from './copycat';
 import type { Evidence } from './evidence';
-import { type Check, check, fields, str } from '../validate';
+import { type Check, arr, check, fields, num, obj, oneOf, optional, str } from '../validate';
 
 /**
  * Where the background keeps issue #19's state, in storage.local. The evidence, the user's overrides
@@ -54,7 +54,16 @@ export function copycatTable(s: CopycatStored, rule: CopycatRule): CopycatTable 
   return siteMarks(judgeSites(s.evidence, s.user, s.lists, rule), s.evidence);
 }
 
-const markCheck: Check<SiteMark> = fields({ label: str({ max: 500 }), detail: str({ max: 5000 }) });
+const url = str({ max: 4096 });
+const factsCheck = obj({
+  flagged: oneOf('evidence', 'marked', 'listed'),
+  originals: num({ min: 0 }),
+  fromSites: arr(str({ max: 300 }), { max: 3 }),
+  listedIn: arr(str({ max: 300 }), { max: 50 }),
+  pairs: arr(obj({ copy: url, original: url, resemblance: num({ min: 0, max: 1 }), copyInOriginal: num({ min: 0, max: 1 }), lastAt: num({ min: 0 }) }), { max: 5 }),
+  more: num({ min: 0 }),
+});
+const markCheck: Check<SiteMark> = fields({ label: str({ max: 500 }), detail: str({ max: 5000 }), facts: optional(factsCheck) });
 
 /** The table as a results page reads it from storage: only well-formed entries (it ends up on the page, as text). */
 export function readTable(got: Record<string, unknown>): CopycatTable {
@@ -63,7 +72,7 @@ export function readTable(got: Record<string, unknown>): CopycatTable {
   const out: CopycatTable = {};
   for (const [site, m] of Object.entries(raw)) {
     const c = check(markCheck, m);
-    if (c.ok) out[site] = { label: c.value.label, detail: c.value.detail };
+    if (c.ok) out[site] = { label: c.value.label, detail: c.value.detail, ...(c.value.facts ? { facts: c.value.facts } : {}) };
   }
   return out;
 }

@@ -166,7 +166,7 @@ test('a site copying pages of two other sites on three results pages is flagged,
   expect(await text(domains)).toBe('copycat.example\n');
 
   // "Not a copycat": the page shows the result again, unlabelled, without a reload.
-  await options.getByRole('button', { name: 'copycat.example is not a copycat' }).click();
+  await options.getByRole('button', { name: 'Not a copycat: copycat.example' }).click();
   await expect(row.locator('.copycat-status')).toHaveText('Not a copycat (your choice): never flagged');
   await expect(cc).not.toHaveAttribute('data-resemble-copycat');
   await expect(cc).not.toHaveAttribute('data-resemble-hidden');

@@ -25,26 +25,7 @@ const ALLOWED: { text: string | RegExp; why: string }[] = [
  */
 const PENDING: { file: string; why: string }[] = [
   { file: 'components/lost-report.tsx', why: 'lost and found report: with page-support/lost-words.ts, a pass of its own' },
-  { file: 'entrypoints/lost/app.tsx', why: 'lost and found page' },
   { file: 'page-support/lost-words.ts', why: 'lost and found\'s words (its lowercase phrases, "the page loaded normally", are beyond the sentence check: convert the whole file)' },
-  { file: 'components/pair-chart.tsx', why: 'options: threshold preview chart (second pass)' },
-  { file: 'components/copies-report.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'components/group-list.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/background/link-menu.ts', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/copies/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/copycat-settings.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/copycat-sites.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/copycat-transfer.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/copycats.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/options/not-a-copy.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/popup/copycats-view.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/popup/display-mode-line.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/popup/find-copies.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/welcome/app.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/welcome/example-groups.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'entrypoints/welcome/shortcut-line.tsx', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
-  { file: 'page-support/copies-words.ts', why: 'built beside the first pass (copycat sites, copies of a page, not a copy, welcome, shortcut): second pass' },
 ];
 
 function walk(dir: string): string[] {
