@@ -28,10 +28,19 @@ declare const chrome: typeof Browser;
 // ---------------------------------------------------------------------------------------------------
 // The search lost and found makes (DuckDuckGo's html endpoint)
 
-/** Real html.duckduckgo.com markup (../shared), or the repo's hand-written fixture in its structure. */
-export const DDG_TEMPLATE = ((): string => {
+/**
+ * Real html.duckduckgo.com markup (../shared, 10 results), or the repo's hand-written fixture in its
+ * structure with its last result repeated up to 10 (it has 3, and a search of "copies of this page"
+ * asks for more): the same room for results with ../shared or without.
+ */
+const DDG_TEMPLATE_HTML = ((): string => {
   const shared = path.join(SHARED, 'fixtures/serp/duckduckgo/html_2026-02_openclaw_glassfox.html');
-  return existsSync(shared) ? shared : path.join(REPO, 'test/fixtures/serp/duckduckgo-html.html');
+  if (existsSync(shared)) return readText(shared);
+  const { document } = parseHTML(readText(path.join(REPO, 'test/fixtures/serp/duckduckgo-html.html')));
+  const results = document.querySelectorAll('.web-result');
+  const last = results[results.length - 1];
+  for (let n = results.length; n < 10; n++) last.after(last.cloneNode(true));
+  return document.toString();
 })();
 
 export const DDG_SEARCH = 'https://html.duckduckgo.com/html/';
@@ -40,7 +49,7 @@ export const GOOGLE_SEARCH = 'https://www.google.com/search';
 /** A DuckDuckGo html results page for `query` whose results say `results`, in order. */
 export function ddgSerp(query: string, results: readonly BuiltResult[]): string {
   const url = `${DDG_SEARCH}?q=${encodeURIComponent(query)}`;
-  return buildSerp(readText(DDG_TEMPLATE), url, results).html;
+  return buildSerp(DDG_TEMPLATE_HTML, url, results).html;
 }
 
 /** The searches lost and found makes: the engine where the page was seen (Google, in the demo's markup) or DuckDuckGo's html endpoint. */
