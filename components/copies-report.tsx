@@ -4,6 +4,7 @@ import { alikeText, copiesNeedsAccess, copiesProgress, copiesWork, copyDirection
 import { formatDateTime } from '../page-support/lost-words';
 import { t, uiLanguage } from '../page-support/i18n';
 import { safeHref } from './group-list';
+import { NeedsAccess } from './needs-access';
 
 /**
  * "Copies of this page" (issue #19), drawn from the background's CopiesReport alone (no browser API:
@@ -67,21 +68,7 @@ export function CopiesReportView({ report, onCancel, onAgain, onAllowAccess, all
           </button>
         )}
       </div>
-      {report.needsAccess && (
-        <div class="notice needs-access" data-testid="needs-access">
-          <p>{copiesNeedsAccess()}</p>
-          {onAllowAccess && (
-            <button type="button" onClick={onAllowAccess} disabled={allowing}>
-              {allowing ? t('copies_asking') : t('common_allowAccess')}
-            </button>
-          )}
-          {accessError && (
-            <p class="error" role="alert">
-              {accessError}
-            </p>
-          )}
-        </div>
-      )}
+      {report.needsAccess && <NeedsAccess text={copiesNeedsAccess()} onAllowAccess={onAllowAccess} allowing={allowing} accessError={accessError} />}
       {(report.restarts ?? 0) > 0 && (
         <p class="muted" data-testid="restarted">
           {t('copies_restarted')}

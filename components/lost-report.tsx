@@ -1,6 +1,7 @@
 import { domainOf } from '../lib/group/describe';
 import type { Alternate, LostReport } from '../lib/lost/report';
 import { safeHref } from './group-list';
+import { NeedsAccess } from './needs-access';
 import {
   NEEDS_ACCESS_TEXT,
   TITLE_BASIS_LABEL,
@@ -191,25 +192,6 @@ export function LostAlternates({ report, locale }: { report: LostReport; locale?
   );
 }
 
-/** Without access to sites nothing can be measured: why, and one click to grant it. */
-function NeedsAccess({ onAllowAccess, allowing, accessError }: LostReportViewProps) {
-  return (
-    <div class="notice needs-access" data-testid="needs-access">
-      <p>{NEEDS_ACCESS_TEXT}</p>
-      {onAllowAccess && (
-        <button type="button" onClick={onAllowAccess} disabled={allowing}>
-          {allowing ? 'Asking…' : 'Allow access to sites'}
-        </button>
-      )}
-      {accessError && (
-        <p class="error" role="alert">
-          {accessError}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The whole report: the progress line, the URL answering again, what was known, the sources and the alternates. */
 export function LostReportView(props: LostReportViewProps) {
   const { report, onAgain, locale } = props;
@@ -235,7 +217,7 @@ export function LostReportView(props: LostReportViewProps) {
           )}
         </p>
       )}
-      {report.needsAccess && <NeedsAccess {...props} />}
+      {report.needsAccess && <NeedsAccess text={NEEDS_ACCESS_TEXT} onAllowAccess={props.onAllowAccess} allowing={props.allowing} accessError={props.accessError} />}
       {report.saveError && (
         <p class="error" role="alert" data-testid="save-error">
           Resemble could not save this search: {report.saveError}. It goes on, but is lost if the browser stops Resemble's background.
