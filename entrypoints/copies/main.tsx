@@ -2,5 +2,8 @@ import { render } from 'preact';
 import '../../components/styles.css';
 import '../lost/lost.css';
 import { App } from './app';
+import { localizePage } from '../../page-support/page-language';
+import { t } from '../../page-support/i18n';
 
+localizePage(t('copies_title'));
 render(<App search={location.search} />, document.getElementById('app')!);

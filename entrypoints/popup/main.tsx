@@ -2,5 +2,7 @@ import { render } from 'preact';
 import '../../components/styles.css';
 import './popup.css';
 import { App } from './app';
+import { localizePage } from '../../page-support/page-language';
 
+localizePage();
 render(<App />, document.getElementById('app')!);
