@@ -1,4 +1,4 @@
-import type { BadLine } from './copycat/ruleset';
+import type { BadLine, ListErrorCode } from './copycat/ruleset';
 import type { CopycatState } from './copycat/table';
 import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
@@ -103,7 +103,7 @@ export interface Replies {
   'not-a-copy/undo': NotACopy[];
   'copycat/state': CopycatState;
   'copycat/verdict': CopycatState;
-  'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { error: string; bad: BadLine[] };
+  'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { code: ListErrorCode; error: string; bad: BadLine[]; unusable: number };
   'copycat/forget-list': CopycatState;
   'copies/start': { id: string };
   'copies/get': CopiesReport;

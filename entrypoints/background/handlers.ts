@@ -50,7 +50,7 @@ export function createHandlers(service: SketchService): Handlers {
     },
     'copycat/import': async ({ name, text }) => {
       const parsed = parseSiteList(text);
-      if (!parsed.ok) return { error: parsed.error, bad: parsed.bad.slice(0, 50) };
+      if (!parsed.ok) return { code: parsed.code, error: parsed.error, bad: parsed.bad.slice(0, 50), unusable: parsed.bad.length };
       const listName = parsed.name ?? name;
       return { state: await addList(listName, parsed.sites), name: listName, sites: parsed.sites.length, bad: parsed.bad.slice(0, 50) };
     },

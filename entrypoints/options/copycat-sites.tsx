@@ -6,6 +6,7 @@ import type { CopycatState } from '../../lib/copycat/table';
 import { siteLabelWords } from '../../page-support/copycat-words';
 import { type MessageKey, date, pct, plural, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
+import { siteOf } from '../../lib/copycat/site';
 
 const BY: Record<Evidence['by'], MessageKey> = {
   fuller: 'options_copycat_by_fuller',
@@ -148,6 +149,9 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
         class="add-host"
         onSubmit={(e) => {
           e.preventDefault();
+          // Checked here too, so the refusal is in the UI language (the background holds to the same rule).
+          if (!name.trim()) return;
+          if (!siteOf(name)) return setError(t('options_copycat_notChanged', t('options_copycat_notASite', name.trim())));
           void act(name.trim(), 'marked').then((ok) => ok && setName(''));
         }}
       >

@@ -2,9 +2,10 @@ import { useState } from 'preact/hooks';
 import { type BadLine, toDomains, toRuleset } from '../../lib/copycat/ruleset';
 import { MAX_LIST_BYTES } from '../../lib/limits';
 import type { CopycatState } from '../../lib/copycat/table';
-import { date, num, plural, t } from '../../page-support/i18n';
+import { date, plural, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { download } from '../../page-support/use-copycats';
+import { badLineWords, listErrorWords } from '../../page-support/copycat-words';
 
 type Outcome = { kind: 'none' } | { kind: 'busy' } | { kind: 'ok'; name: string; sites: number; bad: BadLine[] } | { kind: 'failed'; error: string; bad: BadLine[] };
 
@@ -14,7 +15,7 @@ function BadLines({ bad }: { bad: BadLine[] }) {
     <ul class="bad-lines">
       {bad.map((b) => (
         <li key={b.line}>
-          {t('options_import_line', b.line)} <code>{b.text}</code> — {b.reason}
+          {t('options_import_line', b.line)} <code>{b.text}</code> — {badLineWords(b)}
         </li>
       ))}
     </ul>
@@ -29,11 +30,11 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    if (file.size > MAX_LIST_BYTES) return setOutcome({ kind: 'failed', error: t('options_import_tooLarge', file.name, num(MAX_LIST_BYTES / 1e6)), bad: [] });
+    if (file.size > MAX_LIST_BYTES) return setOutcome({ kind: 'failed', error: listErrorWords(file.name, { code: 'too-large', error: '', bad: [] }), bad: [] });
     setOutcome({ kind: 'busy' });
     try {
       const r = await send('copycat/import', { name: file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || t('options_import_defaultName'), text: await file.text() });
-      if ('error' in r) return setOutcome({ kind: 'failed', error: `${file.name}: ${r.error}`, bad: r.bad });
+      if ('error' in r) return setOutcome({ kind: 'failed', error: listErrorWords(file.name, r), bad: r.bad });
       set(r.state);
       setOutcome({ kind: 'ok', name: r.name, sites: r.sites, bad: r.bad });
     } catch (e) {

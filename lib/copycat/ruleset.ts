@@ -32,37 +32,59 @@ export function toDomains(sites: readonly SiteVerdict[]): string {
   return `${[...sites].map((v) => v.site).sort().join('\n')}\n`;
 }
 
+/**
+ * Why a line names no site, by code: the UI says it in the user's language (page-support/
+ * copycat-words.ts), the CLI and older pages read the English `reason`.
+ */
+export const BAD_LINE_REASONS = {
+  unblock: 'an unblock or highlight rule, not a blocked site',
+  regex: 'a regular expression, not a site',
+  condition: 'an expression or a rule with a condition, not a whole site',
+  path: 'blocks part of a site only (a path), not a whole site',
+  'not-pattern': 'not a match pattern or a domain',
+  wildcard: 'a wildcard inside the host',
+  'not-site': 'not a site (an address, a single name or a public suffix)',
+  'too-long': 'a line too long to be a rule',
+} as const;
+export type BadLineCode = keyof typeof BAD_LINE_REASONS;
+
 export interface BadLine {
   line: number;
   text: string;
+  code: BadLineCode;
   reason: string;
 }
 
+/** Why a whole file was refused, by code (`count`: the unusable lines of `no-site`). */
+export type ListErrorCode = 'too-large' | 'binary' | 'front-matter' | 'no-site' | 'no-rules';
+
 export type ParsedList =
   | { ok: true; name?: string; format: 'ublacklist' | 'domains'; sites: string[]; bad: BadLine[] }
-  | { ok: false; error: string; bad: BadLine[] };
+  | { ok: false; code: ListErrorCode; error: string; bad: BadLine[] };
 
 const MAX_LINE = 1000;
 
+const badLine = (line: number, text: string, code: BadLineCode): BadLine => ({ line, text, code, reason: BAD_LINE_REASONS[code] });
+
 /** One rule's site, or why it has none. */
-function ruleSite(rule: string): { site: string; pattern: boolean } | { reason: string } {
-  if (rule.startsWith('@')) return { reason: 'an unblock or highlight rule, not a blocked site' };
-  if (rule.startsWith('/')) return { reason: 'a regular expression, not a site' };
-  if (/\s|[=!&|]/.test(rule)) return { reason: 'an expression or a rule with a condition, not a whole site' };
+function ruleSite(rule: string): { site: string; pattern: boolean } | { code: BadLineCode } {
+  if (rule.startsWith('@')) return { code: 'unblock' };
+  if (rule.startsWith('/')) return { code: 'regex' };
+  if (/\s|[=!&|]/.test(rule)) return { code: 'condition' };
   const m = /^(\*|https?):\/\/([^/]+)(\/.*)$/.exec(rule);
   if (m) {
-    if (m[3] !== '/*') return { reason: 'blocks part of a site only (a path), not a whole site' };
+    if (m[3] !== '/*') return { code: 'path' };
     return named(m[2], true);
   }
-  if (rule.includes('/') || rule.includes(':')) return { reason: 'not a match pattern or a domain' };
+  if (rule.includes('/') || rule.includes(':')) return { code: 'not-pattern' };
   return named(rule, false);
 }
 
-function named(host: string, pattern: boolean): { site: string; pattern: boolean } | { reason: string } {
+function named(host: string, pattern: boolean): { site: string; pattern: boolean } | { code: BadLineCode } {
   const h = host.replace(/^\*\./, '').replace(/^\|\|/, '').replace(/\^$/, '');
-  if (h.includes('*')) return { reason: 'a wildcard inside the host' };
+  if (h.includes('*')) return { code: 'wildcard' };
   const site = siteOf(h);
-  return site ? { site, pattern } : { reason: 'not a site (an address, a single name or a public suffix)' };
+  return site ? { site, pattern } : { code: 'not-site' };
 }
 
 /**
@@ -71,14 +93,14 @@ function named(host: string, pattern: boolean): { site: string; pattern: boolean
  * with its number and why, and skipped. A file with no usable line is an error: nothing to import.
  */
 export function parseSiteList(text: string): ParsedList {
-  if (text.length > MAX_LIST_BYTES) return { ok: false, error: `the file is larger than ${MAX_LIST_BYTES / 1e6} MB: not a site list`, bad: [] };
-  if (text.includes('\u0000')) return { ok: false, error: 'the file is not text', bad: [] };
+  if (text.length > MAX_LIST_BYTES) return { ok: false, code: 'too-large', error: `the file is larger than ${MAX_LIST_BYTES / 1e6} MB: not a site list`, bad: [] };
+  if (text.includes('\u0000')) return { ok: false, code: 'binary', error: 'the file is not text', bad: [] };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   let name: string | undefined;
   let start = 0;
   if (lines[0]?.trim() === '---') {
     const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
-    if (end < 0) return { ok: false, error: 'the front matter opened by "---" on line 1 is never closed', bad: [] };
+    if (end < 0) return { ok: false, code: 'front-matter', error: 'the front matter opened by "---" on line 1 is never closed', bad: [] };
     for (const l of lines.slice(1, end)) {
       const m = /^name:\s*(.+?)\s*$/.exec(l);
       if (m) name = m[1].replace(/^(["'])(.*)\1$/, '$2').slice(0, 100);
@@ -94,16 +116,17 @@ export function parseSiteList(text: string): ParsedList {
     if (!rule) continue;
     const text = raw.length > MAX_LINE ? `${raw.slice(0, 80)}…` : raw.trim();
     if (raw.length > MAX_LINE) {
-      bad.push({ line: i + 1, text, reason: 'a line too long to be a rule' });
+      bad.push(badLine(i + 1, text, 'too-long'));
       continue;
     }
     const r = ruleSite(rule);
-    if ('reason' in r) bad.push({ line: i + 1, text, reason: r.reason });
+    if ('code' in r) bad.push(badLine(i + 1, text, r.code));
     else {
       sites.add(r.site);
       if (r.pattern) patterns++;
     }
   }
-  if (!sites.size) return { ok: false, error: bad.length ? `no line names a site (${bad.length} unusable)` : 'the file has no rules', bad };
+  if (!sites.size)
+    return bad.length ? { ok: false, code: 'no-site', error: `no line names a site (${bad.length} unusable)`, bad } : { ok: false, code: 'no-rules', error: 'the file has no rules', bad };
   return { ok: true, ...(name ? { name } : {}), format: patterns || name ? 'ublacklist' : 'domains', sites: [...sites].sort(), bad };
 }

@@ -55,10 +55,11 @@ describe('import', () => {
     expect(r.format).toBe('ublacklist');
     expect(r.sites).toEqual(['clone-a.example', 'clone-b.example', 'clone-c.co.uk']);
     expect(r.bad.map((b) => b.line)).toEqual([5, 6, 7, 8, 9, 10]);
-    expect(r.bad[0]).toEqual({ line: 5, text: '*://*.clone-a.example/questions/*', reason: 'blocks part of a site only (a path), not a whole site' });
+    expect(r.bad[0]).toEqual({ line: 5, text: '*://*.clone-a.example/questions/*', code: 'path', reason: 'blocks part of a site only (a path), not a whole site' });
     expect(r.bad[1].reason).toMatch(/regular expression/);
     expect(r.bad[2].reason).toMatch(/unblock/);
     expect(r.bad[4].reason).toMatch(/public suffix/);
+    expect(r.bad.map((b) => b.code)).toEqual(['path', 'regex', 'unblock', 'condition', 'not-site', 'wildcard']);
   });
   it('a domains list (such as the public copycat lists): subdomains count for their site; an address or a URL is reported', () => {
     const r = parseSiteList('# list\nclone-a.example\nwww.clone-b.example\n*.clone-d.example\n\n127.0.0.1\nhttps://x.example/page\nclone-a.example\n');
@@ -67,8 +68,8 @@ describe('import', () => {
       format: 'domains',
       sites: ['clone-a.example', 'clone-b.example', 'clone-d.example'],
       bad: [
-        { line: 6, text: '127.0.0.1', reason: 'not a site (an address, a single name or a public suffix)' },
-        { line: 7, text: 'https://x.example/page', reason: 'blocks part of a site only (a path), not a whole site' },
+        { line: 6, text: '127.0.0.1', code: 'not-site', reason: 'not a site (an address, a single name or a public suffix)' },
+        { line: 7, text: 'https://x.example/page', code: 'path', reason: 'blocks part of a site only (a path), not a whole site' },
       ],
     });
   });
