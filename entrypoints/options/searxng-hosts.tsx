@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Field, describedBy } from '../../components/field';
-import { addHost } from '../../page-support/hosts';
+import { addHost, hostErrorWords } from '../../page-support/hosts';
 import { parseHost } from '../../lib/url/host';
 import { errorText } from '../../page-support/messaging';
 import { patchProblem } from '../../page-support/patch-check';
@@ -26,7 +26,7 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
   const onSubmit = (e: Event) => {
     e.preventDefault();
     const parsed = parseHost(text);
-    if (!parsed.ok) return setError(parsed.error);
+    if (!parsed.ok) return setError(hostErrorWords(parsed));
     if (hosts.includes(parsed.host)) return setError(t('options_searxng_dup', parsed.host));
     if (hosts.length >= MAX_HOSTS) return setError(t('options_searxng_max', MAX_HOSTS));
     const next = addHost(hosts, parsed.host);

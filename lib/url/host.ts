@@ -2,39 +2,54 @@
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
-export type HostCheck = { ok: true; host: string } | { ok: false; error: string };
+/** Why a typed host is refused, by code (the options say it in the UI language); `error` in English. */
+export const HOST_ERRORS = {
+  empty: 'Enter a host name, like searx.example.org.',
+  scheme: 'Leave out the scheme (https://): enter the host only.',
+  path: 'Enter the host only, without a path.',
+  chars: 'A host name cannot contain spaces, @, * or brackets.',
+  form: 'Write it as host or host:port.',
+  port: 'A port is a number from 1 to 65535.',
+  invalid: 'This is not a valid host name.',
+  labels: 'This is not a valid host name (letters, digits, hyphens and dots).',
+} as const;
+export type HostErrorCode = keyof typeof HOST_ERRORS;
+
+export type HostCheck = { ok: true; host: string } | { ok: false; code: HostErrorCode; error: string };
+
+const fail = (code: HostErrorCode): HostCheck => ({ ok: false, code, error: HOST_ERRORS[code] });
 
 /**
  * A SearXNG instance as the user typed it: a hostname or host:port, nothing else (no scheme, path,
  * query, user or wildcard). Returns the host lower-cased, with an internationalized name in its
- * ASCII (punycode) form, or the problem in words.
+ * ASCII (punycode) form, or the problem (a code and its English words).
  */
 export function parseHost(input: string): HostCheck {
   const raw = input.trim();
-  if (raw === '') return { ok: false, error: 'Enter a host name, like searx.example.org.' };
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) return { ok: false, error: 'Leave out the scheme (https://): enter the host only.' };
-  if (/[/?#]/.test(raw)) return { ok: false, error: 'Enter the host only, without a path.' };
-  if (/[\s@*\\[\]]/.test(raw)) return { ok: false, error: 'A host name cannot contain spaces, @, * or brackets.' };
+  if (raw === '') return fail('empty');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) return fail('scheme');
+  if (/[/?#]/.test(raw)) return fail('path');
+  if (/[\s@*\\[\]]/.test(raw)) return fail('chars');
 
   const m = raw.match(/^([^:]+)(?::(\d{1,5}))?$/);
-  if (!m) return { ok: false, error: 'Write it as host or host:port.' };
+  if (!m) return fail('form');
   const port = m[2] === undefined ? undefined : Number(m[2]);
-  if (port !== undefined && (port < 1 || port > 65535)) return { ok: false, error: 'A port is a number from 1 to 65535.' };
+  if (port !== undefined && (port < 1 || port > 65535)) return fail('port');
 
   let hostname: string;
   try {
     // The URL parser lower-cases and converts internationalized names to punycode.
     hostname = new URL(`https://${m[1]}`).hostname;
   } catch {
-    return { ok: false, error: 'This is not a valid host name.' };
+    return fail('invalid');
   }
   const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (!IPV4.test(name)) {
     const labels = name.split('.');
     if (name.length > 253 || !labels.every((l) => LABEL.test(l))) {
-      return { ok: false, error: 'This is not a valid host name (letters, digits, hyphens and dots).' };
+      return fail('labels');
     }
-    if (/^\d+$/.test(labels[labels.length - 1]!)) return { ok: false, error: 'This is not a valid host name.' };
+    if (/^\d+$/.test(labels[labels.length - 1]!)) return fail('invalid');
   }
   const host = port === undefined || port === 443 ? name : `${name}:${port}`;
   return { ok: true, host };

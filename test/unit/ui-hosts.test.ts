@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatKB, engineName, plural } from '../../page-support/format';
 import { percent } from '../../lib/group/describe';
-import { addHost } from '../../page-support/hosts';
-import { parseHost } from '../../lib/url/host';
+import { addHost, hostErrorWords } from '../../page-support/hosts';
+import { HOST_ERRORS, type HostErrorCode, parseHost } from '../../lib/url/host';
+import { useLocale } from './helpers/i18n';
 import { humanizeCheckError, parseNumber, patchProblem } from '../../page-support/patch-check';
 import { hostOrigin } from '../../page-support/permissions';
 
@@ -22,6 +23,24 @@ describe('ui: SearXNG host input', () => {
       'searx.be:http', 'sea rx.be', '-searx.be', 'searx..be', 'searx_be.org', '[::1]', '1.2.3.4.5', 'a'.repeat(64) + '.org',
     ]) {
       expect(parseHost(bad), bad).toMatchObject({ ok: false });
+    }
+  });
+
+  it('says each refusal in the UI language: lib\'s words in English, its own in German', () => {
+    const codes = ['', 'https://searx.be', 'searx.be/search', 'sea rx.be', 'searx.be:http', 'searx.be:0', '1.2.3.4.5', 'searx_be.org'].map((bad) => {
+      const r = parseHost(bad);
+      if (r.ok) throw new Error(bad);
+      expect(hostErrorWords(r)).toBe(r.error);
+      return r.code;
+    });
+    expect(codes).toEqual(['empty', 'scheme', 'path', 'chars', 'form', 'port', 'invalid', 'labels']);
+    useLocale('de');
+    try {
+      const words = (Object.keys(HOST_ERRORS) as HostErrorCode[]).map((code) => hostErrorWords({ code, error: HOST_ERRORS[code] }));
+      expect(words.filter((w, i) => w === Object.values(HOST_ERRORS)[i])).toEqual([]);
+      expect(hostErrorWords({ code: 'port', error: '' })).toBe('Ein Port ist eine Zahl von 1 bis 65535.');
+    } finally {
+      useLocale('en');
     }
   });
 
