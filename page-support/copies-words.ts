@@ -1,5 +1,6 @@
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
 import { pct, plural, t } from './i18n';
+import { deadKindShort } from './lost-words';
 
 /**
  * The words of "copies of this page" (issue #19): pure functions, so the page and its tests read the
@@ -29,7 +30,7 @@ export const alikeText = (c: Pick<PageCopy, 'resemblance'>): string => t('copies
 export const copiesNeedsAccess = (): string => t('copies_needsAccess');
 
 /** The run's progress: searches done of the bound, pages fetched of those chosen. */
-export function copiesProgress(r: Pick<CopiesReport, 'state' | 'searches' | 'fetches' | 'copies' | 'needsAccess' | 'error'>): string {
+export function copiesProgress(r: Pick<CopiesReport, 'state' | 'searches' | 'fetches' | 'copies' | 'needsAccess' | 'error' | 'failure'>): string {
   const found = r.copies.filter(measuredCopy).length;
   switch (r.state) {
     case 'reading':
@@ -41,7 +42,7 @@ export function copiesProgress(r: Pick<CopiesReport, 'state' | 'searches' | 'fet
     case 'cancelled':
       return plural('copies_cancelled', found);
     case 'failed':
-      return r.needsAccess ? t('copies_stopped_access') : t('copies_stopped', r.error ?? t('copies_failed'));
+      return r.needsAccess ? t('copies_stopped_access') : t('copies_stopped', failureWords(r));
     case 'done':
       return found ? plural('copies_done', found) : t('copies_done_none');
     default:
@@ -54,4 +55,18 @@ export function copiesWork(r: Pick<CopiesReport, 'searches' | 'fetches'>): strin
   const engines = r.searches.engines.reduce((a, b) => (a ? t('copies_work_then', a, b) : b), '');
   const searches = r.searches.engines.length ? plural('copies_work_searchesVia', r.searches.done, r.searches.max, engines) : plural('copies_work_searches', r.searches.done, r.searches.max);
   return t('copies_work', searches, plural('copies_work_fetched', r.fetches.done, r.fetches.total, r.fetches.max));
+}
+
+/** Why a run failed, in the UI language when lib named it by code; else its English words, or "the search failed". */
+function failureWords(r: Pick<CopiesReport, 'error' | 'failure'>): string {
+  switch (r.failure?.code) {
+    case 'no-url':
+      return t('copies_fail_noUrl');
+    case 'no-words':
+      return t('copies_fail_noWords');
+    case 'unreadable':
+      return t('copies_fail_unreadable', deadKindShort(r.failure.detail ?? ''));
+    default:
+      return r.error ?? t('copies_failed');
+  }
 }

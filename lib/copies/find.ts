@@ -12,7 +12,7 @@ import { looksLikeErrorPage } from '../lost/soft404';
 import { normalizeUrl } from '../url/normalize';
 import type { CopiesDeps, CopyPair } from './deps';
 import { measureCopy, rankCopies } from './measure';
-import type { CopiesReport, PageCopy } from './report';
+import type { CopiesFailureCode, CopiesReport, PageCopy } from './report';
 
 export type { CopiesDeps, CopyPair, PairPage } from './deps';
 
@@ -31,6 +31,17 @@ export const BOUNDS = { searches: MAX_SEARCHES, fetches: MAX_FETCHES } as const;
 
 const NO_ACCESS = 'Resemble has no access to sites, so it cannot read this page or its copies';
 
+/** A failure the UI can name by its code (lib's words stay English). */
+class RunFailure extends Error {
+  constructor(
+    readonly code: CopiesFailureCode,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
 const keyOf = (u: string) => normalizeUrl(u) ?? u;
 
 /** Fills `r` in (r.url: the page, chosen by the caller); `signal` cancels it, fetches included. Never throws. */
@@ -40,6 +51,7 @@ export async function findPageCopies(d: CopiesDeps, r: CopiesReport, signal: Abo
   } catch (e) {
     r.state = 'failed';
     r.error = e instanceof Error ? e.message : String(e);
+    if (e instanceof RunFailure) r.failure = { code: e.code, ...(e.detail ? { detail: e.detail.slice(0, 64) } : {}) };
   }
   if (signal.aborted) r.state = 'cancelled';
   else if (r.state !== 'failed') r.state = 'done';
@@ -55,15 +67,15 @@ async function run(d: CopiesDeps, r: CopiesReport, signal: AbortSignal): Promise
     return;
   }
   delete r.needsAccess;
-  if (!r.url) throw new Error('the page’s address is not known');
+  if (!r.url) throw new RunFailure('no-url', 'the page’s address is not known');
   r.state = 'reading';
   await d.save(r);
   const me = await sketchOf(d, r.url, signal, { phrases: true });
   if (signal.aborted) return;
-  if (!me.ok) throw new Error(`this page could not be read (${me.kind})`);
+  if (!me.ok) throw new RunFailure('unreadable', `this page could not be read (${me.kind})`, me.kind);
   r.title = me.title;
   const queries = searchQueries({ title: me.title, phrases: me.phrases }, COPY_QUERIES);
-  if (!queries.length) throw new Error('this page has no words to search for');
+  if (!queries.length) throw new RunFailure('no-words', 'this page has no words to search for');
   r.queries = queries;
   r.state = 'searching';
   await d.save(r);

@@ -40,14 +40,20 @@ export interface CopiesReport {
   fetches: { done: number; total: number; max: number };
   /** Measured copies, best first. */
   copies: PageCopy[];
-  /** Why it failed (the page could not be read, say). */
+  /** Why it failed (the page could not be read, say), in English. */
   error?: string;
+  /** The same by code, for the UI's own words; `detail` is the fetch failure's kind for `unreadable`. */
+  failure?: { code: CopiesFailureCode; detail?: string };
   startedAt: number;
   /** Times a stopped background started the run over. */
   restarts?: number;
   /** Why the report could not be saved (storage.session full): the run goes on, held in memory. */
   saveError?: string;
 }
+
+/** Why a run failed: no address, the page could not be read, or it has no words to search for. */
+export const COPIES_FAILURE_CODES = ['no-url', 'unreadable', 'no-words'] as const;
+export type CopiesFailureCode = (typeof COPIES_FAILURE_CODES)[number];
 
 const share = num({ min: 0, max: 1 });
 const count = num({ min: 0, int: true });
@@ -66,6 +72,7 @@ const reportShape = fields({
   fetches: fields({ done: count, total: count, max: count }),
   copies: arr(pageCopyCheck, { max: 100 }),
   error: optional(str({ max: 2000 })),
+  failure: optional(fields({ code: oneOf(...COPIES_FAILURE_CODES), detail: optional(str({ max: 64 })) })),
   startedAt: num({ min: 0 }),
   restarts: optional(count),
   saveError: optional(str({ max: 2000 })),

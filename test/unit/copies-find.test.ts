@@ -220,6 +220,7 @@ describe('copies of this page: bounds, cancel, access', () => {
     await findPageCopies(s.deps, r, new AbortController().signal);
     expect(r).toMatchObject({ state: 'failed', done: true });
     expect(r.error).toContain('could not be read (gone)');
+    expect(r.failure).toEqual({ code: 'unreadable', detail: 'gone' });
   });
 });
 

@@ -3,6 +3,7 @@
  * and the report view (components/copies-report.tsx), rendered in linkedom.
  */
 import { h } from 'preact';
+import { useLocale } from './helpers/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { mountIn } from './helpers/mount';
 import { CopiesReportView } from '../../components/copies-report';
@@ -26,6 +27,15 @@ describe('copies of this page: words', () => {
     expect(copiesProgress(report({ state: 'cancelled', done: true }))).toBe('Cancelled: 0 copies found before it stopped.');
     expect(copiesProgress(report({ state: 'failed', done: true, needsAccess: true }))).toBe('Stopped: Resemble needs access to sites to look for copies.');
     expect(copiesProgress(report({ state: 'failed', done: true, error: 'this page could not be read (gone)' }))).toBe('Stopped: this page could not be read (gone).');
+    const unreadable = report({ state: 'failed', done: true, error: 'this page could not be read (timeout)', failure: { code: 'unreadable', detail: 'timeout' } });
+    expect(copiesProgress(unreadable)).toBe('Stopped: this page could not be read: no answer in time.');
+    useLocale('de');
+    try {
+      expect(copiesProgress(report({ state: 'failed', done: true, error: 'the page’s address is not known', failure: { code: 'no-url' } }))).toBe('Angehalten: die Adresse der Seite ist nicht bekannt.');
+      expect(copiesProgress(unreadable)).toMatch(/^Angehalten: diese Seite konnte nicht gelesen werden: /);
+    } finally {
+      useLocale('en');
+    }
     expect(copiesProgress(report({ state: 'done', done: true, copies: [copy({}), copy({ url: 'https://b.example/' })] }))).toBe('Done: 2 copies found.');
     expect(copiesWork(report({ searches: { done: 3, max: 6, engines: ['Google', 'DuckDuckGo'] }, fetches: { done: 9, total: 9, max: 20 } }))).toBe(
       '3 searches of at most 6 (Google, then DuckDuckGo); 9 pages fetched of 9 candidates (at most 20).',
