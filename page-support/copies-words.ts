@@ -64,6 +64,8 @@ function failureWords(r: Pick<CopiesReport, 'error' | 'failure'>): string {
       return t('copies_fail_noUrl');
     case 'no-words':
       return t('copies_fail_noWords');
+    case 'restarts':
+      return plural('copies_fail_restarts', Number(r.failure.detail) || 0);
     case 'unreadable':
       return t('copies_fail_unreadable', deadKindShort(r.failure.detail ?? ''));
     default:

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from './i18n';
 import { type ErrorCode, type MessageType, type Payload, type Replies, readReply } from '../lib/messages';
 
 /** Why a message failed: the background's error code, or NO_ANSWER when nothing (or nothing sensible) came back. */
@@ -35,7 +36,7 @@ export async function send<T extends MessageType>(type: T, payload: Payload<T>, 
     });
     answer = await (ms === undefined ? sent : Promise.race([sent, late]));
   } catch (e) {
-    throw new MessageError('NO_ANSWER', errorText(e), type);
+    throw new MessageError('NO_ANSWER', (e instanceof Error ? e.message : String(e)).trim(), type);
   } finally {
     clearTimeout(timer);
   }
@@ -47,6 +48,8 @@ export async function send<T extends MessageType>(type: T, payload: Payload<T>, 
 
 /** An error's text for people: no stack, no trailing full stop (callers put it inside their own sentence). */
 export function errorText(e: unknown): string {
+  // The browser's own words for a missing background ("Receiving end does not exist") help no one.
+  if (e instanceof MessageError && e.code === 'NO_ANSWER') return t('common_err_noAnswer');
   const text = (e instanceof Error ? e.message : String(e)).trim();
-  return text.replace(/\.+$/, '') || 'unknown error';
+  return text.replace(/\.+$/, '') || t('common_err_unknown');
 }

@@ -130,7 +130,12 @@ export async function pageCopies(service: SketchService, id: string, again = fal
   const restarts = run.report.done ? 0 : (run.report.restarts ?? 0) + 1;
   if (restarts > MAX_RESTARTS) {
     // Stopped mid-run again and again (the run itself may be what stops it): not started once more.
-    Object.assign(run.report, { state: 'failed', done: true, error: `the browser stopped Resemble's background ${MAX_RESTARTS + 1} times during this search` });
+    Object.assign(run.report, {
+      state: 'failed',
+      done: true,
+      error: `the browser stopped Resemble's background ${MAX_RESTARTS + 1} times during this search`,
+      failure: { code: 'restarts', detail: String(MAX_RESTARTS + 1) },
+    });
     remember(id, run);
     await save(run.report);
     return run.report;

@@ -42,7 +42,7 @@ export interface CopiesReport {
   copies: PageCopy[];
   /** Why it failed (the page could not be read, say), in English. */
   error?: string;
-  /** The same by code, for the UI's own words; `detail` is the fetch failure's kind for `unreadable`. */
+  /** The same by code, for the UI's own words; `detail` is the fetch failure's kind for `unreadable`, the number of stops for `restarts`. */
   failure?: { code: CopiesFailureCode; detail?: string };
   startedAt: number;
   /** Times a stopped background started the run over. */
@@ -51,8 +51,8 @@ export interface CopiesReport {
   saveError?: string;
 }
 
-/** Why a run failed: no address, the page could not be read, or it has no words to search for. */
-export const COPIES_FAILURE_CODES = ['no-url', 'unreadable', 'no-words'] as const;
+/** Why a run failed: no address, the page could not be read, it has no words to search for, or the background kept stopping. */
+export const COPIES_FAILURE_CODES = ['no-url', 'unreadable', 'no-words', 'restarts'] as const;
 export type CopiesFailureCode = (typeof COPIES_FAILURE_CODES)[number];
 
 const share = num({ min: 0, max: 1 });

@@ -40,5 +40,13 @@ describe('ui: send()', () => {
   it('errorText drops stacks and trailing full stops', () => {
     expect(errorText(new Error('Receiving end does not exist.'))).toBe('Receiving end does not exist');
     expect(errorText('plain')).toBe('plain');
+    expect(errorText(new Error(''))).toBe('unknown error');
+  });
+
+  it('errorText says a background that did not answer in the UI language, not in the browser\'s words', async () => {
+    sendMessage.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    const e = await send('settings/get', {}).catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: 'NO_ANSWER', message: 'Could not establish connection. Receiving end does not exist.' });
+    expect(errorText(e)).toMatch(/^Resemble's background did not answer/);
   });
 });
