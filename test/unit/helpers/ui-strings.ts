@@ -10,6 +10,7 @@
  * - in the UI's plain .ts (page-support/, popup, options, lost and found): literals that read as a
  *   sentence (a capital, three words or more, a closing . … ? or :), the words helpers return; in
  *   .tsx too (an error a component sets).
+ * - in every kind: object-literal properties that hold shown text (OBJECT_TEXT_PROPERTIES).
  * A template literal counts when its fixed parts have letters: `#${rank}` is fine, `Hide ${what}` is not.
  */
 import ts from 'typescript';
@@ -25,6 +26,13 @@ export const TEXT_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description
 const DOM_TEXT_PROPERTIES = new Set(['textContent', 'innerText', 'title', 'ariaLabel', 'ariaDescription', 'placeholder']);
 const DOM_TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'aria-description', 'placeholder', 'alt']);
 const BACKGROUND_TEXT_PROPERTIES = new Set(['title', 'message', 'contextMessage']);
+/**
+ * Object-literal properties that hold what a widget shows ({ label: 'Not a copy' }, { error: '…' }):
+ * found in every kind of UI file when the text reads as words (a space or a capital), so an id such
+ * as { label: 'collapse' } is not taken for one.
+ */
+export const OBJECT_TEXT_PROPERTIES = new Set(['label', 'title', 'text', 'message', 'hint', 'description', 'detail', 'error', 'note', 'tooltip', 'caption', 'summary', 'heading', 'intro', 'placeholder', 'ariaLabel', 'aria', 'reason', 'problem', 'words']);
+const WORDS = /\s|^\p{Lu}/u;
 
 const LETTER = /\p{L}/u;
 
@@ -75,6 +83,12 @@ export function findUntranslated(file: string, source: string, kind: Kind, allow
       if (name && value && ts.isStringLiteral(name) && DOM_TEXT_ATTRIBUTES.has(name.text)) reportLiterals(value);
     } else if (kind === 'background' && ts.isPropertyAssignment(node) && BACKGROUND_TEXT_PROPERTIES.has(node.name.getText(sf))) {
       reportLiterals(node.initializer);
+    }
+    if (ts.isPropertyAssignment(node) && OBJECT_TEXT_PROPERTIES.has(node.name.getText(sf).replace(/^['"]|['"]$/g, ''))) {
+      for (const o of outcomes(node.initializer)) {
+        const text = literalText(o);
+        if (text !== undefined && WORDS.test(text.trim())) report(o, text);
+      }
     }
     if ((kind === 'words' || kind === 'jsx') && node.parent && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
       const text = literalText(node);
