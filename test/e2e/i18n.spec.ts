@@ -49,6 +49,10 @@ test('German UI: the results page labels, the popup and the options speak German
   const options = await context.newPage();
   await options.goto(`${extensionOrigin}options.html`);
   await expect(options.getByRole('heading', { name: de.options_grouping.message })).toBeVisible();
+  // The tab's title and <html lang> follow too (index.html says English until the page runs).
+  await expect(options).toHaveTitle(msg('common_docTitle', de.options_title.message));
+  await expect(options.locator('html')).toHaveAttribute('lang', 'de');
+  expect(de.options_title.message).not.toBe(en.options_title.message);
   await expect(options.getByRole('radio', { name: de.options_mode_collapse.message })).toBeChecked();
   // Percentages as Germans write them: "50 %" (a narrow no-break space is Intl's, any space will do).
   await expect(options.locator('output[for="resemblance-threshold"]')).toHaveText(/^\d+\s%$/u);
