@@ -1,16 +1,20 @@
 import { type SettingsPatch, checkSettingsPatch } from '../lib/settings';
+import { num, t } from './i18n';
 
+/** lib/validate's English problems, each said as a sentence in the UI language (numbers formatted for it). */
 const PHRASES: [RegExp, (m: RegExpMatchArray) => string][] = [
-  [/^below (.+)$/, (m) => `must be at least ${m[1]}`],
-  [/^above (.+)$/, (m) => `must be at most ${m[1]}`],
-  [/^expected an integer$/, () => 'must be a whole number'],
-  [/^expected a finite number$/, () => 'must be a number'],
-  [/^expected one of (.+)$/, (m) => `must be one of ${m[1]}`],
-  [/^more than (\d+) items$/, (m) => `at most ${m[1]} entries`],
-  [/^longer than (\d+) characters$/, (m) => `at most ${m[1]} characters`],
+  [/^below (.+)$/, (m) => t('options_check_min', number(m[1]))],
+  [/^above (.+)$/, (m) => t('options_check_max', number(m[1]))],
+  [/^expected an integer$/, () => t('options_check_int')],
+  [/^expected a finite number$/, () => t('options_check_number')],
+  [/^expected one of (.+)$/, (m) => t('options_check_oneOf', m[1])],
+  [/^more than (\d+) items$/, (m) => t('options_check_items', number(m[1]))],
+  [/^longer than (\d+) characters$/, (m) => t('options_check_chars', number(m[1]))],
 ];
 
-/** One problem from checkSettingsPatch ("cacheMaxMB: below 1") said for people ("must be at least 1"). */
+const number = (text: string) => (Number.isFinite(Number(text)) ? num(Number(text)) : text);
+
+/** One problem from checkSettingsPatch ("cacheMaxMB: below 1") said for people ("Must be at least 1."). */
 export function humanizeCheckError(error: string): string {
   const i = error.indexOf(': ');
   const what = i >= 0 ? error.slice(i + 2) : error;
@@ -18,7 +22,8 @@ export function humanizeCheckError(error: string): string {
     const m = what.match(re);
     if (m) return say(m);
   }
-  return what;
+  // A problem this page has no words for (a newer lib): lib's English, as a sentence.
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)}.`;
 }
 
 /**
@@ -27,9 +32,7 @@ export function humanizeCheckError(error: string): string {
  */
 export function patchProblem(patch: SettingsPatch): string | undefined {
   const c = checkSettingsPatch(patch);
-  if (c.ok) return undefined;
-  const what = humanizeCheckError(c.errors[0] ?? 'invalid value');
-  return `${what.charAt(0).toUpperCase()}${what.slice(1)}.`;
+  return c.ok ? undefined : humanizeCheckError(c.errors[0] ?? 'invalid value');
 }
 
 /**

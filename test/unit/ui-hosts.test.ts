@@ -61,7 +61,16 @@ describe('ui: checking settings input', () => {
     expect(patchProblem({ pageShingle: 12 })).toBe('Must be at most 10.');
     expect(patchProblem({ snippetShingle: 1.5 })).toBe('Must be a whole number.');
     expect(patchProblem({ cacheMaxMB: 20, resemblanceThreshold: 0.42 })).toBeUndefined();
-    expect(humanizeCheckError('searxngHosts: more than 50 items')).toBe('at most 50 entries');
+    expect(humanizeCheckError('searxngHosts: more than 50 items')).toBe('At most 50 entries.');
+    expect(humanizeCheckError('x: something new')).toBe('Something new.');
+    useLocale('de');
+    try {
+      expect(patchProblem({ cacheMaxMB: 0 })).toBe('Muss mindestens 1 sein.');
+      expect(patchProblem({ resemblanceThreshold: 1.5 })).toBe('Darf höchstens 0,95 sein.');
+      expect(humanizeCheckError('x: below 0.05')).toBe('Muss mindestens 0,05 sein.');
+    } finally {
+      useLocale('en');
+    }
   });
 
   it('reads only plain numbers from a field', () => {
