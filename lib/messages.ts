@@ -111,7 +111,22 @@ export interface Replies {
 }
 
 export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** Refusals a page can meet in normal use, named so it says them in the UI language (`message` stays English). */
+export const REFUSAL_REASONS = ['no-such-run', 'not-web-page'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** Thrown by a handler: answered FAILED with `reason` beside the English message. */
+export class Refusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string; reason?: RefusalReason } };
 
 /** What a handler learns about the sender: never from the payload. */
 export interface SenderContext {
@@ -174,6 +189,7 @@ export async function route(
   try {
     return { ok: true, value: await handler(payload.value, ctx) };
   } catch (e) {
+    if (e instanceof Refusal) return { ok: false, error: { code: 'FAILED', message: e.message, reason: e.reason } };
     return err('FAILED', e instanceof Error ? e.message : String(e));
   }
 }
@@ -201,7 +217,7 @@ export function readTabMessage(msg: unknown, sender: { id?: string }, extensionI
   return payload.ok ? ({ type, payload: payload.value } as TabMessage) : undefined;
 }
 
-const errorShape = fields({ code: str() as Check<ErrorCode>, message: str() });
+const errorShape = fields({ code: str() as Check<ErrorCode>, message: str(), reason: optional(oneOf(...REFUSAL_REASONS)) });
 
 /**
  * The background's answer as its sender reads it: a Reply, or undefined when nothing sensible came

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { t } from './i18n';
-import { type ErrorCode, type MessageType, type Payload, type Replies, readReply } from '../lib/messages';
+import { type MessageKey, t } from './i18n';
+import { type ErrorCode, type MessageType, type RefusalReason, type Payload, type Replies, readReply } from '../lib/messages';
 
 /** Why a message failed: the background's error code, or NO_ANSWER when nothing (or nothing sensible) came back. */
 export type SendErrorCode = ErrorCode | 'NO_ANSWER';
@@ -10,6 +10,8 @@ export class MessageError extends Error {
     readonly code: SendErrorCode,
     message: string,
     readonly type: MessageType,
+    /** A refusal the background named (lib/messages REFUSAL_REASONS). */
+    readonly reason?: RefusalReason,
   ) {
     super(message);
     this.name = 'MessageError';
@@ -42,14 +44,17 @@ export async function send<T extends MessageType>(type: T, payload: Payload<T>, 
   }
   const reply = readReply(answer);
   if (!reply) throw new MessageError('NO_ANSWER', `no answer to ${type}`, type);
-  if (!reply.ok) throw new MessageError(reply.error.code, reply.error.message, type);
+  if (!reply.ok) throw new MessageError(reply.error.code, reply.error.message, type, reply.error.reason);
   return reply.value as Replies[T];
 }
+
+const REFUSAL_KEYS = { 'no-such-run': 'common_refused_noSuchRun', 'not-web-page': 'common_refused_notWebPage' } as const satisfies Record<RefusalReason, MessageKey>;
 
 /** An error's text for people: no stack, no trailing full stop (callers put it inside their own sentence). */
 export function errorText(e: unknown): string {
   // The browser's own words for a missing background ("Receiving end does not exist") help no one.
   if (e instanceof MessageError && e.code === 'NO_ANSWER') return t('common_err_noAnswer');
+  if (e instanceof MessageError && e.reason && Object.hasOwn(REFUSAL_KEYS, e.reason)) return t(REFUSAL_KEYS[e.reason]);
   const text = (e instanceof Error ? e.message : String(e)).trim();
   return text.replace(/\.+$/, '') || t('common_err_unknown');
 }

@@ -3,6 +3,7 @@ import { noteCopies } from './copycat-evidence';
 import { BOUNDS, type CopyPair, findPageCopies } from '../../lib/copies/find';
 import { type CopiesReport, copiesReportCheck, newCopiesReport } from '../../lib/copies/report';
 import { check } from '../../lib/validate';
+import { Refusal } from '../../lib/messages';
 import { lostDeps } from './lost-deps';
 import { sessionSet } from './session-space';
 import type { SketchService } from './sketch-service';
@@ -97,7 +98,7 @@ async function indexRun(id: string): Promise<void> {
  */
 export async function startPageCopies(service: SketchService, tabId: number): Promise<{ id: string }> {
   const { url, incognito } = await tabPage(tabId);
-  if (url !== undefined && !/^https?:\/\//i.test(url)) throw new Error('only web pages (http or https addresses) can be searched for copies');
+  if (url !== undefined && !/^https?:\/\//i.test(url)) throw new Refusal('not-web-page', 'only web pages (http or https addresses) can be searched for copies');
   let id = url ? [...runs.values()].find((r) => r.report.url === url && !r.report.done && controllers.has(r.report.id))?.report.id : undefined;
   if (!id) {
     id = crypto.randomUUID();
@@ -122,7 +123,7 @@ async function stored(id: string): Promise<Stored | undefined> {
  */
 export async function pageCopies(service: SketchService, id: string, again = false): Promise<CopiesReport> {
   const run = runs.get(id) ?? (await stored(id));
-  if (!run) throw new Error('no such search for copies (it ended with the browser session)');
+  if (!run) throw new Refusal('no-such-run', 'no such search for copies (it ended with the browser session)');
   // Asked twice at once: the first ask's run answers both.
   const mine = runs.get(id);
   if (mine && controllers.has(id)) return mine.report;
@@ -149,7 +150,7 @@ export async function pageCopies(service: SketchService, id: string, again = fal
 /** Stops a run: its searches and fetches are aborted; what it found stays listed. */
 export async function cancelPageCopies(id: string): Promise<CopiesReport> {
   const run = runs.get(id) ?? (await stored(id));
-  if (!run) throw new Error('no such search for copies');
+  if (!run) throw new Refusal('no-such-run', 'no such search for copies');
   controllers.get(id)?.abort();
   controllers.delete(id);
   if (!run.report.done) Object.assign(run.report, { state: 'cancelled', done: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type Handlers, route, senderContext } from '../../lib/messages';
+import { type Handlers, Refusal, readReply, route, senderContext } from '../../lib/messages';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 
 const ext = { id: 'abc', origin: 'chrome-extension://abc' };
@@ -59,5 +59,12 @@ describe('message routing', () => {
   it('a failing handler answers with an error instead of throwing', async () => {
     const r = await route({ type: 'settings/get', payload: {} }, popup, ext, { 'settings/get': async () => Promise.reject(new Error('disk on fire')) });
     expect(r).toEqual({ ok: false, error: { code: 'FAILED', message: 'disk on fire' } });
+  });
+
+  it('a refusal a page can meet carries its reason, so the page says it in its language', async () => {
+    const r = await route({ type: 'copies/get', payload: { id: 'gone' } }, popup, ext, { 'copies/get': async () => Promise.reject(new Refusal('no-such-run', 'no such search for copies')) });
+    expect(r).toEqual({ ok: false, error: { code: 'FAILED', message: 'no such search for copies', reason: 'no-such-run' } });
+    expect(readReply(r)).toEqual(r);
+    expect(readReply({ ok: false, error: { code: 'FAILED', message: 'x', reason: 'made-up' } })).toBeUndefined();
   });
 });

@@ -49,4 +49,13 @@ describe('ui: send()', () => {
     expect(e).toMatchObject({ code: 'NO_ANSWER', message: 'Could not establish connection. Receiving end does not exist.' });
     expect(errorText(e)).toMatch(/^Resemble's background did not answer/);
   });
+
+  it('errorText says a named refusal in the UI language, and any other failure in the background\'s words', async () => {
+    sendMessage.mockResolvedValue({ ok: false, error: { code: 'FAILED', message: 'no such search for copies', reason: 'no-such-run' } });
+    const e = await send('copies/get', { id: 'x' }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: 'FAILED', reason: 'no-such-run' });
+    expect(errorText(e)).toMatch(/^this search for copies is no longer known/);
+    sendMessage.mockResolvedValue({ ok: false, error: { code: 'FAILED', message: 'disk on fire.' } });
+    expect(errorText(await send('copies/get', { id: 'x' }).catch((x: unknown) => x))).toBe('disk on fire');
+  });
 });
