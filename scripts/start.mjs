@@ -20,9 +20,11 @@ Builds the extension (wxt build) and opens Chromium with it loaded on an offline
                popup and the options (light and dark), the welcome page, and the demo page, the popup and
                the options in German, to .output/demo/, print what the extension found, exit (the default with no DISPLAY)
   --no-build   use the existing build in .output/chrome-mv3
+($RESEMBLE_OUT_DIR, when set, replaces .output in both.)
 Chromium: /usr/bin/chromium, chromium on PATH, or $RESEMBLE_CHROMIUM. No network is used.`;
 
-const OUT_DIR = join(ROOT, '.output', 'demo');
+// Beside the build it ran (RESEMBLE_OUT_DIR keeps a second checkout's build and pictures apart).
+const OUT_DIR = join(ROOT, process.env.RESEMBLE_OUT_DIR ?? '.output', 'demo');
 const started = Date.now();
 const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const say = (msg = '') => console.log(msg);
