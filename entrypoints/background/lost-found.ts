@@ -3,11 +3,14 @@ import { findCopiesOf, newReport } from '../../lib/lost/find';
 import type { LostReport } from '../../lib/lost/report';
 import type { SketchService } from './sketch-service';
 import { sessionSet } from './session-space';
+import { newestIndex } from '../../lib/store/newest-index';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { lostDeps } from './lost-deps';
 import { noteLostCopies } from './copycat-evidence';
 
 const key = (url: string) => `lost:${url}`;
+/** Reports kept in storage.session (small, and shared with every tab's state): the newest, by an index of URLs. */
+const STORED_REPORTS = 30;
 
 const jobs = requestedLooks;
 /**
@@ -16,6 +19,8 @@ const jobs = requestedLooks;
  */
 const reports = new Map<string, LostReport>();
 const MEMORY_REPORTS = 50;
+// 'lost:index' is no report's key: reports are keyed by http(s) URLs.
+const indexReport = newestIndex(browser.storage.session, 'lost:index', key, STORED_REPORTS, (url) => jobs.has(url));
 
 /** Writes the report (a restarted service worker reads it); a failure is recorded in it, shown, and not fatal. */
 async function save(r: LostReport): Promise<void> {
@@ -69,5 +74,7 @@ export async function findCopies(service: SketchService, url: string, again = fa
     });
   jobs.set(url, job);
   void job.finally(() => jobs.get(url) === job && jobs.delete(url));
+  // A failure only leaves an older report stored a while longer: storage.session ends with the browser session.
+  void indexReport(url).catch(() => undefined);
   return report;
 }

@@ -6,6 +6,7 @@ import { check } from '../../lib/validate';
 import { Refusal } from '../../lib/messages';
 import { lostDeps } from './lost-deps';
 import { sessionSet } from './session-space';
+import { newestIndex } from '../../lib/store/newest-index';
 import type { SketchService } from './sketch-service';
 
 /**
@@ -84,13 +85,7 @@ function launch(service: SketchService, report: CopiesReport, meta: RunMeta): vo
 const COPIES_PAGE = '/copies.html';
 
 /** Adds a run to the index; the oldest stored runs past STORED_RUNS (none still running here) are dropped. */
-async function indexRun(id: string): Promise<void> {
-  const got = (await browser.storage.session.get(INDEX))[INDEX];
-  const ids = [...(Array.isArray(got) ? got.filter((x): x is string => typeof x === 'string' && x !== id) : []), id];
-  const old = ids.slice(0, Math.max(0, ids.length - STORED_RUNS)).filter((x) => !controllers.has(x));
-  await browser.storage.session.set({ [INDEX]: ids.filter((x) => !old.includes(x)) });
-  if (old.length) await browser.storage.session.remove(old.map(key));
-}
+const indexRun = newestIndex(browser.storage.session, INDEX, key, STORED_RUNS, (id) => controllers.has(id));
 
 /**
  * Finds copies of the page `tabId` shows, in a page of their own: a run already going for the same
