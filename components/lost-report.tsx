@@ -13,6 +13,7 @@ import {
   noCopyText,
   progressLine,
   sketchText,
+  sourceLineParts,
   sourceName,
   sourceStateText,
   sourceWords,
@@ -101,17 +102,22 @@ export function LostKnown({ report, locale }: { report: LostReport; locale?: str
 
 /** Each source in the order it is tried, with its live state. */
 export function LostSources({ report, archiveLookups, onEnableArchive, enabling, enableError }: LostReportViewProps) {
+  const line = sourceLineParts();
   return (
     <section class="lost-sources" aria-labelledby="sources-title">
       <h2 id="sources-title">{t('lost_sources_heading')}</h2>
       <ol data-testid="sources" class="sources">
         {report.sources.map((s) => {
           const off = archiveOff(s, archiveLookups);
+          const name = <span class="source-name">{sourceName(s.source, report.hasSketch)}</span>;
+          const state = <span class="source-state">{sourceStateText(s, archiveLookups)}</span>;
           return (
             <li key={s.source} data-source={s.source} data-state={s.state} class={`source ${s.state}`}>
-              <span class="source-name">{sourceName(s.source, report.hasSketch)}</span>
-              {': '}
-              <span class="source-state">{sourceStateText(s, archiveLookups)}</span>
+              {line.before}
+              {line.nameFirst ? name : state}
+              {line.between}
+              {line.nameFirst ? state : name}
+              {line.after}
               {off && onEnableArchive && (
                 <>
                   {' '}

@@ -175,6 +175,24 @@ export function noteWords(note: string): string {
   return why !== undefined ? t('lost_note_archiveFailed', why) : note;
 }
 
+/** "Its group on the results page: 2 candidates" (the colon is the language's: " : " in French). */
+export const sourceLine = (name: string, state: string): string => t('lost_sourceLine', name, state);
+
+const NAME = '\uE000';
+const STATE = '\uE001';
+
+/**
+ * The same line cut around its two parts, for a list that sets each in its own element: private-use
+ * characters stand in for them (getMessage drops U+0000). Either order works.
+ */
+export function sourceLineParts(): { before: string; between: string; after: string; nameFirst: boolean } {
+  const line = sourceLine(NAME, STATE);
+  const nameFirst = line.indexOf(NAME) <= line.indexOf(STATE);
+  const [before, rest] = line.split(nameFirst ? NAME : STATE);
+  const [between, after] = (rest ?? '').split(nameFirst ? STATE : NAME);
+  return { before, between: between ?? '', after: after ?? '', nameFirst };
+}
+
 /** A source's state in words: "waiting", "searching…", "3 candidates", "skipped: archive lookups are off", "failed: …". */
 export function sourceStateText(s: SourceState, archiveLookups?: boolean): string {
   const note = s.note?.trim();

@@ -19,12 +19,15 @@ import {
   progressLine,
   reasonWords,
   sketchText,
+  sourceLine,
+  sourceLineParts,
   sourceName,
   sourceStateText,
   sourceWords,
   statusWords,
 } from '../../page-support/lost-words';
-import { readLocale, useLocale } from './helpers/i18n';
+import { setMessageSource } from '../../page-support/i18n';
+import { fileSource, readLocale, useLocale } from './helpers/i18n';
 import { mountIn } from './helpers/mount';
 
 afterEach(() => useLocale('en'));
@@ -33,6 +36,7 @@ const DAY = Date.UTC(2024, 2, 15, 12); // midday UTC: the same date in every tim
 const de = readLocale('de');
 const ru = readLocale('ru');
 const en = readLocale('en');
+const fr = readLocale('fr');
 /** A message with $1… filled in, as browser.i18n does. */
 const msg = (file: typeof de, key: string, ...subs: string[]) => file[key].message.replace(/\$([1-9])/g, (_, d: string) => subs[Number(d) - 1]);
 
@@ -129,5 +133,28 @@ describe('lost and found in Russian: one, few, many', () => {
     );
     expect(sourceStateText({ source: 'group', state: 'done', candidates: 5 })).toBe('5 кандидатов');
     expect(statusWords('timeout')).toBe(ru.lost_status_timeout.message);
+  });
+});
+
+describe("a source's line: name and state in the language's order and punctuation", () => {
+  it('French puts a space before the colon, in the popup line and in the report list', () => {
+    useLocale('fr');
+    const name = fr.lost_sourceName_group.message;
+    const state = msg(fr, 'lost_candidates_other', '2');
+    expect(sourceLine(name, state)).toBe(`${name} : ${state}`);
+    const { root } = mountIn(h(LostReportView, { report: report({ sources: [{ source: 'group', state: 'done', candidates: 2 }] }) }));
+    const li = root.querySelector('[data-testid="sources"] li')!;
+    expect(li.textContent).toBe(`${name} : ${state}`);
+    expect(li.querySelector('.source-name')!.textContent).toBe(name);
+  });
+
+  it('a language that puts the state first gets it first, each part in its own element', () => {
+    const base = fileSource('en');
+    setMessageSource({ ...base, getMessage: (key, subs) => (key === 'lost_sourceLine' ? `[${subs[1]}] ← ${subs[0]}.` : base.getMessage(key, subs)) });
+    expect(sourceLineParts()).toEqual({ before: '[', between: '] ← ', after: '.', nameFirst: false });
+    const { root } = mountIn(h(LostReportView, { report: report({ sources: [{ source: 'store', state: 'pending' }] }) }));
+    const li = root.querySelector('[data-testid="sources"] li')!;
+    expect(li.textContent).toBe(`[waiting] ← ${en.lost_sourceName_store.message}.`);
+    expect(li.querySelector('.source-state')!.textContent).toBe('waiting');
   });
 });
