@@ -2,21 +2,23 @@ import { domainOf } from '../lib/group/describe';
 import type { Alternate, LostReport } from '../lib/lost/report';
 import { safeHref } from './group-list';
 import { NeedsAccess } from './needs-access';
+import { t } from '../page-support/i18n';
 import {
-  NEEDS_ACCESS_TEXT,
-  TITLE_BASIS_LABEL,
   archiveOff,
   formatDate,
   formatDateTime,
   measured,
   measuresText,
+  needsAccessText,
   noCopyText,
   progressLine,
   sketchText,
+  sourceLineParts,
   sourceName,
   sourceStateText,
   sourceWords,
   statusWords,
+  titleBasisLabel,
 } from '../page-support/lost-words';
 
 /**
@@ -51,24 +53,21 @@ export function LostKnown({ report, locale }: { report: LostReport; locale?: str
   const phrases = (k?.phrases ?? []).filter((p) => typeof p === 'string' && p.trim() !== '');
   return (
     <section class="lost-known" data-testid="known" aria-labelledby="known-title">
-      <h2 id="known-title">What Resemble last knew of it</h2>
-      {!k && <p>Resemble has no record of this page: it was not seen in a results page, or it has left the cache.</p>}
+      <h2 id="known-title">{t('lost_known_heading')}</h2>
+      {!k && <p>{t('lost_known_none')}</p>}
       {(k || report.recheck) && (
         <dl class="facts">
           {k && (
             <>
-              <dt>Title</dt>
-              <dd class="known-title">{k.title.trim() || <span class="muted">(no title)</span>}</dd>
-              <dt>Seen</dt>
-              <dd>
-                first {formatDate(k.firstSeen, locale)}, last {formatDate(k.lastSeen, locale)}
-              </dd>
+              <dt>{t('lost_known_title')}</dt>
+              <dd class="known-title">{k.title.trim() || <span class="muted">{t('lost_known_noTitle')}</span>}</dd>
+              <dt>{t('lost_known_seen')}</dt>
+              <dd>{t('lost_known_seenDates', formatDate(k.firstSeen, locale), formatDate(k.lastSeen, locale))}</dd>
               {(k.status !== undefined || k.fetchedAt !== undefined) && (
                 <>
-                  <dt>Last check</dt>
+                  <dt>{t('lost_known_lastCheck')}</dt>
                   <dd class="known-status">
-                    {k.fetchedAt !== undefined && `${formatDateTime(k.fetchedAt, locale)}: `}
-                    {statusWords(k.status)}
+                    {k.fetchedAt !== undefined ? t('lost_known_at', formatDateTime(k.fetchedAt, locale), statusWords(k.status)) : statusWords(k.status)}
                   </dd>
                 </>
               )}
@@ -76,9 +75,9 @@ export function LostKnown({ report, locale }: { report: LostReport; locale?: str
           )}
           {report.recheck && (
             <>
-              <dt>Checked again</dt>
+              <dt>{t('lost_known_recheck')}</dt>
               <dd class="recheck" data-testid="recheck" data-status={report.recheck.status}>
-                {formatDateTime(report.recheck.at, locale)}: {statusWords(report.recheck.status)}
+                {t('lost_known_at', formatDateTime(report.recheck.at, locale), statusWords(report.recheck.status))}
               </dd>
             </>
           )}
@@ -87,7 +86,7 @@ export function LostKnown({ report, locale }: { report: LostReport; locale?: str
       <p class={report.hasSketch ? 'sketch' : 'sketch none'}>{sketchText(report)}</p>
       {phrases.length > 0 && (
         <>
-          <h3 id="phrases-title">Phrases remembered from the page</h3>
+          <h3 id="phrases-title">{t('lost_phrases_heading')}</h3>
           <ul class="phrases" aria-labelledby="phrases-title">
             {phrases.map((p, i) => (
               <li key={i}>
@@ -103,24 +102,29 @@ export function LostKnown({ report, locale }: { report: LostReport; locale?: str
 
 /** Each source in the order it is tried, with its live state. */
 export function LostSources({ report, archiveLookups, onEnableArchive, enabling, enableError }: LostReportViewProps) {
+  const line = sourceLineParts();
   return (
     <section class="lost-sources" aria-labelledby="sources-title">
-      <h2 id="sources-title">Where Resemble looks</h2>
+      <h2 id="sources-title">{t('lost_sources_heading')}</h2>
       <ol data-testid="sources" class="sources">
         {report.sources.map((s) => {
           const off = archiveOff(s, archiveLookups);
+          const name = <span class="source-name">{sourceName(s.source, report.hasSketch)}</span>;
+          const state = <span class="source-state">{sourceStateText(s, archiveLookups)}</span>;
           return (
             <li key={s.source} data-source={s.source} data-state={s.state} class={`source ${s.state}`}>
-              <span class="source-name">{sourceName(s.source, report.hasSketch)}</span>
-              {': '}
-              <span class="source-state">{sourceStateText(s, archiveLookups)}</span>
+              {line.before}
+              {line.nameFirst ? name : state}
+              {line.between}
+              {line.nameFirst ? state : name}
+              {line.after}
               {off && onEnableArchive && (
                 <>
                   {' '}
                   <button type="button" class="link" onClick={onEnableArchive} disabled={enabling}>
-                    Turn archive lookups on and search again
-                  </button>
-                  <span class="hint"> (sends this page's address to the Internet Archive)</span>
+                    {t('lost_archive_enable')}
+                  </button>{' '}
+                  <span class="hint">{t('lost_archive_enable_hint')}</span>
                 </>
               )}
               {off && enableError && <p class="field-error">{enableError}</p>}
@@ -154,12 +158,12 @@ export function LostAlternate({ a, hasSketch, locale }: { a: Alternate; hasSketc
         {weak && (
           <>
             {' · '}
-            <span class="basis-title">{TITLE_BASIS_LABEL}</span>
+            <span class="basis-title">{titleBasisLabel()}</span>
           </>
         )}
       </p>
       <p class="alt-source muted">
-        {sourceWords(a, hasSketch, locale)} · checked {formatDateTime(a.checkedAt, locale)}
+        {t('lost_alt_sourceChecked', sourceWords(a, hasSketch, locale), formatDateTime(a.checkedAt, locale))}
       </p>
     </li>
   );
@@ -170,7 +174,7 @@ export function LostAlternates({ report, locale }: { report: LostReport; locale?
   const list = report.alternates.filter(measured);
   return (
     <section class="lost-alternates" aria-labelledby="alternates-title">
-      <h2 id="alternates-title">Copies found</h2>
+      <h2 id="alternates-title">{t('lost_alternates_heading')}</h2>
       {list.length > 0 ? (
         <ol data-testid="alternates" class="alternates">
           {list.map((a, i) => (
@@ -180,13 +184,10 @@ export function LostAlternates({ report, locale }: { report: LostReport; locale?
       ) : report.done ? (
         <p class="none">{noCopyText(report)}</p>
       ) : (
-        <p class="muted">None verified yet.</p>
+        <p class="muted">{t('lost_alternates_noneYet')}</p>
       )}
       {list.length > 0 && (
-        <p class="hint">
-          Each copy was fetched and compared with what Resemble kept of the lost page: “alike” is their resemblance, “inside” how much of the old
-          text the copy contains.
-        </p>
+        <p class="hint">{t('lost_alternates_hint')}</p>
       )}
     </section>
   );
@@ -200,27 +201,27 @@ export function LostReportView(props: LostReportViewProps) {
     <div class="lost-report">
       <div class="lost-progress">
         <p role="status">{progressLine(report)}</p>
-        {!report.done && <progress aria-label="Looking for copies" />}
+        {!report.done && <progress aria-label={t('lost_progress_aria')} />}
         {report.done && onAgain && (
           <button type="button" onClick={onAgain}>
-            Search again
+            {t('lost_again')}
           </button>
         )}
       </div>
       {report.alive && (
         <p class="notice alive" data-testid="alive">
-          This address answered when Resemble checked it again: the failure may have been temporary.{' '}
+          {t('lost_alive')}{' '}
           {aliveHref && (
             <a href={aliveHref} target="_blank" rel="noreferrer">
-              Open the page
+              {t('lost_alive_open')}
             </a>
           )}
         </p>
       )}
-      {report.needsAccess && <NeedsAccess text={NEEDS_ACCESS_TEXT} onAllowAccess={props.onAllowAccess} allowing={props.allowing} accessError={props.accessError} />}
+      {report.needsAccess && <NeedsAccess text={needsAccessText()} onAllowAccess={props.onAllowAccess} allowing={props.allowing} accessError={props.accessError} />}
       {report.saveError && (
         <p class="error" role="alert" data-testid="save-error">
-          Resemble could not save this search: {report.saveError}. It goes on, but is lost if the browser stops Resemble's background.
+          {t('lost_saveError', report.saveError)}
         </p>
       )}
       <LostKnown report={report} locale={locale} />

@@ -1,11 +1,11 @@
 import { kindFromNetError } from '../lib/fetch/net-error';
-import { percent } from '../lib/group/describe';
+import { LOST_NOTES, type LostNote, archiveFailureOf, engineNamesOf } from '../lib/lost/notes';
 import type { Alternate, AlternateSource, LostReport } from '../lib/lost/report';
-import { plural } from './format';
+import { type MessageKey, pct, plural, t, uiLanguage } from './i18n';
 
 /**
- * The words of lost and found (issue #7): pure functions shared by the lost-and-found page and the
- * popup's offer. Nothing here touches the browser; every argument may come from a page or a newer
+ * The words of lost and found (issue #7), in the UI language (docs/i18n.md): pure functions shared by
+ * the lost-and-found page and the popup's offer. Every argument may come from a page or a newer
  * background, so anything unexpected still yields a readable sentence (never "undefined" or "NaN").
  */
 
@@ -14,37 +14,35 @@ export type LostTarget = { ok: true; url: string } | { ok: false; error: string 
 
 export function parseLostTarget(search: string): LostTarget {
   const raw = new URLSearchParams(search).get('url')?.trim();
-  if (!raw) return { ok: false, error: 'No address was given: lost and found is opened for one page that no longer loads (from the popup, or from a dead result on a results page).' };
+  if (!raw) return { ok: false, error: t('lost_target_none') };
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    return { ok: false, error: 'The address given is not a valid web address, so there is nothing to look for.' };
+    return { ok: false, error: t('lost_target_invalid') };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    return { ok: false, error: 'Lost and found only looks for copies of web pages (http or https addresses); this address is not one.' };
-  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, error: t('lost_target_notWeb') };
   return { ok: true, url: u.href };
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  ok: 'the page loaded normally',
-  cached: 'known from an earlier check',
-  gone: 'the site answered 404/410 (gone)',
-  http: 'the site answered with an error',
-  dns: "the site's name no longer resolves",
-  tls: "the site's secure connection failed (certificate or TLS error)",
-  connection: 'the site could not be reached (the connection was refused or dropped)',
-  timeout: 'the site did not answer in time',
-  soft404: "a 'page not found' page served as a normal page",
-  'too-large': 'the page was too large to read',
-  'wrong-type': 'the address is not a web page (neither HTML nor text)',
-  redirect: 'the address redirected too often, or somewhere it may not lead',
-  blocked: 'not fetched: the address is on your own machine or network, or the browser, an extension or a policy blocked it',
-  cancelled: 'the check was cancelled before it finished',
-  network: 'the network failed',
-  unreadable: 'the page loaded, but no text could be read from it',
-};
+const STATUS_KEYS = {
+  ok: 'lost_status_ok',
+  cached: 'lost_status_cached',
+  gone: 'lost_status_gone',
+  http: 'lost_status_http',
+  dns: 'lost_status_dns',
+  tls: 'lost_status_tls',
+  connection: 'lost_status_connection',
+  timeout: 'lost_status_timeout',
+  soft404: 'lost_status_soft404',
+  'too-large': 'lost_status_tooLarge',
+  'wrong-type': 'lost_status_wrongType',
+  redirect: 'lost_status_redirect',
+  blocked: 'lost_status_blocked',
+  cancelled: 'lost_status_cancelled',
+  network: 'lost_status_network',
+  unreadable: 'lost_status_unreadable',
+} as const satisfies Record<string, MessageKey>;
 
 /** A status key in one spelling: 'soft-404', 'Soft_404' and 'soft404' are one thing. */
 function statusKey(status: string): string {
@@ -52,22 +50,26 @@ function statusKey(status: string): string {
   return /^soft[-_ ]?404$/.test(s) ? 'soft404' : s;
 }
 
+const httpCode = (key: string) => /^http[-_ ]?(\d{3})$/.exec(key)?.[1];
+const goneCode = (code: string) => code === '404' || code === '410';
+
 /**
  * A page check's status in words: the failure kinds of lib/fetch ('gone', 'dns'…), the store's
  * 'http-404' form, 'soft404', or a browser's network error ("net::ERR_NAME_NOT_RESOLVED").
  */
 export function statusWords(status: string | undefined): string {
-  if (status === undefined || status.trim() === '') return 'no check was recorded';
-  return knownStatusWords(status) ?? `the check said “${status.trim().slice(0, 80)}”`;
+  if (status === undefined || status.trim() === '') return t('lost_status_none');
+  return knownStatusWords(status) ?? t('lost_status_said', status.trim().slice(0, 80));
 }
 
 function knownStatusWords(status: string): string | undefined {
   const key = statusKey(status);
-  if (Object.hasOwn(STATUS_WORDS, key)) return STATUS_WORDS[key];
-  const http = /^http[-_ ]?(\d{3})$/.exec(key);
-  if (http) return http[1] === '404' || http[1] === '410' ? `the site answered ${http[1]} (gone)` : `the site answered ${http[1]}`;
+  if (Object.hasOwn(STATUS_KEYS, key)) return t(STATUS_KEYS[key as keyof typeof STATUS_KEYS]);
+  const code = httpCode(key);
+  // The code as a string: a number would be formatted ("1.234" style), a status code never is.
+  if (code) return t(goneCode(code) ? 'lost_status_httpGone' : 'lost_status_httpCode', code);
   const net = kindFromNetError(status);
-  return net ? STATUS_WORDS[net] : undefined;
+  return net ? t(STATUS_KEYS[net as keyof typeof STATUS_KEYS] ?? 'lost_status_network') : undefined;
 }
 
 /**
@@ -76,61 +78,62 @@ function knownStatusWords(status: string): string | undefined {
  */
 export function reasonWords(reason: string | undefined): string {
   const r = (reason ?? '').trim();
-  if (!r) return 'no reason was given';
+  if (!r) return t('lost_reason_none');
   return knownStatusWords(r) ?? r.slice(0, 200);
 }
+
+const SHORT_KEYS = {
+  gone: 'lost_short_gone',
+  dns: 'lost_short_dns',
+  connection: 'lost_short_connection',
+  timeout: 'lost_short_timeout',
+  tls: 'lost_short_tls',
+  soft404: 'lost_short_soft404',
+} as const satisfies Record<string, MessageKey>;
 
 /** A dead result's kind, short enough for a list line: "gone (404/410)", "name no longer resolves". */
 export function deadKindShort(kind: string): string {
   const key = statusKey(kind);
-  switch (key) {
-    case 'gone':
-      return 'gone (404/410)';
-    case 'dns':
-      return 'name no longer resolves';
-    case 'connection':
-      return 'site unreachable';
-    case 'timeout':
-      return 'no answer in time';
-    case 'tls':
-      return 'secure connection failed';
-    case 'soft404':
-      return "a 'page not found' page";
-    default: {
-      const http = /^http[-_ ]?(\d{3})$/.exec(key);
-      if (http) return http[1] === '404' || http[1] === '410' ? `gone (${http[1]})` : `error ${http[1]}`;
-      const net = kindFromNetError(kind);
-      return net ? deadKindShort(net) : 'did not load';
-    }
-  }
+  if (Object.hasOwn(SHORT_KEYS, key)) return t(SHORT_KEYS[key as keyof typeof SHORT_KEYS]);
+  const code = httpCode(key);
+  if (code) return t(goneCode(code) ? 'lost_short_httpGone' : 'lost_short_httpCode', code);
+  const net = kindFromNetError(kind);
+  return net && Object.hasOwn(SHORT_KEYS, net) ? t(SHORT_KEYS[net as keyof typeof SHORT_KEYS]) : t('lost_short_notLoaded');
 }
 
-const SOURCE_NAMES: Record<AlternateSource, string> = {
-  group: 'Its group on the results page',
-  store: 'Pages Resemble has seen',
-  search: 'A search for phrases remembered from the page',
-  archive: 'Archived copies (Internet Archive)',
-};
+/** A source as a heading of the sources list, and (lowercase in English) inside "Not searched: …". */
+const SOURCE_NAME_KEYS = {
+  group: ['lost_sourceName_group', 'lost_missed_group'],
+  store: ['lost_sourceName_store', 'lost_missed_store'],
+  search: ['lost_sourceName_search', 'lost_missed_search'],
+  archive: ['lost_sourceName_archive', 'lost_missed_archive'],
+  searchTitle: ['lost_sourceName_searchTitle', 'lost_missed_searchTitle'],
+} as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
+
+function sourceNameKeys(source: AlternateSource | string, hasSketch: boolean) {
+  if (source === 'search' && !hasSketch) return SOURCE_NAME_KEYS.searchTitle;
+  return Object.hasOwn(SOURCE_NAME_KEYS, source) && source !== 'searchTitle' ? SOURCE_NAME_KEYS[source as AlternateSource] : undefined;
+}
 
 /** A source as a heading of the sources list. Without a sketch the search is by the page's title. */
 export function sourceName(source: AlternateSource | string, hasSketch = true): string {
-  if (source === 'search' && !hasSketch) return 'A search for its title';
-  return Object.hasOwn(SOURCE_NAMES, source) ? SOURCE_NAMES[source as AlternateSource] : String(source);
+  const keys = sourceNameKeys(source, hasSketch);
+  return keys ? t(keys[0]) : String(source);
 }
 
 /** Where an alternate came from, in words for its line: "in its group on the results page"… */
 export function sourceWords(a: Pick<Alternate, 'source' | 'archivedAt'>, hasSketch = true, locale?: string): string {
   switch (a.source) {
     case 'group':
-      return 'in its group on the results page';
+      return t('lost_from_group');
     case 'store':
-      return 'from pages Resemble has seen';
+      return t('lost_from_store');
     case 'search':
-      return hasSketch ? 'found by searching phrases' : 'found by searching its title';
+      return hasSketch ? t('lost_from_search') : t('lost_from_searchTitle');
     case 'archive':
-      return isTime(a.archivedAt) ? `archived copy from ${formatDate(a.archivedAt, locale)}` : 'archived copy';
+      return isTime(a.archivedAt) ? t('lost_from_archiveDated', formatDate(a.archivedAt, locale)) : t('lost_from_archive');
     default:
-      return `from ${String(a.source)}`;
+      return t('lost_from_unknown', String(a.source));
   }
 }
 
@@ -146,24 +149,68 @@ export function archiveOff(s: SourceState, archiveLookups: boolean | undefined):
   return !note || /\boff\b|archive lookups/i.test(note);
 }
 
+const NOTE_KEYS = {
+  alive: 'lost_note_alive',
+  noAccess: 'lost_note_noAccess',
+  noGroup: 'lost_note_noGroup',
+  noSketch: 'lost_note_noSketch',
+  nothingToSearch: 'lost_note_nothingToSearch',
+  noEngine: 'lost_note_noEngine',
+  archiveOff: 'lost_note_archiveOff',
+  archiveNone: 'lost_note_archiveNone',
+} as const satisfies Record<LostNote, MessageKey>;
+const NOTE_BY_TEXT = new Map<string, MessageKey>(Object.entries(LOST_NOTES).map(([code, text]) => [text, NOTE_KEYS[code as LostNote]]));
+
+/**
+ * A source's note (lib/lost/notes.ts) in the UI language. lib writes it in English; a note of its fixed
+ * set gets the UI's words, anything else (an error's message, a newer background's note) is shown as is.
+ */
+export function noteWords(note: string): string {
+  const key = NOTE_BY_TEXT.get(note);
+  if (key) return t(key);
+  const engines = engineNamesOf(note);
+  // Engine names are names: the same in every language; only "then" between them is translated.
+  if (engines) return t('lost_note_asked', engines.reduce((list, name) => t('lost_note_askedThen', list, name)));
+  const why = archiveFailureOf(note);
+  return why !== undefined ? t('lost_note_archiveFailed', why) : note;
+}
+
+/** "Its group on the results page: 2 candidates" (the colon is the language's: " : " in French). */
+export const sourceLine = (name: string, state: string): string => t('lost_sourceLine', name, state);
+
+const NAME = '\uE000';
+const STATE = '\uE001';
+
+/**
+ * The same line cut around its two parts, for a list that sets each in its own element: private-use
+ * characters stand in for them (getMessage drops U+0000). Either order works.
+ */
+export function sourceLineParts(): { before: string; between: string; after: string; nameFirst: boolean } {
+  const line = sourceLine(NAME, STATE);
+  const nameFirst = line.indexOf(NAME) <= line.indexOf(STATE);
+  const [before, rest] = line.split(nameFirst ? NAME : STATE);
+  const [between, after] = (rest ?? '').split(nameFirst ? STATE : NAME);
+  return { before, between: between ?? '', after: after ?? '', nameFirst };
+}
+
 /** A source's state in words: "waiting", "searching…", "3 candidates", "skipped: archive lookups are off", "failed: …". */
 export function sourceStateText(s: SourceState, archiveLookups?: boolean): string {
   const note = s.note?.trim();
   const n = typeof s.candidates === 'number' && Number.isFinite(s.candidates) && s.candidates >= 0 ? Math.round(s.candidates) : undefined;
   switch (s.state) {
     case 'pending':
-      return 'waiting';
+      return t('lost_state_pending');
     case 'running':
-      return n !== undefined && n > 0 ? `searching… (${plural(n, 'candidate')} so far)` : 'searching…';
+      return n !== undefined && n > 0 ? plural('lost_state_runningFound', n) : t('lost_state_running');
     case 'done': {
-      const found = n === undefined ? 'done' : n === 0 ? 'no candidates' : plural(n, 'candidate');
-      return note ? `${found} (${note})` : found;
+      const found = n === undefined ? t('lost_state_done') : n === 0 ? t('lost_state_noCandidates') : plural('lost_candidates', n);
+      return note ? t('lost_state_withNote', found, noteWords(note)) : found;
     }
     case 'skipped':
-      if (archiveOff(s, archiveLookups)) return 'skipped: archive lookups are off';
-      return `skipped: ${note || 'not needed'}`;
+      if (archiveOff(s, archiveLookups)) return t('lost_state_archiveOff');
+      return note ? t('lost_state_skipped', noteWords(note)) : t('lost_state_skippedBare');
     case 'failed':
-      return `failed: ${note || 'for a reason not given'}`;
+      return note ? t('lost_state_failed', noteWords(note)) : t('lost_state_failedBare');
     default:
       return String(s.state);
   }
@@ -182,58 +229,59 @@ export function measured(a: Alternate): boolean {
  * comparison only the titles' resemblance (the containment of a title says nothing about the page).
  */
 export function measuresText(a: Pick<Alternate, 'resemblance' | 'containment' | 'basis'>): string {
-  if (!isFraction(a.resemblance)) return 'not measured';
-  if (a.basis === 'title') return `titles ${percent(a.resemblance)} alike`;
-  const parts = [`${percent(a.resemblance)} alike`];
-  if (isFraction(a.containment)) parts.push(`${percent(a.containment)} of the old text inside`);
-  return parts.join(' · ');
+  if (!isFraction(a.resemblance)) return t('lost_measures_none');
+  if (a.basis === 'title') return t('lost_measures_titles', pct(a.resemblance));
+  return isFraction(a.containment) ? t('lost_measures_both', pct(a.resemblance), pct(a.containment)) : t('lost_measures_alike', pct(a.resemblance));
 }
 
 /** The label a title-only comparison always carries: it is weaker evidence than a page comparison. */
-export const TITLE_BASIS_LABEL = 'compared by title only';
+export const titleBasisLabel = (): string => t('lost_titleBasis');
 
-/** "3 Mar 2024" in the user's language (a fixed one in tests); an unusable time says so. */
+/** "3 Mar 2024" in the UI language (a fixed one in tests); an unusable time says so. */
 export function formatDate(ms: number | undefined, locale?: string): string {
-  if (!isTime(ms)) return 'an unknown date';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(ms));
+  if (!isTime(ms)) return t('lost_date_unknown');
+  return new Intl.DateTimeFormat(locale ?? uiLanguage(), { dateStyle: 'medium' }).format(new Date(ms));
 }
 
 /** "3 Mar 2024, 14:05": for checks, where the hour can matter. */
 export function formatDateTime(ms: number | undefined, locale?: string): string {
-  if (!isTime(ms)) return 'an unknown time';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  if (!isTime(ms)) return t('lost_time_unknown');
+  return new Intl.DateTimeFormat(locale ?? uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 }
 
 /** What the sketch line says: kept (with its size when known), or plainly that there is none. */
 export function sketchText(report: Pick<LostReport, 'hasSketch' | 'known'>): string {
-  if (!report.hasSketch) return 'Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.';
+  if (!report.hasSketch) return t('lost_sketch_none');
   const n = report.known?.sketch?.shingles;
-  return typeof n === 'number' && Number.isFinite(n) && n > 0
-    ? `Resemble kept a sketch of this page (${plural(Math.round(n), 'shingle')}).`
-    : 'Resemble kept a sketch of this page.';
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? plural('lost_sketch_shingles', Math.round(n)) : t('lost_sketch_kept');
 }
 
 /** The progress line while sources are searched, and the outcome once done. */
 export function progressLine(report: Pick<LostReport, 'sources' | 'alternates' | 'done' | 'alive' | 'needsAccess'>): string {
   const shown = report.alternates.filter(measured).length;
   if (report.done) {
-    if (shown > 0) return `Done: ${plural(shown, 'copy', 'copies')} found.`;
-    if (report.needsAccess) return 'Stopped: Resemble needs access to sites to look for copies.';
-    return report.alive ? 'Done: no copy found elsewhere.' : 'Done: no copy of this page was found.';
+    if (shown > 0) return plural('lost_progress_found', shown);
+    if (report.needsAccess) return t('lost_progress_needsAccess');
+    return report.alive ? t('lost_progress_aliveNone') : t('lost_progress_none');
   }
   const total = report.sources.length;
   const finished = report.sources.filter((s) => s.state === 'done' || s.state === 'skipped' || s.state === 'failed').length;
-  const sofar = shown > 0 ? `; ${plural(shown, 'copy', 'copies')} so far` : '';
-  return total > 0 ? `Looking for copies: ${finished} of ${total} sources done${sofar}…` : 'Looking for copies…';
+  if (total === 0) return t('lost_progress_start');
+  return shown > 0 ? plural('lost_progress_runningFound', shown, finished, total) : t('lost_progress_running', finished, total);
 }
-
-const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 
 /** A finished search without alternates, said plainly (and why it may have missed some). */
 export function noCopyText(report: Pick<LostReport, 'sources' | 'alive' | 'hasSketch'>): string {
-  const base = report.alive ? 'No copy was found elsewhere.' : 'No copy of this page was found.';
-  const missed = report.sources.filter((s) => s.state === 'skipped' || s.state === 'failed').map((s) => lowerFirst(sourceName(s.source, report.hasSketch)));
-  return missed.length > 0 ? `${base} Not searched: ${missed.join('; ')}.` : base;
+  const missed = report.sources
+    .filter((s) => s.state === 'skipped' || s.state === 'failed')
+    .map((s) => {
+      const keys = sourceNameKeys(s.source, report.hasSketch);
+      return keys ? t(keys[1]) : String(s.source);
+    });
+  if (!missed.length) return report.alive ? t('lost_noCopy_alive') : t('lost_noCopy');
+  // Joined by a message, not a literal "; ": the separator is the language's ("、" in Japanese).
+  const list = missed.reduce((all, name) => t('lost_noCopy_join', all, name));
+  return report.alive ? t('lost_noCopy_aliveMissed', list) : t('lost_noCopy_missed', list);
 }
 
 /** The query lost and found is opened with: `getURL('/lost.html') + lostQuery(url)`. */
@@ -242,5 +290,4 @@ export function lostQuery(url: string): string {
 }
 
 /** Why nothing could be checked without access to sites, and what granting it allows. */
-export const NEEDS_ACCESS_TEXT =
-  'To find a copy, Resemble fetches this address and each candidate page itself (without cookies) and measures how alike they are. It needs your permission to read sites for that; it is the same access page checking uses.';
+export const needsAccessText = (): string => t('lost_needsAccess');

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { formatDateTime, sourceStateText, sourceName, sourceWords } from '../../page-support/lost-words';
+import { formatDateTime, sourceLine, sourceStateText, sourceName, sourceWords } from '../../page-support/lost-words';
 import { errorText } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 import { domainOf } from '../../lib/group/describe';
@@ -71,7 +71,7 @@ export function PopupAlternates({ url, known, label }: { url: string; known?: Al
         <ul class="alt-sources muted">
           {more.report.sources.map((s) => (
             <li key={s.source} data-source={s.source} data-state={s.state}>
-              {sourceName(s.source, hasSketch)}: {sourceStateText(s)}
+              {sourceLine(sourceName(s.source, hasSketch), sourceStateText(s))}
             </li>
           ))}
         </ul>

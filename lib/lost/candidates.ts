@@ -7,6 +7,7 @@ import { availabilityUrl, parseAvailability, rawSnapshotUrl } from './archive';
 import type { Candidate, LostDeps } from './deps';
 import { askEngines } from './ask-engines';
 import { searchQueries, searchTargets } from './search';
+import { LOST_NOTES, archiveFailedNote, askedNote } from './notes';
 
 /** Candidates verified per source at most (each is a fetch). */
 export const PER_SOURCE = 8;
@@ -52,10 +53,10 @@ export async function candidates(d: LostDeps, src: Source, r: LostReport, lost: 
           }
         }
       }
-      return out.length ? out : 'it was in no group on a results page Resemble kept';
+      return out.length ? out : LOST_NOTES.noGroup;
     }
     case 'store': {
-      if (!lost) return 'no sketch of the page was kept';
+      if (!lost) return LOST_NOTES.noSketch;
       const similar = await d.store.similar(lost, STORE_QUERY_THRESHOLD, { limit: PER_SOURCE, exclude: r.url });
       return similar.map((m) => ({ url: m.url, title: m.title, source }));
     }
@@ -68,19 +69,19 @@ export async function candidates(d: LostDeps, src: Source, r: LostReport, lost: 
 
 async function searchCandidates(d: LostDeps, src: Source, r: LostReport, title: string): Promise<Candidate[] | string> {
   const queries = searchQueries({ title, phrases: r.known?.phrases });
-  if (!queries.length) return 'nothing known of the page to search for';
+  if (!queries.length) return LOST_NOTES.nothingToSearch;
   const got = await askEngines(d, searchTargets(await d.store.recentSerps(), r.url), queries);
-  src.note = got.answered.length ? `asked ${got.answered.join(', then ')}` : 'no search engine could be read';
+  src.note = got.answered.length ? askedNote(got.answered) : LOST_NOTES.noEngine;
   return got.results.map((x) => ({ url: x.url, title: x.title, source: 'search' as const }));
 }
 
 /** The archive's snapshot nearest to when the page was last seen alive, not the newest (likely its archived 404). */
 async function archiveCandidates(d: LostDeps, r: LostReport): Promise<Candidate[] | string> {
-  if (!d.settings.archiveLookups) return 'archive lookups are off (options)';
+  if (!d.settings.archiveLookups) return LOST_NOTES.archiveOff;
   const got = await d.fetchJson(availabilityUrl(r.url, r.known?.lastSeen));
   // An answer of an error status is no snapshot; no answer at all (or not one the API gives) fails the source.
-  if (!got.ok && got.kind !== 'http' && got.kind !== 'gone') throw new Error(`the Internet Archive could not be asked: ${got.message}`);
+  if (!got.ok && got.kind !== 'http' && got.kind !== 'gone') throw new Error(archiveFailedNote(got.message));
   const snap = got.ok ? parseAvailability(got.json) : undefined;
-  if (!snap) return 'the Internet Archive has no copy';
+  if (!snap) return LOST_NOTES.archiveNone;
   return [{ url: rawSnapshotUrl(snap.url), title: `Archived copy of ${r.url}`, source: 'archive', archivedAt: snap.timestamp }];
 }

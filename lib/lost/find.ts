@@ -9,6 +9,7 @@ import { PER_SOURCE, candidates, lastKnown } from './candidates';
 import type { LostDeps } from './deps';
 import { sketchOf, verifyAll } from './measure';
 import { looksLikeErrorPage } from './soft404';
+import { LOST_NOTES } from './notes';
 
 export type { Candidate, LostDeps, LostSettings, LostSketcher } from './deps';
 export { PER_SOURCE, STORE_QUERY_THRESHOLD, candidates, lastKnown } from './candidates';
@@ -16,7 +17,6 @@ export { verifyAll } from './measure';
 
 /** The sources, in the order they are tried. */
 export const LOST_SOURCES: readonly AlternateSource[] = ['group', 'store', 'search', 'archive'];
-const NO_ACCESS = 'Resemble has no access to other sites, so it cannot fetch candidates to measure them';
 
 /** A report before anything is known: every source pending. */
 export function newReport(url: string): LostReport {
@@ -43,7 +43,7 @@ export async function findCopiesOf(d: LostDeps, r: LostReport): Promise<void> {
     r.recheck = { at: Date.now(), status: alive ? 'ok' : now?.ok ? 'soft404' : (now?.kind ?? 'network') };
     if (alive) {
       r.alive = true;
-      for (const s of r.sources) Object.assign(s, { state: 'skipped', note: 'the address answered when checked again' });
+      for (const s of r.sources) Object.assign(s, { state: 'skipped', note: LOST_NOTES.alive });
       r.done = true;
       return d.save(r);
     }
@@ -53,7 +53,7 @@ export async function findCopiesOf(d: LostDeps, r: LostReport): Promise<void> {
   const seen = new Set([normalizeUrl(r.url) ?? r.url]);
   for (const src of r.sources) {
     if (!access && src.source !== 'archive') {
-      Object.assign(src, { state: 'skipped', note: NO_ACCESS });
+      Object.assign(src, { state: 'skipped', note: LOST_NOTES.noAccess });
       continue;
     }
     src.state = 'running';

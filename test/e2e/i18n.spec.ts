@@ -8,6 +8,7 @@ import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { readLocale } from '../unit/helpers/i18n';
 import { expect, test } from './fixtures';
 import { DEMO_GROUPS, DEMO_N, demo } from './groups-kit';
+import { lostPageUrl } from './lost-kit';
 import { pageUi } from './page-ui-kit';
 
 declare const chrome: typeof import('wxt/browser').Browser;
@@ -60,6 +61,22 @@ test('German UI: the results page labels, the popup and the options speak German
   await expect(options.locator('.preview-page time')).toHaveCount(1);
   await expect(options.locator('.preview-page')).toHaveText(new RegExp(`${msg('results_other', DEMO_N)}\\.$`));
   await takeScreenshot(options, 'de-options');
+});
+
+test('German UI: lost and found speaks German, the notes the background wrote in English too', async ({ context, extensionOrigin, takeScreenshot }) => {
+  const lost = await context.newPage();
+  await lost.goto(lostPageUrl(extensionOrigin, 'https://old.example/essays/walden'));
+  await expect(lost.getByRole('heading', { level: 1 })).toHaveText(de.lost_title.message);
+  await expect(lost.getByTestId('known')).toContainText(de.lost_known_none.message);
+  // This build has no access to sites (as on install): every source is skipped at once, for a reason
+  // lib writes in English ("Resemble has no access to other sites…") and the page says in German.
+  await expect(lost.getByRole('button', { name: de.lost_again.message, exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(lost.getByRole('status')).toHaveText(de.lost_progress_needsAccess.message);
+  const sources = lost.getByTestId('sources').locator('li');
+  await expect(sources.first()).toHaveText(msg('lost_sourceLine', de.lost_sourceName_group.message, msg('lost_state_skipped', de.lost_note_noAccess.message)));
+  await expect(lost.getByTestId('needs-access')).toContainText(de.lost_needsAccess.message);
+  await expect(lost.getByRole('button', { name: de.common_allowAccess.message })).toBeVisible();
+  await takeScreenshot(lost, 'de-lost');
 });
 
 async function openPopup(page: Page, extensionOrigin: string): Promise<Page> {

@@ -19,10 +19,13 @@ import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fi
 import { requireHook } from './hook';
 import { badgeText, lostPageUrl, nextPage, tabIdOf } from './lost-kit';
 import { PageServer, openPopup } from './page-check-kit';
+import { useLocale } from '../unit/helpers/i18n';
 
 declare const chrome: typeof Browser;
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
+// reasonWords (the popup's words, checked here in Node) reads messages through page-support/i18n: English, as the browser here.
+useLocale('en');
 
 /** The background's recheck waits 1.5 s, then fetches (10 s at most; here it answers at once). */
 const DECIDED_MS = 6_000;

@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { mountIn } from './helpers/mount';
 import { LostReportView } from '../../components/lost-report';
 import {
-  TITLE_BASIS_LABEL,
   archiveOff,
   deadKindShort,
   formatDate,
@@ -20,6 +19,7 @@ import {
   sourceStateText,
   sourceWords,
   statusWords,
+  titleBasisLabel,
 } from '../../page-support/lost-words';
 import { App } from '../../entrypoints/lost/app';
 import { pollReport as pollLost } from '../../page-support/poll-report';
@@ -142,7 +142,7 @@ describe('lost and found: words', () => {
     expect(measuresText(alt({ resemblance: 0.999, containment: 1 }))).toBe('99% alike · 100% of the old text inside');
     expect(measuresText(alt({ basis: 'title', resemblance: 0.6 }))).toBe('titles 60% alike');
     expect(measuresText(alt({ resemblance: Number.NaN }))).toBe('not measured');
-    expect(TITLE_BASIS_LABEL).toBe('compared by title only');
+    expect(titleBasisLabel()).toBe('compared by title only');
   });
 
   it('formats dates, and says so when one is missing', () => {
