@@ -7,7 +7,3 @@ export function formatKB(bytes: number): string {
   const kb = Math.max(0, bytes) / 1024;
   return t('common_kb', kb === 0 ? num(0) : kb < 10 ? num(kb, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : num(Math.round(kb)));
 }
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

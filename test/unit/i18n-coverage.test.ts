@@ -30,8 +30,7 @@ const CONTENT: { file: string; why: string }[] = [
  * Files not converted yet: the second pass moves their words to _locales and takes them off this
  * list (the test fails when a listed file has nothing left to find, so the list only shrinks).
  */
-const PENDING: { file: string; why: string }[] = [
-];
+const PENDING: { file: string; why: string }[] = [];
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKB, engineName, plural } from '../../page-support/format';
+import { formatKB, engineName } from '../../page-support/format';
 import { percent } from '../../lib/group/describe';
 import { addHost, hostErrorWords } from '../../page-support/hosts';
 import { HOST_ERRORS, type HostErrorCode, parseHost } from '../../lib/url/host';
@@ -85,8 +85,6 @@ describe('ui: checking settings input', () => {
     expect(formatKB(61234)).toBe('60 KB');
     expect(formatKB(5 * 1024 * 1024)).toBe('5,120 KB');
     expect(percent(0.57)).toBe('57%');
-    expect(plural(1, 'page')).toBe('1 page');
-    expect(plural(3, 'page')).toBe('3 pages');
     expect(engineName('duckduckgo')).toBe('DuckDuckGo');
     expect(engineName('someengine')).toBe('someengine');
   });
