@@ -78,7 +78,6 @@ async function openPopup(context: BrowserContext, extensionOrigin: string, page:
   return popup;
 }
 
-/** Records (and dismisses) every dialog of every page of the context: alert() from injected markup. */
 /** In a page: loads an image from the relative URL "x" (what markup from page text would load) and says how it ended. */
 const imageSettles = () =>
   new Promise<string>((resolve) => {
@@ -88,6 +87,7 @@ const imageSettles = () =>
     img.src = 'x';
   });
 
+/** Records (and dismisses) every dialog of every page of the context: alert() from injected markup. */
 function noDialogs(context: BrowserContext): () => string[] {
   const seen: string[] = [];
   context.on('dialog', (d) => {

@@ -105,8 +105,9 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
   // The others: never flagged; the 503 and the 429 not even checked again. Those checked once more
   // (the blip, the one left) are decided as soon as their second answer is in. The barrier: a dead page
   // visited after those answers were given, flagged. Its recheck waits the same 1.5 s timer, set after
-  // every other tab's (timers of one delay fire in order), then goes through the same fetch and decision:
-  // when it is flagged, every earlier check has been decided, and any recheck of the 503, 429 or 401 made.
+  // every other tab's (timers of one delay fire in order: a recheck of the 503, 429 or 401 would have been
+  // asked before it), then goes through the same fetch and decision, where the blip's and the left one's
+  // had only their last steps left on the same service worker: by its flag, those are decided.
   await expect.poll(() => [BLIP, LEFT].map((u) => server.seen.get(new URL(u).href)!.answered.length), { timeout: 20_000 }).toEqual([2, 2]);
   await visit(context, LATER);
   const laterId = await tabIdOf(sw, LATER);
