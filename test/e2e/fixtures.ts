@@ -160,21 +160,9 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
 
   evalInContentScript: async ({ context, extensionId }, use) => {
     await use(async <T>(page: Page, expression: string): Promise<T> => {
-      const cdp = await context.newCDPSession(page);
+      const { cdp, worlds } = await contentScriptWorlds(context, page, extensionId);
       try {
-        const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-        const mainFrame = frameTree.frame.id;
-        const contexts = new Map<number, { id: number; name: string; origin: string; auxData?: { type?: string; frameId?: string } }>();
-        cdp.on('Runtime.executionContextCreated', (e) => contexts.set(e.context.id, e.context));
-        cdp.on('Runtime.executionContextDestroyed', (e) => contexts.delete(e.executionContextId));
-        cdp.on('Runtime.executionContextsCleared', () => contexts.clear());
-        await cdp.send('Runtime.enable'); // reports the contexts that already exist
-        const contextId = await until('the content script’s isolated world (is the content script injected on this URL?)', 10_000, async () => {
-          const ours = [...contexts.values()].filter(
-            (c) => c.auxData?.type === 'isolated' && c.auxData.frameId === mainFrame && (c.name === 'Resemble' || c.origin.includes(extensionId)),
-          );
-          return ours.at(-1)?.id;
-        });
+        const contextId = await until('the content script’s isolated world (is the content script injected on this URL?)', 10_000, async () => worlds().at(-1));
         const r = await cdp.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true });
         if (r.exceptionDetails) {
           throw new Error(`in the content script: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
@@ -195,6 +183,31 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
     });
   },
 });
+
+/**
+ * The extension's isolated worlds in `page`'s main frame (where its content script runs), kept up to date
+ * over a CDP session the caller detaches. Runtime.enable reports the worlds that exist before it answers:
+ * right after the call, `worlds()` is every world injected so far.
+ */
+export async function contentScriptWorlds(context: BrowserContext, page: Page, extensionId: string): Promise<{ cdp: CDPSession; worlds: () => number[] }> {
+  const cdp = await context.newCDPSession(page);
+  const contexts = new Map<number, { id: number; name: string; origin: string; auxData?: { type?: string; frameId?: string } }>();
+  let mainFrame: string;
+  try {
+    const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    mainFrame = frameTree.frame.id;
+    cdp.on('Runtime.executionContextCreated', (e) => contexts.set(e.context.id, e.context));
+    cdp.on('Runtime.executionContextDestroyed', (e) => contexts.delete(e.executionContextId));
+    cdp.on('Runtime.executionContextsCleared', () => contexts.clear());
+    await cdp.send('Runtime.enable'); // reports the contexts that already exist
+  } catch (e) {
+    await cdp.detach().catch(() => {});
+    throw e;
+  }
+  const worlds = () =>
+    [...contexts.values()].filter((c) => c.auxData?.type === 'isolated' && c.auxData.frameId === mainFrame && (c.name === 'Resemble' || c.origin.includes(extensionId))).map((c) => c.id);
+  return { cdp, worlds };
+}
 
 /**
  * The service worker's life cycle through CDP. Chromium keeps one DevTools target per service worker

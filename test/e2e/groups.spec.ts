@@ -78,6 +78,15 @@ async function openPopup(context: BrowserContext, extensionOrigin: string, page:
   return popup;
 }
 
+/** In a page: loads an image from the relative URL "x" (what markup from page text would load) and says how it ended. */
+const imageSettles = () =>
+  new Promise<string>((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve('load');
+    img.onerror = () => resolve('error');
+    img.src = 'x';
+  });
+
 /** Records (and dismisses) every dialog of every page of the context: alert() from injected markup. */
 function noDialogs(context: BrowserContext): () => string[] {
   const seen: string[] = [];
@@ -437,7 +446,12 @@ test('a grouped result titled like markup shows as text on the page, in the popu
   } else {
     test.info().annotations.push({ type: 'skipped part', description: 'the options page shows no [data-testid="preview-groups"]: its preview was not checked' });
   }
-  await page.waitForTimeout(300); // an onerror would have fired by now (the network is cut off: x fails at once)
+  // The barrier: in every open page, an image made now fails (its "x" is cut off like any other) and its
+  // error handler runs. An <img src=x onerror> made from page text earlier would have failed before it,
+  // and a dialog opened by its handler would have been reported (and dismissed) before this one returns.
+  for (const p of context.pages().filter((p) => !p.isClosed() && p.url() !== 'about:blank')) {
+    expect(await p.evaluate(imageSettles), `a probe image settles in ${p.url()}`).toBe('error');
+  }
   expect(dialogs(), 'no dialog opened').toEqual([]);
 });
 
@@ -448,13 +462,18 @@ test('a grouped result titled like markup shows as text on the page, in the popu
 const CLS_INIT = `(() => {
   const cls = (window.__cls = { total: 0, entries: [] });
   try {
-    new PerformanceObserver((list) => {
+    const observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
+        if (e.entryType === 'mark') { if (e.name === 'e2e-cls-barrier') cls.barrier = (cls.barrier || 0) + 1; continue; }
         if (e.hadRecentInput) continue;
         cls.total += e.value;
         cls.entries.push({ value: e.value, at: Math.round(e.startTime), sources: (e.sources || []).map((s) => s.node ? s.node.nodeName + (s.node.getAttribute && s.node.getAttribute('data-resemble-rank') ? '#' + s.node.getAttribute('data-resemble-rank') : '') : '?') });
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    });
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // The test's barrier (a mark made after a frame has been painted) reaches this observer after every
+    // layout shift queued before it.
+    observer.observe({ type: 'mark' });
   } catch (e) { cls.error = String(e); }
   // When Resemble first touched the layout: a copy hidden, or its UI inserted.
   new MutationObserver((records, obs) => {
@@ -470,6 +489,8 @@ const CLS_INIT = `(() => {
 
 interface Cls {
   total: number;
+  /** How often the observer got the test's barrier mark. */
+  barrier?: number;
   firstChange?: number;
   entries: { value: number; at: number; sources: string[] }[];
   error?: string;
@@ -481,7 +502,11 @@ test('demo: applying the groups barely shifts the layout (cumulative layout shif
     const page = await openDemo(context);
     if (mode === 'off') await expect.poll(() => marks(page)).toEqual(Array.from({ length: DEMO_N }, (_, i) => ({ rank: i + 1, shown: true })));
     else await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, mode === 'collapse'));
-    await page.waitForTimeout(500); // layout-shift entries are reported after the frame
+    // The barrier: two frames after the final marks (the first one paints them, and its layout shifts are
+    // queued by the time the second one starts), then a performance mark, which reaches the observer
+    // after every layout-shift entry queued before it.
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => (performance.mark('e2e-cls-barrier'), r())))));
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __cls: Cls }).__cls.barrier ?? 0), { message: 'the layout-shift observer got the barrier mark' }).toBe(1);
     const r = await page.evaluate(() => {
       const w = window as unknown as { __cls: Cls; __tops: number[] };
       const tops = [...document.querySelectorAll('#rso div.MjjYud > div.g')].map((el) => el.getBoundingClientRect().top + scrollY);

@@ -4,7 +4,7 @@
  * needs the background's test hook.
  */
 import type { Browser } from 'wxt/browser';
-import { expect, test } from './fixtures';
+import { contentScriptWorlds, expect, test } from './fixtures';
 
 /** The extension API, in functions evaluated in the service worker, extension pages and the content script. */
 declare const chrome: typeof Browser;
@@ -58,17 +58,26 @@ test('the content script runs on the results pages it is declared for, and only 
   await serveHtml('https://www.example.org/search?q=test', page('Elsewhere'));
 
   const tab = await context.newPage();
+  // The extension's isolated worlds in the tab's document once it has loaded: the content script runs
+  // at document_start, so by the load event it is injected wherever it ever will be.
+  const worldsAfterLoad = async (url: string) => {
+    await tab.goto(url); // resolves on 'load'
+    const { cdp, worlds } = await contentScriptWorlds(context, tab, extensionId);
+    await cdp.detach().catch(() => {});
+    return worlds().length;
+  };
   for (const url of declared) {
-    await tab.goto(url);
+    expect(await worldsAfterLoad(url), `${url}: the content script's world, seen at load`).toBeGreaterThan(0);
     await expect(tab.locator(':root'), url).toHaveAttribute('data-resemble-ready', 'true');
   }
   // Its isolated world speaks for the extension.
   const seen = await evalInContentScript<{ id: string; ready?: string }>(tab, '({ id: chrome.runtime.id, ready: document.documentElement.dataset.resembleReady })');
   expect(seen).toEqual({ id: extensionId, ready: 'true' });
 
-  await tab.goto('https://www.example.org/search?q=test');
-  await tab.waitForTimeout(750);
-  await expect(tab.locator(':root')).not.toHaveAttribute('data-resemble-ready', /.*/);
+  // Elsewhere: no world of the extension's at load (the same look that found it above), so nothing of
+  // its can mark the page later; and the page is not marked.
+  expect(await worldsAfterLoad('https://www.example.org/search?q=test'), 'no content script on a page it is not declared for').toBe(0);
+  expect(await tab.locator(':root').getAttribute('data-resemble-ready')).toBeNull();
 });
 
 test('the service worker restarts through CDP with a fresh global scope, and sw() follows it', async ({ sw, restartServiceWorker }) => {

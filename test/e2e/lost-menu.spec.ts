@@ -9,6 +9,7 @@
  * (openLostAndFound in entrypoints/background/link-menu.ts, reached through the test hook).
  * This build has no access to sites, as on install: lost and found says so and offers to allow it.
  */
+import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { requireHook } from './hook';
@@ -73,9 +74,17 @@ test('the "Find similar copy" link menu exists (and survives a service-worker re
   await expect(lost.getByTestId('alternates')).toHaveCount(0);
 
   // Only web links: the menu is limited to http(s) targets, and the handler refuses anything else.
-  const pagesBefore = context.pages().length;
+  const opened: Page[] = [];
+  context.on('page', (p) => opened.push(p));
   expect(await sw(() => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!('javascript:alert(1)'))).toBe(false);
   expect(await sw(() => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!('file:///etc/passwd'))).toBe(false);
-  await new Promise((r) => setTimeout(r, 300));
-  expect(context.pages().length, 'no tab opened for a non-web link').toBe(pagesBefore);
+  // The barrier: a web link asked for after them opens its tab. A tab the refused links had opened would
+  // have been created first (the same handler, the same tabs.create, asked earlier), so by now it is there.
+  const NEXT = 'https://old.example/essays/civil-disobedience';
+  const next = await nextPage(context, lostPageUrl(extensionOrigin, NEXT), () => sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), NEXT));
+  expect(next.url()).toBe(lostPageUrl(extensionOrigin, NEXT));
+  expect(
+    opened.map((p) => p.url()),
+    'no tab opened for a non-web link: the only new tab is the web link’s',
+  ).toEqual([lostPageUrl(extensionOrigin, NEXT)]);
 });

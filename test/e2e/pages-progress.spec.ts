@@ -9,10 +9,13 @@
  * mirror group [5, 9] cannot be checked against its pages and stays on the snippets. No ../shared needed.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser } from 'wxt/browser';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
 import { PageServer, applied, checkingDone, enablePageChecking, openPopup, ranksOf, setSettings, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { pageUi } from './page-ui-kit';
+
+declare const chrome: typeof Browser;
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
@@ -150,14 +153,20 @@ test('turning page checking off mid-run stops the fetches, and the page’s indi
   await tab.goto(serp.url);
   await applied(tab);
   await expect.poll(() => indicatorOf(tab, evalInContentScript).text()).toMatch(/^Resemble: checking pages, \d of 10$/);
+  // The tab's run is marked in storage.session while it goes on (a restarted worker resumes from it) and
+  // unmarked when it returns: once its queue is idle, which a cancelled queue is when nothing is left to fetch.
+  const { tabId } = (await tabStateOf(sw, serp.url))!;
+  const runMarked = () => sw(async (key) => key in (await chrome.storage.session.get(key)), `check:${tabId}`);
+  await expect.poll(runMarked, { message: 'the run is marked while it goes on' }).toBe(true);
 
   await setSettings(ext, { pageChecking: false });
   const asked = () => demo.results.reduce((n, r) => n + server.count(r.url), 0);
   await expect(tab.locator('resemble-checking'), 'the indicator goes').toHaveCount(0, { timeout: 10_000 });
   const stoppedAt = asked();
   expect(stoppedAt, 'not every page was fetched').toBeLessThan(10);
-  // Given the time the rest would have taken, nothing more is fetched.
-  await new Promise((r) => setTimeout(r, 3 * DELAY_MS));
+  // The barrier: the run has ended (a run that went on fetching would still be marked, for as long as
+  // the rest of its pages take); nothing is left to fetch the pages it did not get to.
+  await expect.poll(runMarked, { message: 'the run is over', timeout: 10_000 }).toBe(false);
   expect(asked(), 'no fetch after page checking was turned off').toBe(stoppedAt);
   const left = (await tabStateOf(sw, serp.url))?.checking;
   expect(left === undefined || left.done === left.total, `no progress left in the tab’s state: ${JSON.stringify(left)}`).toBe(true);

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { expect, test } from './fixtures';
 import { requireHook } from './hook';
-import { applied, openPopup, setSettings } from './page-check-kit';
+import { applied, openPopup, setSettings, tabStateOf } from './page-check-kit';
 import { demo } from './page-demo-serp';
 
 declare const chrome: typeof Browser;
@@ -29,8 +29,10 @@ test('an engine turned off: "Turn on for Google" in the popup turns it on, and t
   const ext = await openExtensionPage('options.html');
   await setSettings(ext, { engines: { google: false } });
   const tab = await demoTab(context, serveHtml);
-  await tab.waitForTimeout(500);
-  await expect(tab.locator('[data-resemble-rank]'), 'nothing read while Google is off').toHaveCount(0);
+  // The barrier: the background recorded the tab as turned off. The content script says so only once it
+  // has decided not to read the page (after its early look while loading, which checks the same setting).
+  await expect.poll(async () => (await tabStateOf(sw, demo.searchUrl))?.status, { message: 'the tab’s state', timeout: 15_000 }).toBe('disabled');
+  expect(await tab.locator('[data-resemble-rank], [data-resemble-applied]').count(), 'nothing read while Google is off').toBe(0);
 
   const popup = await openPopup(context, extensionOrigin, tab);
   await expect(popup.locator('main')).toContainText('Resemble is turned off for Google.');

@@ -31,6 +31,7 @@ import type { EngineId } from '../../lib/settings';
 import { decodeBytes } from '../../lib/text/decode';
 import { type ResembleFixtures, expect, test } from './fixtures';
 import { type HookScope, requireHook } from './hook';
+import { stayTrue } from './wait';
 
 /** The extension API, in functions evaluated in the service worker, extension pages and the content script. */
 declare const chrome: typeof Browser;
@@ -389,8 +390,9 @@ for (const c of APPEND_CASES) {
       document.body.appendChild(note);
       document.body.appendChild(document.createElement('span')).textContent = 'ok';
     });
-    await page.waitForTimeout(1_000); // well past the 250 ms settle time of the watcher
-    expect(await sent(), 'nothing sent after an unrelated change').toHaveLength(2);
+    // Only a window can show this: the watcher's read that finds nothing new leaves no trace (no message,
+    // no state) to wait for. Watched throughout 1 s, four times the watcher's 250 ms settle time.
+    await stayTrue(async () => (await sent()).length === 2, { ms: 1_000, message: 'something was sent after an unrelated change' });
     expect(await recorded(sw, tabId), 'results unchanged').toEqual(before);
   });
 }
@@ -473,7 +475,7 @@ test('Google: a page without results is reported once as unreadable after 4 s, a
 // ---------------------------------------------------------------------------------------------------
 // 4. An engine turned off
 
-test('Bing turned off in the settings: the tab is disabled, nothing is read or stored', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('Bing turned off in the settings: the tab is disabled, nothing is read or stored', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, evalInContentScript }) => {
   await requireHook(sw);
   const ext = await openExtensionPage('popup.html');
   const set = await ext.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/set', payload: { engines: { bing: false } } }));
@@ -485,7 +487,10 @@ test('Bing turned off in the settings: the tab is disabled, nothing is read or s
   const { page, tabId } = await openTab(context, sw);
   await page.goto(url);
   await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { message: 'tab state', timeout: 10_000 }).toBe('disabled');
-  await page.waitForTimeout(1_000); // anything else the page would send has arrived by now
+  // The barrier: one more batch from the tab, answered only after everything the background does for the
+  // page's own batches (one tab's batches are handled in order, each to its end: tab-session.ts inOrder).
+  const again = await evalInContentScript(page, `chrome.runtime.sendMessage(${JSON.stringify({ type: 'page/results', payload: { engine: 'bing', url, query: 'sourdough starter', results: [] } })})`);
+  expect(again, 'a later batch is refused the same way').toEqual({ ok: true, value: { accepted: 0, disabled: true } });
   const { state, record } = await recorded(sw, tabId);
   expect(state).toEqual({ tabId, url, engine: 'bing', query: 'sourdough starter', results: 0, status: 'disabled' });
   expect(record, 'no results recorded').toBeUndefined();

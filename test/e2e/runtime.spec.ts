@@ -4,14 +4,16 @@
  * and the extension pages. Uses the background's test hook (test/e2e/hook.ts) where it needs to reach
  * inside the service worker; the UI checks do not.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS, type SketchOptions, deserializeSketch, serializeSketch, sketch } from '../../lib/index';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { EXTENSION_DIR } from '../../scripts/start-browser.mjs';
 import type { Browser } from 'wxt/browser';
 import { expect, test } from './fixtures';
 import { type HookItem, type HookScope, type Rejection, type WireResult, requireHook } from './hook';
+import { tabStateOf } from './page-check-kit';
 
 /** The extension API, in functions evaluated in the service worker, extension pages and the content script. */
 declare const chrome: typeof Browser;
@@ -239,7 +241,10 @@ test('malformed, unknown and forbidden messages from a content script are refuse
   const tab = await context.newPage();
   await tab.goto('https://www.google.com/search?q=test'); // a results page with no results: the content script reads nothing
   await expect(tab.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
-  await tab.waitForTimeout(500); // whatever the content script sends by itself is settled before the "before" picture
+  // The "before" picture once the content script's own report has been handled: it reports a page with no
+  // results once, after 4 s (entrypoints/results/watcher.ts), and the background records the tab as
+  // unreadable last (having read its inputs: settings, past pages' boilerplate).
+  await expect.poll(async () => (await tabStateOf(sw, 'https://www.google.com/search?q=test'))?.status, { message: 'the content script’s own report handled', timeout: 15_000 }).toBe('unreadable');
 
   const extPage = await openExtensionPage('popup.html');
   const getSettings = () => extPage.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/get', payload: {} }));
@@ -280,6 +285,12 @@ test('a well-formed page/results from a content script is accepted', async ({ co
   expect(reply, JSON.stringify(reply)).toMatchObject({ ok: true, value: { accepted: 3 } });
 });
 
+/** What the extension pages show while their first messages to the background are unanswered (public/_locales/en). */
+function loadingWords(): string[] {
+  const messages = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/_locales/en/messages.json', import.meta.url)), 'utf8')) as Record<string, { message: string }>;
+  return ['popup_loading', 'options_loading', 'options_usage_reading', 'options_preview_loading', 'options_reading', 'options_copycats_loading'].map((k) => messages[k].message);
+}
+
 test.describe('extension pages render', () => {
   // Loose on purpose: the pages are being built; this checks that they load, show something and throw nothing.
   for (const [name, viewport] of [
@@ -296,7 +307,8 @@ test.describe('extension pages render', () => {
       const shown = page.locator('h1, h2, [role="heading"], #app > *, #root > *').first();
       await expect(shown).toBeVisible();
       await expect.poll(() => page.evaluate(() => document.body.innerText.trim().length)).toBeGreaterThan(0);
-      await page.waitForTimeout(300); // let the first messages to the background settle before the picture
+      // The picture once the page's first messages are answered: every "loading" placeholder replaced.
+      await expect.poll(() => page.evaluate((words) => words.filter((w) => document.body.innerText.includes(w)), loadingWords()), { message: 'placeholders still shown' }).toEqual([]);
       const file = await takeScreenshot(page, name);
       expect(errors, `uncaught errors in ${name}.html`).toEqual([]);
       test.info().annotations.push({ type: 'screenshot', description: file });
