@@ -6,7 +6,7 @@
 import { containment, resemblance } from '../sketch/estimate';
 import type { Sketch } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';
-import { normalizeUrl } from '../url/normalize';
+import { distinctByUrl } from '../url/distinct';
 import type { PageCopy } from './report';
 
 /**
@@ -49,14 +49,5 @@ function compare(a: PageCopy, b: PageCopy): number {
  * (this page's own URLs: as asked, as answered, its canonical link) leaves those out.
  */
 export function rankCopies(copies: readonly PageCopy[], exclude: readonly (string | undefined)[] = []): PageCopy[] {
-  const key = (u: string) => normalizeUrl(u) ?? u;
-  const seen = new Set(exclude.filter((u): u is string => !!u).map(key));
-  const out: PageCopy[] = [];
-  for (const c of [...copies].sort(compare)) {
-    const k = key(c.url);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(c);
-  }
-  return out;
+  return distinctByUrl([...copies].sort(compare), exclude);
 }

@@ -9,7 +9,7 @@ import { stringShingles } from '../sketch/shingle';
 import type { Sketch } from '../sketch/sketch';
 import { cutSketch } from '../store/compact';
 import { tokens } from '../text/tokens';
-import { normalizeUrl } from '../url/normalize';
+import { distinctByUrl } from '../url/distinct';
 
 /** Where a candidate came from, in the order the sources are tried (ties rank in this order). */
 export type AlternateSource = 'group' | 'store' | 'search' | 'archive';
@@ -129,14 +129,5 @@ function compare(a: Rankable, b: Rankable): number {
  * itself, say) drops the entries that normalize like any of its URLs.
  */
 export function rankAlternates<T extends Rankable>(items: readonly T[], opts?: { exclude?: readonly string[] }): T[] {
-  const key = (u: string) => normalizeUrl(u) ?? u;
-  const seen = new Set((opts?.exclude ?? []).map(key));
-  const out: T[] = [];
-  for (const it of [...items].sort(compare)) {
-    const k = key(it.url);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(it);
-  }
-  return out;
+  return distinctByUrl([...items].sort(compare), opts?.exclude);
 }

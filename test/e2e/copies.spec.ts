@@ -18,9 +18,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { containment } from '../../lib/sketch/estimate';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
-import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
+import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import { requireHook } from './hook';
-import { measure, nextPage, retitled, routeSearch, storedPageSketch, tabIdOf } from './lost-kit';
+import { measure, menuEntry, nextPage, retitled, routeSearch, storedPageSketch, tabIdOf } from './lost-kit';
 import { PageServer, openPopup, recordSwRequests, swRequests } from './page-check-kit';
 import { demo } from './page-demo-serp';
 
@@ -36,20 +36,6 @@ const COPY = 'https://essays.example/thoreau/resistance-to-civil-government';
 const DECOY = 'https://decoy.example/thoreau/civil-disobedience';
 const EDITORS_NOTE = `<p>A reader's note from the Open Shelf editors. Thoreau wrote this lecture after a night in the Concord jail, where he was held for refusing to pay his poll tax; an aunt paid it the next morning, against his wishes. The essay was first printed in Elizabeth Peabody's Aesthetic Papers under the title Resistance to Civil Government, and took its later title only after his death, in the 1866 collection this mirror follows.</p>`;
 const origTitle = /<title>([\s\S]*?)<\/title>/i.exec(page(5))![1].trim();
-
-/** Whether the context-menu entry `id` exists: updating it with nothing resolves, or rejects for an unknown id. */
-const menuEntry = (sw: ResembleFixtures['sw'], id: string) =>
-  sw(
-    (menuId) =>
-      new Promise<string>((resolve) => {
-        try {
-          chrome.contextMenus.update(menuId, {}, () => resolve(chrome.runtime.lastError ? `error: ${chrome.runtime.lastError.message}` : 'exists'));
-        } catch (e) {
-          resolve(`error: ${(e as Error).message}`);
-        }
-      }),
-    id,
-  );
 
 async function openTab(context: BrowserContext, url: string): Promise<Page> {
   const tab = await context.newPage();

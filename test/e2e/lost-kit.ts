@@ -190,3 +190,17 @@ export async function lostReportDone(ext: Page, url: string, timeout = 20_000): 
   const r = report as unknown as { ok?: boolean; value?: LostReport };
   return r.value ?? (report as LostReport);
 }
+
+/** Whether the menu entry `id` exists: updating it with nothing resolves, or rejects with the browser's message. */
+export const menuEntry = (sw: ResembleFixtures['sw'], id: string) =>
+  sw(
+    (menuId) =>
+      new Promise<string>((resolve) => {
+        try {
+          chrome.contextMenus.update(menuId, {}, () => resolve(chrome.runtime.lastError ? `error: ${chrome.runtime.lastError.message}` : 'exists'));
+        } catch (e) {
+          resolve(`error: ${(e as Error).message}`);
+        }
+      }),
+    id,
+  );

@@ -11,29 +11,15 @@
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { type ResembleFixtures, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { requireHook } from './hook';
-import { lostPageUrl, nextPage } from './lost-kit';
+import { lostPageUrl, menuEntry, nextPage } from './lost-kit';
 
 declare const chrome: typeof Browser;
 
 type MenuHook = { __resemble?: { openLostAndFound?: (url: string) => Promise<boolean> } };
 
 const MENU_ID = 'resemble-find-copy';
-
-/** Whether the menu entry `id` exists: updating it with nothing resolves, or rejects with the browser's message. */
-const menuEntry = (sw: ResembleFixtures['sw'], id: string) =>
-  sw(
-    (menuId) =>
-      new Promise<string>((resolve) => {
-        try {
-          chrome.contextMenus.update(menuId, {}, () => resolve(chrome.runtime.lastError ? `error: ${chrome.runtime.lastError.message}` : 'exists'));
-        } catch (e) {
-          resolve(`error: ${(e as Error).message}`);
-        }
-      }),
-    id,
-  );
 
 test('the "Find similar copy" link menu exists (and survives a service-worker restart) and opens lost and found for the link', async ({
   context,
