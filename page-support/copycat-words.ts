@@ -1,7 +1,7 @@
 import type { MarkFacts, SiteMark } from '../lib/copycat/copycat';
 import type { BadLine, BadLineCode, ListErrorCode } from '../lib/copycat/ruleset';
 import { MAX_LIST_BYTES } from '../lib/limits';
-import { type MessageKey, date, num, pct, plural, t } from './i18n';
+import { type MessageKey, date, num, pct, plural, t, tOf } from './i18n';
 
 /** lib's siteLabel in the UI language: "copycat site: 5 pages copied from so.example, …". */
 export function siteLabelWords(f: Pick<MarkFacts, 'flagged' | 'originals' | 'fromSites' | 'listedIn'>): string {
@@ -40,7 +40,7 @@ const BAD_LINE_KEYS = {
 
 /** Why an imported line was skipped, in the UI language; lib's English for a code this page does not know. */
 export function badLineWords(b: Pick<BadLine, 'code' | 'reason'>): string {
-  return Object.hasOwn(BAD_LINE_KEYS, b.code) ? t(BAD_LINE_KEYS[b.code]) : b.reason;
+  return tOf(BAD_LINE_KEYS, b.code) ?? b.reason;
 }
 
 /** Why a picked file was not imported at all: "notes.txt: no line names a site (2 unusable)". */

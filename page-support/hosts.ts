@@ -1,5 +1,5 @@
 import type { HostErrorCode } from '../lib/url/host';
-import { type MessageKey, t } from './i18n';
+import { type MessageKey, tOf } from './i18n';
 
 // Hosts are checked by lib/url/host's parseHost: the settings schema (lib/settings.ts) holds stored hosts to it too.
 
@@ -21,5 +21,5 @@ const HOST_ERROR_KEYS = {
 
 /** Why a typed host was refused, in the UI language (lib's English for a code this page does not know). */
 export function hostErrorWords(r: { code: HostErrorCode; error: string }): string {
-  return Object.hasOwn(HOST_ERROR_KEYS, r.code) ? t(HOST_ERROR_KEYS[r.code]) : r.error;
+  return tOf(HOST_ERROR_KEYS, r.code) ?? r.error;
 }

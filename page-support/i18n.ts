@@ -87,6 +87,14 @@ function lookup(key: string, subs: string[]): string {
 }
 
 /**
+ * The words of `code` from a table of keys, or undefined for a code the table lacks (one a newer lib or
+ * background sent, or a string from a page): the caller says what to show then.
+ */
+export function tOf(keys: Readonly<Record<string, MessageKey>>, code: string | undefined): string | undefined {
+  return code !== undefined && Object.hasOwn(keys, code) ? t(keys[code]) : undefined;
+}
+
+/**
  * "1 group" / "5 groups" / "5 групп": the form Intl.PluralRules picks for `n` in the UI language, from
  * the keys `<base>_one`, `_few`, `_many`, `_other`… (each locale has the forms its language needs and
  * always `_other`). $1 is `n` formatted; more substitutions follow as $2….

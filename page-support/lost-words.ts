@@ -1,7 +1,7 @@
 import { kindFromNetError } from '../lib/fetch/net-error';
 import { LOST_NOTES, type LostNote, archiveFailureOf, engineNamesOf } from '../lib/lost/notes';
 import type { Alternate, AlternateSource, LostReport } from '../lib/lost/report';
-import { type MessageKey, pct, plural, t, uiLanguage } from './i18n';
+import { type MessageKey, pct, plural, t, tOf, uiLanguage } from './i18n';
 
 /**
  * The words of lost and found (issue #7), in the UI language (docs/i18n.md): pure functions shared by
@@ -64,7 +64,8 @@ export function statusWords(status: string | undefined): string {
 
 function knownStatusWords(status: string): string | undefined {
   const key = statusKey(status);
-  if (Object.hasOwn(STATUS_KEYS, key)) return t(STATUS_KEYS[key as keyof typeof STATUS_KEYS]);
+  const known = tOf(STATUS_KEYS, key);
+  if (known) return known;
   const code = httpCode(key);
   // The code as a string: a number would be formatted ("1.234" style), a status code never is.
   if (code) return t(goneCode(code) ? 'lost_status_httpGone' : 'lost_status_httpCode', code);
@@ -94,11 +95,12 @@ const SHORT_KEYS = {
 /** A dead result's kind, short enough for a list line: "gone (404/410)", "name no longer resolves". */
 export function deadKindShort(kind: string): string {
   const key = statusKey(kind);
-  if (Object.hasOwn(SHORT_KEYS, key)) return t(SHORT_KEYS[key as keyof typeof SHORT_KEYS]);
+  const known = tOf(SHORT_KEYS, key);
+  if (known) return known;
   const code = httpCode(key);
   if (code) return t(goneCode(code) ? 'lost_short_httpGone' : 'lost_short_httpCode', code);
   const net = kindFromNetError(kind);
-  return net && Object.hasOwn(SHORT_KEYS, net) ? t(SHORT_KEYS[net as keyof typeof SHORT_KEYS]) : t('lost_short_notLoaded');
+  return tOf(SHORT_KEYS, net) ?? t('lost_short_notLoaded');
 }
 
 /** A source as a heading of the sources list, and (lowercase in English) inside "Not searched: …". */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { type MessageKey, t } from './i18n';
+import { type MessageKey, t, tOf } from './i18n';
 import { type ErrorCode, type MessageType, type RefusalReason, type Payload, type Replies, readReply } from '../lib/messages';
 
 /** Why a message failed: the background's error code, or NO_ANSWER when nothing (or nothing sensible) came back. */
@@ -54,7 +54,8 @@ const REFUSAL_KEYS = { 'no-such-run': 'common_refused_noSuchRun', 'not-web-page'
 export function errorText(e: unknown): string {
   // The browser's own words for a missing background ("Receiving end does not exist") help no one.
   if (e instanceof MessageError && e.code === 'NO_ANSWER') return t('common_err_noAnswer');
-  if (e instanceof MessageError && e.reason && Object.hasOwn(REFUSAL_KEYS, e.reason)) return t(REFUSAL_KEYS[e.reason]);
+  const refusal = e instanceof MessageError ? tOf(REFUSAL_KEYS, e.reason) : undefined;
+  if (refusal) return refusal;
   const text = (e instanceof Error ? e.message : String(e)).trim();
   return text.replace(/\.+$/, '') || t('common_err_unknown');
 }

@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
-import { t } from '../../page-support/i18n';
+import { t, tOf } from '../../page-support/i18n';
 import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';
 
@@ -139,7 +139,7 @@ const DEAD_WORDS = { gone: 'page_dead_gone', dns: 'page_dead_dns', connection: '
  */
 export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate, onHide?: () => void): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
-    const why = Object.hasOwn(DEAD_WORDS, kind) ? t(DEAD_WORDS[kind as keyof typeof DEAD_WORDS]) : kind;
+    const why = tOf(DEAD_WORDS, kind) ?? kind;
     const label = document.createElement('span');
     label.className = 'label dead';
     label.setAttribute('role', 'note');
