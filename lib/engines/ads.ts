@@ -1,0 +1,52 @@
+/**
+ * How a results page says a block is paid for, in any engine's markup: the label it must show (law
+ * and the engines' own policies require one) and the click-tracking forms of ad links. The structural
+ * reader (./structure.ts) leaves out every block holding either; no class name is involved.
+ */
+
+/** A block's whole label text, as engines print it (case and a trailing "·" or ":" ignored). */
+const AD_LABELS = [
+  'ad', 'ads', 'sponsored', 'sponsored result', 'sponsored results', 'sponsored link', 'sponsored links', 'promoted',
+  'advertisement', 'anzeige', 'anzeigen', 'gesponsert', 'annonce', 'annonces', 'sponsorisé', 'publicité', 'publicidad',
+  'patrocinado', 'patrocinados', 'patrocinada', 'anúncio', 'anuncio', 'sponsorizzato', 'annuncio', 'gesponsord', 'advertentie',
+  'reklama', 'sponsorowane', 'реклама', 'промо', 'спонсор', 'реклама в поиске', '广告', '推广', '广告 ', '広告', 'スポンサー',
+  '광고', 'quảng cáo', 'reklam', 'διαφήμιση', 'إعلان', 'מודעה', 'โฆษณา', 'iklan', 'sponsrad', 'annonse', 'mainos',
+];
+
+const LABEL_SET = new Set(AD_LABELS.map((l) => l.trim()));
+
+/** Whether `text` (an element's whole text) is an ad label. */
+export function isAdLabel(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').replace(/[\s·•:|-]+$/u, '').replace(/^[\s·•:|-]+/u, '').toLowerCase();
+  return t.length > 0 && t.length <= 24 && LABEL_SET.has(t);
+}
+
+/**
+ * Ad links: Google's /aclk and its ad services, Bing's /aclk, Yandex's yabs, DuckDuckGo's y.js,
+ * Yahoo's ad clicks, Baidu's baidu.php, Brave's and Qwant's ad redirects. Tested on every attribute of a
+ * title link (engines keep the tracking URL in data-* while showing the advertiser's address).
+ */
+const AD_LINK = [
+  /^(?:https?:)?\/\/[^/]*googleadservices\.com\//i,
+  /^(?:(?:https?:)?\/\/[^/]*google\.[a-z.]+)?\/aclk\?/i,
+  /^(?:https?:)?\/\/[^/]*\.doubleclick\.net\//i,
+  /^(?:(?:https?:)?\/\/[^/]*bing\.com)?\/aclic?k\?/i,
+  /^(?:https?:)?\/\/yabs\.yandex\.[a-z.]+\//i,
+  /^(?:(?:https?:)?\/\/[^/]*duckduckgo\.com)?\/y\.js\?/i,
+  /^(?:https?:)?\/\/[^/]*\.search\.yahoo\.com\/cbclk/i,
+  /^(?:https?:)?\/\/[^/]*\.search\.yahoo\.com\/.*\/(?:_ylt=.*)?\bRU=.*\bRK=\d\/RS=.*\bad=/i,
+  /^(?:(?:https?:)?\/\/[^/]*baidu\.com)?\/baidu\.php\?/i,
+  /^(?:https?:)?\/\/[^/]*\.?search\.brave\.com\/a\/redirect/i,
+  /^(?:https?:)?\/\/[^/]*\.?qwant\.com\/redirect\/ad/i,
+];
+
+/** Whether `value` (an href or another attribute's value) is an ad link. */
+export function isAdLink(value: string): boolean {
+  return AD_LINK.some((re) => re.test(value));
+}
+
+/** Whether any attribute of `a` holds an ad link. */
+export function hasAdLink(a: Element): boolean {
+  for (const attr of Array.from(a.attributes)) if (attr.value.length > 5 && isAdLink(attr.value.trim())) return true;
+  return false;
+}

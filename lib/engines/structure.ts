@@ -1,0 +1,369 @@
+import { LIMITS, clip } from '../limits';
+import { hasAdLink, isAdLabel } from './ads';
+import { stripSnippetChrome } from './snippet';
+import type { EngineSpec, SerpResult } from './types';
+import { unwrapRedirect } from './unwrap';
+
+/**
+ * The structural reader (issue #27): the organic results of a results page from its structure alone,
+ * never from class names or ids, so an engine's CSS rebuild or an engine Resemble has no definition
+ * for is still read. After MDR (Liu, Grossman and Zhai, KDD 2003: data records are repeated subtrees
+ * of one parent pattern) and ViNTs (Zhao et al., WWW 2005: a record is told by its content lines: a
+ * title link, a display URL, a snippet):
+ *
+ * 1. Title links: links leaving the engine (after undoing its redirects) tied to a heading (`h1`–`h6`,
+ *    `role=heading`), outside the page's navigation, side column, banner, dialogs and hidden parts.
+ *    The organic list repeats one form (`a > h3`, `h2 > a`, …): the commonest form on the page wins,
+ *    so sitelinks, carousels' cards and side boxes, built otherwise, drop out. A page with no headed
+ *    links (DuckDuckGo Lite) takes its repeated text links instead, by their tag path.
+ * 2. Records: each title link's block is its highest ancestor holding no other title link.
+ * 3. Left out: blocks labelled as paid (Ad, Sponsored, Anzeige, Реклама, Промо, 广告 …: ./ads.ts) or
+ *    whose links are ad clicks; blocks nested in a list of cards laid side by side (a carousel: many
+ *    records, each without a snippet).
+ * 4. Fields: the heading's text; the display URL (a `cite`, else a short text shaped like an address);
+ *    the snippet (the record's longest text apart from the title and the display URL).
+ *
+ * Costs are linear in the page's elements (one pass over links, one over each record), bounded by
+ * MAX_LINKS: a page cannot make it slower than that.
+ */
+
+export interface StructureOptions {
+  /** The page's address: relative links resolve against it. */
+  base: string;
+  /** The engine's results pages (pagination, related searches): never results. */
+  isEnginePage: (u: URL) => boolean;
+  /** The engine's own hosts: a title link there whose display URL names another host is an opaque redirect. */
+  isEngineHost: (host: string) => boolean;
+  /** The page's query: a link on the engine's hosts carrying it is another of its searches (videos, images). */
+  query?: string;
+  /** The engine's chrome in snippets, when the engine is known. */
+  engine?: Pick<EngineSpec, 'snippetChrome'>;
+}
+
+export interface StructureRead {
+  results: SerpResult[];
+  /** The elements each result spans (its root), parallel to `results`. */
+  blocks: Element[][];
+}
+
+/** Links looked at on one page: a results page of 1,000 results has about 10,000. */
+const MAX_LINKS = 50_000;
+const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
+/** Parts of a page that are never its results: its navigation, side column, banner, footer, dialogs, hidden parts. */
+const OUTSIDE =
+  'nav, aside, [role="navigation"], [role="complementary"], [role="banner"], [role="contentinfo"], [role="dialog"], [role="menu"], [role="tablist"], [role="search"], [hidden], template, noscript, select, button';
+/** `header`/`footer` are the page's banner and footer only outside a sectioning element. */
+const PAGE_EDGE = 'header, footer';
+const SECTIONING = 'article, section, main, [role="main"], li, td';
+/** A display URL: an address or a crumb trail ("example.com › docs › page"). */
+const ADDRESS = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/›>»\s].*)?$/u;
+
+const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+interface Candidate {
+  a: Element;
+  /** The heading it is tied to (the link's own text without one). */
+  heading?: Element;
+  /** The form of the title: `a>h3`, `h2>a`, or the link's tag path without a heading. */
+  form: string;
+  url: string;
+  unresolved?: true;
+}
+
+function outside(a: Element): boolean {
+  if (a.closest(OUTSIDE)) return true;
+  const edge = a.closest(PAGE_EDGE);
+  return edge !== null && edge.parentElement?.closest(SECTIONING) == null && edge.closest(SECTIONING) == null;
+}
+
+/** The tag path of an element, `depth` levels up: the form of a link without a heading. */
+function tagPath(el: Element, depth: number): string {
+  const tags: string[] = [];
+  for (let e: Element | null = el; e && tags.length < depth; e = e.parentElement) tags.push(e.tagName.toLowerCase());
+  return tags.reverse().join('>');
+}
+
+function headingOf(a: Element): { heading?: Element; form: string } {
+  const inside = a.querySelector(HEADING);
+  if (inside) return { heading: inside, form: `a>${headTag(inside)}` };
+  const around = a.parentElement?.closest(HEADING);
+  // A heading holding a link at most three levels in (`h2 > span > a`), not a section's heading.
+  if (around && depthBetween(around, a) <= 3) return { heading: around, form: `${headTag(around)}>a` };
+  return { form: tagPath(a, 4) };
+}
+
+const headTag = (h: Element) => (h.getAttribute('role') === 'heading' ? `role${h.getAttribute('aria-level') ?? ''}` : h.tagName.toLowerCase());
+
+function depthBetween(ancestor: Element, el: Element): number {
+  let d = 0;
+  for (let e: Element | null = el; e && e !== ancestor; e = e.parentElement) d++;
+  return d;
+}
+
+/** Where a link goes, when it can be a result: http(s), not one of the engine's results pages. */
+function targetOf(a: Element, o: StructureOptions, displayHost: () => string | undefined): { url: string; unresolved?: true } | undefined {
+  const href = a.getAttribute('href');
+  if (!href || href.startsWith('#') || /^\s*javascript:/i.test(href)) return undefined;
+  const t = unwrapRedirect(href, o.base);
+  if (!t || t.url.length > LIMITS.url) return undefined;
+  if (t.unresolved) return t;
+  const u = new URL(t.url);
+  if (o.isEnginePage(u)) return undefined;
+  // A title link on the engine's own host, shown as another site's address, is a redirect whose
+  // target is not in the page (Google's /goto?url=<token>): kept, unresolved. Other pages of the
+  // engine's hosts are results like any (the query "google" is answered by google.com's pages).
+  if (o.isEngineHost(u.hostname)) {
+    const q = o.query?.trim().toLowerCase();
+    if (q && [...u.searchParams.values()].some((v) => v.trim().toLowerCase() === q)) return undefined;
+    const shown = displayHost();
+    if (shown && !o.isEngineHost(shown)) return { url: t.url, unresolved: true };
+  }
+  return t;
+}
+
+function candidates(doc: Document, o: StructureOptions): Candidate[] {
+  const out: Candidate[] = [];
+  const seenHeadings = new Set<Element>();
+  const links = doc.querySelectorAll('a[href]');
+  const n = Math.min(links.length, MAX_LINKS);
+  for (let i = 0; i < n; i++) {
+    const a = links[i];
+    if (outside(a)) continue;
+    const { heading, form } = headingOf(a);
+    if (heading && seenHeadings.has(heading)) continue;
+    const title = clean(heading ? heading.textContent : a.textContent);
+    if (!title || (!heading && title.length < 12)) continue;
+    const target = targetOf(a, o, () => hostOfDisplay(displayNear(a)));
+    if (!target) continue;
+    if (heading) seenHeadings.add(heading);
+    out.push({ a, heading, form, ...target });
+  }
+  return out;
+}
+
+/** The display URL's text near a title link, before records are known: inside the link or its parent's parent. */
+function displayNear(a: Element): string {
+  const scope = a.parentElement?.parentElement ?? a;
+  return clean(scope.querySelector('cite')?.textContent);
+}
+
+function hostOfDisplay(text: string): string | undefined {
+  const m = /^(?:https?:\/\/)?((?:[\p{L}\p{N}-]+\.)+\p{L}{2,})/u.exec(text.trim());
+  return m ? m[1].toLowerCase() : undefined;
+}
+
+/** The commonest title form with a heading; without headed links, the commonest tag path (3 or more). */
+function dominant(cands: readonly Candidate[]): Candidate[] {
+  const count = new Map<string, number>();
+  for (const c of cands) count.set(c.form, (count.get(c.form) ?? 0) + 1);
+  const headed = [...count].filter(([f]) => cands.find((c) => c.form === f)?.heading);
+  const pool = headed.length ? headed : [...count].filter(([, n]) => n >= 3);
+  if (!pool.length) return [];
+  const [best] = pool.reduce((x, y) => (y[1] > x[1] ? y : x));
+  return cands.filter((c) => c.form === best);
+}
+
+/** Each title link's record: its highest ancestor holding no other title link. */
+function recordRoots(cands: readonly Candidate[], body: Element): Element[] {
+  const count = new Map<Element, number>();
+  for (const c of cands) for (let e = c.a.parentElement; e && e !== body; e = e.parentElement) count.set(e, (count.get(e) ?? 0) + 1);
+  return cands.map((c) => {
+    let root = c.a;
+    while (root.parentElement && root.parentElement !== body && count.get(root.parentElement) === 1) root = root.parentElement;
+    return root;
+  });
+}
+
+/**
+ * The page's marks, found in one pass: ad labels (a short text, or an `aria-label`, that is an ad
+ * label: ./ads.ts) and question toggles ("people also ask": a `role=button` or `aria-expanded` whose
+ * text is a question).
+ */
+interface Marks {
+  labels: Element[];
+  questions: Element[];
+}
+
+function findMarks(body: Element): Marks {
+  const labels: Element[] = [];
+  const doc = body.ownerDocument;
+  const texts = doc.createTreeWalker(body, 4 /* SHOW_TEXT */);
+  const seen = new Set<Element>();
+  for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+    const v = n.nodeValue ?? '';
+    if (v.length > 40 || !v.trim()) continue;
+    // The label's element, or its parent when the engine splits the word over elements ("Spon"+"sored").
+    for (let e = n.parentElement, up = 0; e && up < 3; e = e.parentElement, up++) {
+      if (seen.has(e)) break;
+      const t = e.textContent ?? '';
+      if (t.length > 40) break;
+      if (isAdLabel(t)) {
+        labels.push(e);
+        seen.add(e);
+        break;
+      }
+    }
+  }
+  for (const e of Array.from(body.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) labels.push(e);
+  const questions = Array.from(body.querySelectorAll('[role="button"], [aria-expanded]')).filter((t) => /[?？]\s*$/.test(clean(t.textContent)));
+  return { labels, questions };
+}
+
+/**
+ * Records to leave out: paid ones (an ad label inside, or a label heading their list at most three
+ * levels up, or an ad click), and answers to a question the page asks (a question toggle beside
+ * them, at most four levels up). A mark above half of the records is not theirs: the whole results
+ * column is never "the ads".
+ */
+function excluded(cands: readonly Candidate[], roots: readonly Element[], marks: Marks, groups = true): boolean[] {
+  const rootSet = new Set(roots);
+  const share = shares(roots);
+  const half = Math.max(1, roots.length / 2);
+  const inside = new Set<Element>();
+  const markUp = (m: Element, into: Set<Element>, before?: Map<Element, Element>) => {
+    // A mark inside a record marks that record; one outside marks the blocks around it.
+    let e: Element | null = m;
+    for (; e; e = e.parentElement) {
+      if (!rootSet.has(e)) continue;
+      // A question inside a record is its own FAQ when it comes after the title link.
+      if (before) before.set(e, m);
+      else inside.add(e);
+      return;
+    }
+    // Outside every record: it marks the nearest block holding records (the list it heads).
+    for (e = m.parentElement; e && !share.has(e); e = e.parentElement);
+    if (e && (share.get(e) ?? 0) <= half) into.add(e);
+  };
+  const adGroups = new Set<Element>();
+  for (const l of marks.labels) markUp(l, groups ? adGroups : new Set());
+  const asked = new Set<Element>();
+  const adInside = new Set(inside);
+  inside.clear();
+  const askedFirst = new Map<Element, Element>();
+  if (groups) for (const q of marks.questions) markUp(q, asked, askedFirst);
+  const askedInside = new Set<Element>();
+  cands.forEach((c, i) => {
+    const q = askedFirst.get(roots[i]);
+    if (q && q.compareDocumentPosition(c.a) & 4 /* FOLLOWING */) askedInside.add(roots[i]);
+  });
+  return cands.map((c, i) => {
+    const root = roots[i];
+    if (hasAdLink(c.a) || adInside.has(root) || askedInside.has(root)) return true;
+    for (let e = root.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) if (adGroups.has(e) || asked.has(e)) return true;
+    return false;
+  });
+}
+
+function displayUrlOf(block: readonly Element[], c: Candidate): { text: string; el?: Element } {
+  for (const root of block) {
+    const cite = root.querySelector('cite');
+    if (cite && clean(cite.textContent)) return { text: clean(cite.textContent), el: cite };
+  }
+  for (const root of block) {
+    const walker = root.ownerDocument.createTreeWalker(root, 1);
+    for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
+      if (n.childElementCount > 3 || (c.heading && (c.heading.contains(n) || n.contains(c.heading)))) continue;
+      const t = clean(n.textContent);
+      if (t && t.length <= 300 && ADDRESS.test(t) && !n.contains(c.a)) return { text: t, el: n };
+    }
+  }
+  return { text: '' };
+}
+
+/** The record's longest text holding neither its title link nor its display URL. */
+function snippetOf(block: readonly Element[], c: Candidate, display?: Element): string {
+  let best = '';
+  for (const root of block) {
+  const walker = root.ownerDocument.createTreeWalker(root, 1);
+  for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
+    if (n.contains(c.a) || c.a.contains(n) || (c.heading && (n.contains(c.heading) || c.heading.contains(n)))) continue;
+    if (display && (n.contains(display) || display.contains(n))) continue;
+    const tag = n.tagName.toLowerCase();
+    if (tag === 'script' || tag === 'style' || tag === 'svg') continue;
+    const t = n.textContent ?? '';
+    if (t.length > best.length) best = t;
+  }
+  }
+  return clean(best);
+}
+
+/**
+ * The organic results of `doc` by its structure: see the module's comment. An empty read when the
+ * page holds no repeated title links.
+ */
+export function readByStructure(doc: Document, o: StructureOptions): StructureRead {
+  const body = doc.body ?? doc.documentElement;
+  if (!body) return { results: [], blocks: [] };
+  const all = candidates(doc, o);
+  // Paid blocks go first: a shopping carousel can hold more title links than the organic list.
+  const marks = findMarks(body);
+  const first = excluded(all, recordRoots(all, body), marks, false);
+  const cands = dominant(all.filter((_, i) => !first[i]));
+  const roots = recordRoots(cands, body);
+  const rootSet = new Set(roots);
+  const out = excluded(cands, roots, marks);
+  const results: SerpResult[] = [];
+  const blocks: Element[][] = [];
+  const seen = new Set<string>();
+  cands.forEach((c, i) => {
+    const root = roots[i];
+    const block = blockOf(root, rootSet);
+    if (out[i] || (block.length > 1 && block.some((el) => marks.labels.some((l) => el.contains(l))))) return;
+    // Results nested in another result's block (sitelinks built like results) belong to it.
+    for (let p = root.parentElement; p; p = p.parentElement) if (rootSet.has(p)) return;
+    const url = c.unresolved ? (targetInBlock(c.a, root, o) ?? c.url) : c.url;
+    if (seen.has(url)) return;
+    const title = clean(c.heading ? c.heading.textContent : c.a.textContent);
+    const display = displayUrlOf(block, c);
+    const t = new URL(url);
+    const displayUrl = display.text || t.hostname + t.pathname.replace(/\/$/, '');
+    const snippet = stripSnippetChrome(snippetOf(block, c, display.el), o.engine ?? {}, displayUrl);
+    seen.add(url);
+    blocks.push(block);
+    results.push({
+      rank: results.length + 1,
+      url,
+      title: clip(title, LIMITS.title),
+      snippet: clip(snippet, LIMITS.snippet),
+      displayUrl: clip(displayUrl, LIMITS.displayUrl),
+      ...(c.unresolved && url === c.url ? { unresolved: true as const } : {}),
+    });
+  });
+  return { results, blocks };
+}
+
+/** How many records each element holds. */
+function shares(roots: readonly Element[]): Map<Element, number> {
+  const share = new Map<Element, number>();
+  for (const r of roots) for (let e = r.parentElement; e; e = e.parentElement) share.set(e, (share.get(e) ?? 0) + 1);
+  return share;
+}
+
+/**
+ * A record's elements: its root, and for a table row the rows after it up to the next record (a
+ * table lays a result out over several rows: DuckDuckGo Lite).
+ */
+function blockOf(root: Element, rootSet: ReadonlySet<Element>): Element[] {
+  const block = [root];
+  if (root.tagName.toLowerCase() !== 'tr') return block;
+  for (let s = root.nextElementSibling; s && !rootSet.has(s) && block.length < 6; s = s.nextElementSibling) block.push(s);
+  return block;
+}
+
+/**
+ * The real target of an opaque link, when the record carries it in an attribute of the link's
+ * ancestors up to the record (Baidu's `mu`): an absolute address off the engine's hosts.
+ */
+function targetInBlock(a: Element, root: Element, o: StructureOptions): string | undefined {
+  for (let e: Element | null = a; e; e = e === root ? null : e.parentElement) {
+    for (const attr of Array.from(e.attributes)) {
+      if (attr.name === 'href' || !/^https?:\/\/[^\s]+$/i.test(attr.value) || attr.value.length > LIMITS.url) continue;
+      try {
+        if (!o.isEngineHost(new URL(attr.value).hostname)) return attr.value;
+      } catch {
+        // not an address
+      }
+    }
+  }
+  return undefined;
+}
