@@ -1,5 +1,7 @@
 import { LIMITS, clip } from '../limits';
+import { type AddedEngine, addedSpec } from './added';
 import { stripSnippetChrome } from './snippet';
+import { type StructureRead, readByStructure } from './structure';
 import { ENGINES } from './table';
 import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
@@ -7,6 +9,10 @@ import { unwrapRedirect } from './unwrap';
 export interface ExtractOptions {
   /** Hosts of SearXNG instances the user added. */
   searxngHosts?: readonly string[];
+  /** Engines the user added (read by structure). */
+  addedEngines?: readonly AddedEngine[];
+  /** A page no engine claims (by its address or its markup) is read by structure all the same (the CLI). */
+  anyPage?: boolean;
   /**
    * Filled, when given, with the elements each result spans (its root first), parallel to
    * `results`: the content script marks and hides them. Kept out of the Extraction, which is data.
@@ -25,6 +31,11 @@ export function findEngine(url: string, opts: ExtractOptions = {}): EngineSpec |
   if (opts.searxngHosts?.includes(u.host)) {
     const searxng = ENGINES.find((e) => e.id === 'searxng');
     return searxng?.path.test(u.pathname) ? searxng : undefined;
+  }
+  const added = opts.addedEngines?.find((a) => a.host === u.hostname.toLowerCase());
+  if (added) {
+    const spec = addedSpec(added);
+    return spec.path.test(u.pathname) && u.searchParams.get(added.param) ? spec : undefined;
   }
   return ENGINES.find(
     (e) =>
@@ -120,36 +131,108 @@ function applicable(v: EngineVariant, doc: Document): boolean {
   return !v.detect || doc.querySelector(v.detect) !== null;
 }
 
+/**
+ * When the structure reads instead of the definition: the definition read nothing, or at most a third
+ * of what the structure finds less two. On every saved page a definition reads, the structure finds
+ * at most twice as many (Brave's video cards and sitelinks, Kagi's grouped results, Baidu's own cards
+ * are results to it, not to the definition: scripts/measure-structure.ts), so a definition that still
+ * works is never overruled; one an engine's rebuild broke reads nothing or a remnant (a featured
+ * snippet, one block of a kind the engine kept: 1 of 10 is overruled, 3 of 10 is not).
+ */
+export function structureWins(specCount: number, structureCount: number): boolean {
+  return structureCount > 0 && (specCount === 0 || structureCount >= 3 * specCount + 2);
+}
+
+function byStructure(engine: Pick<EngineSpec, 'host' | 'path' | 'snippetChrome'> | undefined, doc: Document, base: string, query: string): StructureRead {
+  const own = engine?.host ?? hostPattern(base);
+  return readByStructure(doc, {
+    base,
+    query,
+    isEnginePage: (u) => own.test(u.hostname) && (engine ? engine.path.test(u.pathname) : u.pathname === new URL(base).pathname),
+    isEngineHost: (h) => own.test(h),
+    engine,
+  });
+}
+
+/** A page's own host (and its www. twin) when no engine is known. */
+function hostPattern(base: string): RegExp {
+  let h = 'example.invalid';
+  try {
+    h = new URL(base).hostname.replace(/^www\./, '');
+  } catch {
+    // not an address
+  }
+  return new RegExp(`^(www\\.)?${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
 function extractWith(engine: EngineSpec, doc: Document, url: string | undefined, blocks: Element[][] = []): Extraction {
-  const base = url ?? `https://${engine.matches[0]?.split('/')[2]?.replace('*.', 'www.') ?? 'example.invalid'}/`;
+  const home = `https://${engine.matches[0]?.split('/')[2]?.replace('*.', 'www.') ?? 'example.invalid'}/`;
+  const base = url ?? home;
   const query = queryOf(engine, doc, url);
   let first: string | undefined;
+  let spec: Extraction | undefined;
+  const specBlocks: Element[][] = [];
   for (const v of engine.variants) {
     if (!applicable(v, doc)) continue;
     first ??= v.name;
-    const results = readVariant(engine, v, doc, base, blocks);
-    if (results.length) return { engine: engine.id, variant: v.name, query, results };
+    const results = readVariant(engine, v, doc, base, specBlocks);
+    if (results.length) {
+      spec = { engine: engine.id, variant: v.name, query, results, reader: 'spec' };
+      break;
+    }
   }
-  return { engine: engine.id, variant: first ?? 'none', query, results: [] };
+  const s = byStructure(engine, doc, /^file:/.test(base) ? home : base, query);
+  if (structureWins(spec?.results.length ?? 0, s.results.length)) {
+    blocks.splice(0, blocks.length, ...s.blocks);
+    return { engine: engine.id, variant: 'structure', query, results: s.results, reader: 'structure' };
+  }
+  blocks.splice(0, blocks.length, ...specBlocks);
+  return spec ?? { engine: engine.id, variant: first ?? 'none', query, results: [], reader: engine.variants.length ? 'spec' : 'structure' };
+}
+
+/** The query of a page no engine claims: the usual parameters, else the first search box's value. */
+function anyQuery(doc: Document, url: string | undefined): string {
+  try {
+    const p = new URL(url ?? '').searchParams;
+    for (const k of ['q', 'query', 'search', 'text', 'p', 'wd', 'k', 's']) {
+      const v = p.get(k);
+      if (v) return clip(v.trim(), LIMITS.query);
+    }
+  } catch {
+    // no address
+  }
+  const input = doc.querySelector('input[type="search"], input[name="q"], input[name="query"]');
+  return clip(clean(input?.getAttribute('value')), LIMITS.query);
 }
 
 /**
  * The organic results of a results page: `{engine, query, results: [{rank, url, title, snippet,
- * displayUrl}]}`. The engine comes from the URL; without one (a saved file), from the markup.
- * Undefined when no engine's results page is recognized. The same code runs in the content script
- * and, over a DOM implementation such as linkedom, in the CLI.
+ * displayUrl}], reader}`. The engine comes from the URL; without one (a saved file), from the markup.
+ * Each engine's definition reads first; the structure reads when it reads nothing or clearly less
+ * (structureWins). Undefined when no engine's results page is recognized (unless `anyPage`: then the
+ * structure reads it). The same code runs in the content script and, over linkedom, in the CLI.
  */
 export function extract(doc: Document, url?: string, opts: ExtractOptions = {}): Extraction | undefined {
   const byUrl = url ? findEngine(url, opts) : undefined;
   if (byUrl) return extractWith(byUrl, doc, url, opts.blocks);
-  if (url && !/^file:/.test(url)) return undefined;
+  const saved = !url || /^file:/.test(url);
+  if (!saved && !opts.anyPage) return undefined;
   let best: Extraction | undefined;
   let bestBlocks: Element[][] = [];
-  for (const e of ENGINES) {
-    if (!e.variants.some((v) => v.detect && applicable(v, doc))) continue;
-    const blocks: Element[][] = [];
-    const x = extractWith(e, doc, undefined, blocks);
-    if (!best || x.results.length > best.results.length) [best, bestBlocks] = [x, blocks];
+  if (saved) {
+    for (const e of ENGINES) {
+      if (!e.variants.some((v) => v.detect && applicable(v, doc))) continue;
+      const blocks: Element[][] = [];
+      const x = extractWith(e, doc, url, blocks);
+      if (!best || x.results.length > best.results.length) [best, bestBlocks] = [x, blocks];
+    }
+  }
+  if (!best && opts.anyPage) {
+    const base = saved ? 'https://example.invalid/' : url!;
+    const query = anyQuery(doc, url);
+    const s = byStructure(undefined, doc, base, query);
+    best = { engine: saved ? 'unknown' : clip(new URL(base).hostname, LIMITS.engine), variant: 'structure', query, results: s.results, reader: 'structure' };
+    bestBlocks = s.blocks;
   }
   if (opts.blocks) opts.blocks.splice(0, opts.blocks.length, ...bestBlocks);
   return best;

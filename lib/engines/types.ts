@@ -47,8 +47,11 @@ export interface SnippetText {
   text: string;
 }
 
+/** A built-in engine's id, or an engine the user added (lib/engines/added.ts). */
+export type AnyEngineId = EngineId | `added:${string}`;
+
 export interface EngineSpec extends EngineHead {
-  id: EngineId;
+  id: AnyEngineId;
   /** Hostnames served by the engine (all country domains). */
   host: RegExp;
   /** Paths of results pages. */
@@ -83,9 +86,18 @@ export interface SerpResult {
   unresolved?: true;
 }
 
+/**
+ * How a results page was read: by the engine's definition (its spec's selectors), or by its structure
+ * (lib/engines/structure.ts) because the definition read nothing or clearly less, or because the engine
+ * has none (an engine the user added, a saved page of an unknown engine).
+ */
+export type Reader = 'spec' | 'structure';
+
 export interface Extraction {
-  engine: EngineId;
+  /** A built-in or added engine's id; for a saved page no engine claims, the page's host or 'unknown'. */
+  engine: string;
   variant: string;
   query: string;
   results: SerpResult[];
+  reader: Reader;
 }

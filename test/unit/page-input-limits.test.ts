@@ -66,7 +66,7 @@ describe('the watcher sends every result, in messages the background accepts', (
       out.push(b);
       active--;
     });
-    w.start({ engine: 'mojeek', variant: 'web', query: 'q', results });
+    w.start({ engine: 'mojeek', variant: 'web', query: 'q', results, reader: 'spec' });
     await vi.waitFor(() => expect(out.reduce((n, b) => n + b.results.length, 0)).toBe(expected));
     w.stop();
     return out;

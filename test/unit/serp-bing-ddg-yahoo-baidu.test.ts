@@ -514,7 +514,7 @@ describe('Bing, DuckDuckGo, Yahoo, Baidu: the project fixtures (test/fixtures/se
   for (const row of EMPTY_ROWS) {
     it(`${row.file}: no results, engine still recognized`, () => {
       const x = extract(own(row.file), row.url);
-      expect(x).toEqual({ engine: row.engine, variant: row.variant, query: row.query, results: [] });
+      expect(x).toEqual({ engine: row.engine, variant: row.variant, query: row.query, results: [], reader: 'spec' });
     });
   }
 

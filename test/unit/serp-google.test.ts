@@ -458,14 +458,20 @@ describe('Google: own fixtures', () => {
   it('a page without results reads as [], with the engine and the query still recognized', () => {
     const d = load(path.join(OWN_SERP, 'google-no-results.html'));
     const x = extract(d, 'https://www.google.com/search?q=qzxv+flibbertigibbet+lighthouse');
-    expect(x).toEqual({ engine: 'google', variant: 'js', query: 'qzxv flibbertigibbet lighthouse', results: [] });
-    expect(extract(d)).toEqual({ engine: 'google', variant: 'js', query: 'qzxv flibbertigibbet lighthouse', results: [] });
+    expect(x).toEqual({ engine: 'google', variant: 'js', query: 'qzxv flibbertigibbet lighthouse', results: [], reader: 'spec' });
+    expect(extract(d)).toEqual({ engine: 'google', variant: 'js', query: 'qzxv flibbertigibbet lighthouse', results: [], reader: 'spec' });
   });
 
-  it('markup the selectors no longer match reads as [] with the engine recognized', () => {
+  it('markup the selectors no longer match is read by its structure (issue #27), with the engine recognized', () => {
     const html = `<textarea name="q">k\u00e4se</textarea><div id="search"><div id="rso"><div class="zz9Yx" data-hveid="CAEQAA"><a href="https://www.example.org/"><span role="heading">A result in tomorrow's markup</span></a></div></div></div>`;
-    expect(extract(parse(html), 'https://www.google.de/search?q=k%C3%A4se&hl=de')).toEqual({ engine: 'google', variant: 'js', query: 'käse', results: [] });
-    expect(extract(parse('<html><body><div id="main"></div></body></html>'), 'https://www.google.com/search?q=x')).toEqual({ engine: 'google', variant: 'none', query: 'x', results: [] });
+    expect(extract(parse(html), 'https://www.google.de/search?q=k%C3%A4se&hl=de')).toMatchObject({
+      engine: 'google',
+      variant: 'structure',
+      reader: 'structure',
+      query: 'käse',
+      results: [{ rank: 1, url: 'https://www.example.org/', title: "A result in tomorrow's markup" }],
+    });
+    expect(extract(parse('<html><body><div id="main"></div></body></html>'), 'https://www.google.com/search?q=x')).toEqual({ engine: 'google', variant: 'none', query: 'x', results: [], reader: 'spec' });
   });
 });
 
