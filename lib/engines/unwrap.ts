@@ -1,7 +1,8 @@
 /**
  * Undoes the engines' click-tracking redirects so a result is known by its real target:
  * Google `/url?q=` (or `url=`), Bing `/ck/a?…&u=a1<base64url>`, DuckDuckGo `//duckduckgo.com/l/?uddg=`,
- * Yahoo `…/RU=<encoded>/RK=…`. Baidu's `link?url=` is opaque (no target inside): kept, marked unresolved.
+ * Yahoo `…/RU=<encoded>/RK=…`. Baidu's `link?url=` and Google's `/goto?url=<token>` are opaque (no
+ * target inside): kept, marked unresolved.
  */
 export function unwrapRedirect(href: string, base: string): { url: string; unresolved?: true } | undefined {
   let u: URL;
@@ -16,6 +17,11 @@ export function unwrapRedirect(href: string, base: string): { url: string; unres
   if (/(^|\.)google\.[a-z.]+$/.test(host) && u.pathname === '/url') {
     const target = p.get('q') || p.get('url'); // `q=` is empty in /url?sa=t&rct=j&q=&…&url=<target>
     return target && /^https?:/i.test(target) ? { url: target } : undefined;
+  }
+  // Since August 2026 some sessions get `/goto?url=<opaque token>`: the target is not in the page.
+  if (/(^|\.)google\.[a-z.]+$/.test(host) && u.pathname === '/goto') {
+    const target = p.get('url');
+    return target && /^https?:\/\//i.test(target) ? { url: target } : { url: u.href, unresolved: true };
   }
   if (/(^|\.)bing\.com$/.test(host) && u.pathname === '/ck/a') {
     const enc = p.get('u');
