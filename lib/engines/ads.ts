@@ -9,7 +9,7 @@ const AD_LABELS = [
   'ad', 'ads', 'sponsored', 'sponsored result', 'sponsored results', 'sponsored link', 'sponsored links', 'promoted',
   'advertisement', 'anzeige', 'anzeigen', 'gesponsert', 'annonce', 'annonces', 'sponsorisé', 'publicité', 'publicidad',
   'patrocinado', 'patrocinados', 'patrocinada', 'anúncio', 'anuncio', 'sponsorizzato', 'annuncio', 'gesponsord', 'advertentie',
-  'reklama', 'sponsorowane', 'реклама', 'промо', 'спонсор', 'реклама в поиске', '广告', '推广', '广告 ', '広告', 'スポンサー',
+  'reklama', 'sponsorowane', 'реклама', 'промо', 'спонсор', 'реклама в поиске', '广告', '推广', '広告', 'スポンサー',
   '광고', 'quảng cáo', 'reklam', 'διαφήμιση', 'إعلان', 'מודעה', 'โฆษณา', 'iklan', 'sponsrad', 'annonse', 'mainos',
 ];
 
@@ -30,7 +30,7 @@ const AD_LINK = [
   /^(?:https?:)?\/\/[^/]*googleadservices\.com\//i,
   /^(?:(?:https?:)?\/\/[^/]*google\.[a-z.]+)?\/aclk\?/i,
   /^(?:https?:)?\/\/[^/]*\.doubleclick\.net\//i,
-  /^(?:(?:https?:)?\/\/[^/]*bing\.com)?\/aclic?k\?/i,
+  /^(?:(?:https?:)?\/\/[^/]*bing\.com)?\/(?:aclk|aclick)\?/i,
   /^(?:https?:)?\/\/yabs\.yandex\.[a-z.]+\//i,
   /^(?:(?:https?:)?\/\/[^/]*duckduckgo\.com)?\/y\.js\?/i,
   /^(?:https?:)?\/\/[^/]*\.search\.yahoo\.com\/cbclk/i,

@@ -1,5 +1,5 @@
 import { LIMITS, clip } from '../limits';
-import type { SerpResult } from './types';
+import type { Reader, SerpResult } from './types';
 
 /** A results message as the content script sends it (`page/results`). */
 export interface ResultsBatch {
@@ -8,6 +8,8 @@ export interface ResultsBatch {
   query: string;
   results: SerpResult[];
   append?: boolean;
+  /** How the page's results were read (issue #27); a batch with no results says nothing of it. */
+  reader?: Reader;
 }
 
 /**
@@ -28,9 +30,10 @@ export function fitResult(r: SerpResult): SerpResult | undefined {
  */
 export function batches(b: ResultsBatch): ResultsBatch[] {
   const fit = b.results.map(fitResult).filter((r): r is SerpResult => r !== undefined);
-  const head = { engine: clip(b.engine, LIMITS.engine), url: clip(b.url, LIMITS.pageUrl), query: clip(b.query, LIMITS.query) };
+  const base = { engine: clip(b.engine, LIMITS.engine), url: clip(b.url, LIMITS.pageUrl), query: clip(b.query, LIMITS.query) };
   // A page with no results is still reported (once): the background records it as unreadable.
-  if (!fit.length) return b.results.length ? [] : [{ ...head, results: [], ...(b.append ? { append: true } : {}) }];
+  if (!fit.length) return b.results.length ? [] : [{ ...base, results: [], ...(b.append ? { append: true } : {}) }];
+  const head = { ...base, ...(b.reader ? { reader: b.reader } : {}) };
   const out: ResultsBatch[] = [];
   for (let i = 0; i < fit.length; i += LIMITS.batch) {
     out.push({ ...head, results: fit.slice(i, i + LIMITS.batch), ...(b.append || i > 0 ? { append: true } : {}) });

@@ -292,7 +292,8 @@ function snippetOf(block: readonly Element[], c: Candidate, display?: Element): 
  * page holds no repeated title links.
  */
 export function readByStructure(doc: Document, o: StructureOptions): StructureRead {
-  const body = doc.body ?? doc.documentElement;
+  // A fragment parsed without <body> (linkedom) has its content under the document element.
+  const body = doc.body?.firstElementChild ? doc.body : doc.documentElement;
   if (!body) return { results: [], blocks: [] };
   const all = candidates(doc, o);
   // Paid blocks go first: a shopping carousel can hold more title links than the organic list.
