@@ -194,7 +194,8 @@ function findMarks(body: Element): Marks {
     if (v.length > 40 || !v.trim()) continue;
     // The label's element, or its parent when the engine splits the word over elements ("Spon"+"sored").
     for (let e = n.parentElement, up = 0; e && up < 3; e = e.parentElement, up++) {
-      if (seen.has(e)) break;
+      // Only small elements: a big one's text is never a label, and reading it costs its whole subtree.
+      if (seen.has(e) || e.childNodes.length > 4) break;
       const t = e.textContent ?? '';
       if (t.length > 40) break;
       if (isAdLabel(t)) {
@@ -205,7 +206,7 @@ function findMarks(body: Element): Marks {
     }
   }
   for (const e of Array.from(body.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) labels.push(e);
-  const questions = Array.from(body.querySelectorAll('[role="button"], [aria-expanded]')).filter((t) => /[?？]\s*$/.test(clean(t.textContent)));
+  const questions = Array.from(body.querySelectorAll('[role="button"], [aria-expanded]')).filter((t) => t.childElementCount <= 12 && /[?？]\s*$/.test(clean(t.textContent)));
   return { labels, questions };
 }
 

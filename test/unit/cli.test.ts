@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRAPPERS, renderXml } from './helpers/xml-renderings';
+import { renameNames } from '../helpers/rename-names';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'resemble.mjs');
@@ -284,5 +285,42 @@ describe.concurrent('errors and exit codes', () => {
     const v = await run(['--version']);
     expect(v.status).toBe(0);
     expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe.concurrent('serp (issue #27: the same reader as the extension, structure included)', () => {
+  const fixture = join(root, 'test/fixtures/serp/google-js.html');
+  const url = 'https://www.google.com/search?q=first+lighthouse';
+  const renamed = () => {
+    const p = f('google-renamed.html');
+    writeFileSync(p, renameNames(readFileSync(fixture, 'utf8'), 7));
+    return p;
+  };
+
+  it("reads a page by its engine's definition, and the same page renamed by its structure", async () => {
+    const spec = await json(['serp', fixture, '--url', url]);
+    expect(Object.keys(spec)).toEqual(['engine', 'query', 'results', 'reader']);
+    expect(spec).toMatchObject({ engine: 'google', reader: 'spec' });
+    const structure = await json(['serp', renamed(), '--url', url]);
+    expect(structure).toMatchObject({ engine: 'google', reader: 'structure' });
+    expect(structure.results.map((r: { url: string }) => r.url)).toEqual(spec.results.map((r: { url: string }) => r.url));
+    const text = await run(['serp', renamed(), '--url', url]);
+    expect(text.stdout).toMatch(/^google \(read by its structure\)/);
+  });
+
+  it("reads a page of an engine no definition knows by its structure, named by --url's host", async () => {
+    const item = (i: number) => `<li><h3><a href="https://site${i}.example/p">Result ${i} of an unknown engine</a></h3><cite>site${i}.example/p</cite><p>Words of result ${i}, quoted from its page.</p></li>`;
+    const p = f('unknown-engine.html');
+    writeFileSync(p, `<!DOCTYPE html><html><body><form><input name="q" value="x"></form><ol>${[1, 2, 3].map(item).join('')}</ol></body></html>`);
+    const x = await json(['serp', p, '--url', 'https://find.unknown.example/results?q=x']);
+    expect(x).toMatchObject({ engine: 'find.unknown.example', query: 'x', reader: 'structure' });
+    expect(x.results.map((r: { url: string }) => r.url)).toEqual(['https://site1.example/p', 'https://site2.example/p', 'https://site3.example/p']);
+    expect((await json(['serp', p])).engine).toBe('unknown');
+  });
+
+  it('exits 1 for a page with no results page in it', async () => {
+    const r = await run(['serp', f('markup-only.html')]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/not a results page/);
   });
 });
