@@ -304,8 +304,8 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
   const roots = recordRoots(cands, body);
   const rootSet = new Set(roots);
   const out = excluded(cands, roots, marks);
-  const results: SerpResult[] = [];
-  const blocks: Element[][] = [];
+  const share = shares(roots);
+  const kept: { root: Element; block: Element[]; result: SerpResult }[] = [];
   const seen = new Set<string>();
   cands.forEach((c, i) => {
     const root = roots[i];
@@ -321,17 +321,42 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
     const displayUrl = display.text || t.hostname + t.pathname.replace(/\/$/, '');
     const snippet = stripSnippetChrome(snippetOf(block, c, display.el), o.engine ?? {}, displayUrl);
     seen.add(url);
-    blocks.push(block);
-    results.push({
-      rank: results.length + 1,
-      url,
-      title: clip(title, LIMITS.title),
-      snippet: clip(snippet, LIMITS.snippet),
-      displayUrl: clip(displayUrl, LIMITS.displayUrl),
-      ...(c.unresolved && url === c.url ? { unresolved: true as const } : {}),
+    kept.push({
+      root,
+      block,
+      result: {
+        rank: 0,
+        url,
+        title: clip(title, LIMITS.title),
+        snippet: clip(snippet, LIMITS.snippet),
+        displayUrl: clip(displayUrl, LIMITS.displayUrl),
+        ...(c.unresolved && url === c.url ? { unresolved: true as const } : {}),
+      },
     });
   });
-  return { results, blocks };
+  const organic = withoutCards(kept, share);
+  return { results: organic.map((k, i) => ({ ...k.result, rank: i + 1 })), blocks: organic.map((k) => k.block) };
+}
+
+/** A widget's cards come a few together (at most this many in one block). */
+const SMALL_GROUP = 6;
+
+/**
+ * Without the records of a small group that are cards: every record of the group lacks a snippet (a
+ * carousel of videos, a widget of "interesting finds"). Not told apart: a result's sitelinks built
+ * like results, indented below it (Brave), from the same site's second result indented below the
+ * first (Google), which the engines' own definitions count as a result.
+ */
+function withoutCards<T extends { root: Element; result: SerpResult }>(kept: readonly T[], share: Map<Element, number>): T[] {
+  const groups = new Map<Element, T[]>();
+  for (const k of kept) {
+    let p = k.root.parentElement;
+    while (p && (share.get(p) ?? 0) < 2) p = p.parentElement;
+    if (p && (share.get(p) ?? 0) <= SMALL_GROUP) groups.set(p, [...(groups.get(p) ?? []), k]);
+  }
+  const drop = new Set<T>();
+  for (const members of groups.values()) if (members.length >= 2 && members.every((m) => !m.result.snippet)) for (const m of members) drop.add(m);
+  return kept.filter((k) => !drop.has(k));
 }
 
 /** How many records each element holds. */
