@@ -2,7 +2,7 @@ import { domainOf } from '../lib/group/describe';
 import { reasonDetail, reasonLabel, representativeNote } from '../page-support/describe-words';
 import { pct, t } from '../page-support/i18n';
 import type { PageGroup, PageReason } from '../lib/group/pages';
-import type { ResultSummary } from '../lib/group/result-item';
+import { type ResultSummary, resultDomain } from '../lib/group/result-item';
 
 /**
  * Only http(s) targets become links: a result URL comes from the page, and a `javascript:` or `data:`
@@ -48,7 +48,8 @@ export function reasonParts(reason: PageReason | AnyReason, representative: numb
 function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
   const href = item && safeHref(item.url);
   const text = item ? item.title.trim() || item.displayUrl || item.url : t('group_unlisted');
-  const domain = item ? domainOf(item.url) || item.displayUrl : '';
+  // An opaque link's domain is its display URL's (issue #27): never the engine's, none when it names no host.
+  const domain = item ? (item.unresolved ? resultDomain(item) : domainOf(item.url) || item.displayUrl) : '';
   return (
     <>
       <span class="rank">#{rank}</span>{' '}

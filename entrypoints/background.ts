@@ -3,7 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createHandlers } from './background/handlers';
 import { listen } from './background/router';
 import { createSketchService } from './background/sketch-service';
-import { syncSearxngScripts } from './background/searxng';
+import { syncRuntimeScripts } from './background/searxng';
 import { evictOld } from './background/store-access';
 import { writeSettings } from './background/settings-item';
 import { forgetTab } from './background/tab-state';
@@ -35,23 +35,26 @@ export default defineBackground({
     browser.tabs.onUpdated.addListener((tabId, change) => {
       if (change.status === 'loading') void forgetTab(tabId);
     });
-    // Custom SearXNG hosts: re-register when the list or the granted permissions change.
+    // Custom SearXNG hosts and added engines: re-register when the lists or the granted permissions change.
     browser.storage.onChanged.addListener((changes) => {
       if (!('settings' in changes)) return;
-      void syncSearxngScripts().catch(() => undefined);
+      void syncRuntimeScripts().catch(() => undefined);
       if ((changes.settings.newValue as { pageChecking?: unknown } | undefined)?.pageChecking === false) cancelAllChecks();
     });
     // Access to sites taken back in the browser's settings: nothing more is fetched.
     browser.permissions.onRemoved.addListener((p) => {
+      void syncRuntimeScripts().catch(() => undefined);
       if (p.origins?.some((o) => PAGE_ORIGINS.includes(o))) cancelAllChecks();
     });
     browser.permissions.onAdded.addListener((p) => {
-      void syncSearxngScripts().catch(() => undefined);
+      void syncRuntimeScripts().catch(() => undefined);
       // Only page checking asks for every site: granted, it is on — even if the popup that asked
       // closed while the browser's prompt was open (Firefox closes it).
       if (p.origins?.includes('https://*/*')) void writeSettings({ pageChecking: true, pageCheckingAsked: true }).catch(() => undefined);
     });
-    browser.runtime.onInstalled.addListener(() => void syncSearxngScripts().catch(() => undefined));
+    browser.runtime.onInstalled.addListener(() => void syncRuntimeScripts().catch(() => undefined));
+    // Registered scripts persist across sessions in Chrome; in Firefox they may not: synced on every start.
+    browser.runtime.onStartup.addListener(() => void syncRuntimeScripts().catch(() => undefined));
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).
     browser.runtime.onStartup.addListener(() => void evictOld());
     installNetObserver();

@@ -71,7 +71,7 @@ export default defineContentScript({
     });
     const read = () => {
       const found: Element[][] = [];
-      const x = extract(document, location.href, { searxngHosts: inputs?.settings.searxngHosts ?? [], blocks: found });
+      const x = extract(document, location.href, { searxngHosts: inputs?.settings.searxngHosts ?? [], addedEngines: inputs?.settings.addedEngines ?? [], blocks: found });
       if (x) blocks.saw(x.results.map((r) => r.url), found);
       return x;
     };

@@ -16,7 +16,8 @@ export const LIMITS = {
   /** The results page's own address and its query. */
   pageUrl: 8192,
   query: 2048,
-  engine: 40,
+  /** An engine's id: a built-in's, or an added engine's ('added:' and a host name of up to 253 characters). */
+  engine: 260,
 } as const;
 
 /** `s` cut to at most `max` UTF-16 units, never between the two halves of a surrogate pair. */

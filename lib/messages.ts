@@ -39,6 +39,8 @@ export const MESSAGES = {
       append: optional(bool()),
       /** The engine is turned off in the options: nothing is read. */
       disabled: optional(bool()),
+      /** How the results were read (issue #27): by the engine's definition or by the page's structure. */
+      reader: optional(oneOf('spec', 'structure')),
     }),
   },
   /** The content script asks for its tab's groups again (the settings changed): answered from what the tab sent. */

@@ -1,4 +1,5 @@
 import { ENGINE_IDS, type EngineId } from './engines/heads';
+import { type AddedEngine, addedEnginesCheck, usableAddedEngines } from './engines/added';
 import { parseHost } from './url/host';
 import { type Check, type Checked, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
 
@@ -39,6 +40,11 @@ export interface Settings {
   engines: Record<EngineId, boolean>;
   /** Hosts of SearXNG instances the user added (host permission asked when added). */
   searxngHosts: string[];
+  /**
+   * Search engines the user added from a results page's address (issue #27), read by structure; on
+   * (no `engines` entry), their content script registered for those whose host access is granted.
+   */
+  addedEngines: AddedEngine[];
   /** Fetch result pages to confirm groups (asked once; host permission asked when turned on). */
   pageChecking: boolean;
   pageCheckingAsked: boolean;
@@ -73,6 +79,9 @@ const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
   },
   // The same check as the options' form: a stored "*" or "host/path" would become a match pattern.
   searxngHosts: { def: [], check: arr(hostName(), { max: 50 }) },
+  // Public host names in their plain form (a match pattern and a host permission), paths from '/',
+  // a parameter, names of at most 60 characters; at most 50, one per host (lib/engines/added.ts).
+  addedEngines: { def: [], check: addedEnginesCheck },
   pageChecking: { def: false, check: bool() },
   pageCheckingAsked: { def: false, check: bool() },
   archiveLookups: { def: false, check: bool() },
@@ -108,6 +117,7 @@ export function migrateSettings(raw: unknown): Settings {
     let value = k === 'engines' && typeof o[k] === 'object' && o[k] !== null ? { ...(f.def as object), ...(o[k] as object) } : o[k];
     // One unusable stored host costs that host only, not the user's others.
     if (k === 'searxngHosts' && Array.isArray(value)) value = value.filter((h) => check(hostName(), h).ok);
+    if (k === 'addedEngines' && Array.isArray(value)) value = usableAddedEngines(value);
     const c = check(f.check, value);
     out[k] = c.ok && value !== undefined ? c.value : structuredClone(f.def);
   }

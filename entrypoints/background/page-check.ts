@@ -33,11 +33,26 @@ export async function hasPageAccess(): Promise<boolean> {
  * Worker, and records the outcome in the store at once, so a service worker stopped mid-run loses
  * nothing it finished. A failure is recorded with its kind.
  */
-export async function checkOne(service: SketchService, store: SketchStore, r: ResultItem, settings: Settings, signal: AbortSignal, release = () => {}): Promise<CheckOutcome> {
-  const got = await traced('fetch', r.url, async () => fetchPage(r.url, await fetchPolicy(signal)));
+export async function checkOne(
+  service: SketchService,
+  store: SketchStore,
+  given: ResultItem,
+  settings: Settings,
+  signal: AbortSignal,
+  release = () => {},
+  resolved?: (from: string, to: string) => Promise<void>,
+): Promise<CheckOutcome> {
+  const got = await traced('fetch', given.url, async () => fetchPage(given.url, await fetchPolicy(signal)));
   // The page is read: its fetch slot goes to the next result while this one is sketched and stored
   // (the queue's limits are on connections). A suspected soft 404's probe, rare, is made outside it.
   release();
+  // An opaque link (issue #27) was followed under the same policy: where it ended is the result's
+  // address from now on (the tab's results say so before its regroup); one that ended nowhere else
+  // (the engine refused, or kept it on its own pages) stays unchecked: the engine's failure is not the result's.
+  const to = given.unresolved ? resolvedTarget(given.url, got) : given.url;
+  if (to === undefined) return { url: given.url, status: got.ok ? 'unreadable' : got.kind };
+  const r = to === given.url ? given : { ...given, url: to, unresolved: undefined };
+  if (to !== given.url) await resolved?.(given.url, to);
   const now = Date.now();
   const record = (status: string, extra: Partial<PageRecord> = {}) =>
     traced('put', r.url, () => store.put({ url: r.url, title: r.title, firstSeen: now, lastSeen: now, fetchedAt: now, status, ...extra }));
@@ -71,6 +86,21 @@ export async function checkOne(service: SketchService, store: SketchStore, r: Re
 }
 
 /**
+ * Where an opaque link ended (issue #27): the last address reached, when it is another host than the
+ * engine's redirect (a redirect refused or followed to the engine's own pages says nothing of the result).
+ */
+export function resolvedTarget(from: string, got: { ok: boolean; url: string; kind?: string }): string | undefined {
+  if (!got.ok && got.kind === 'cancelled') return undefined;
+  try {
+    const a = new URL(from);
+    const b = new URL(got.url);
+    return (b.protocol === 'http:' || b.protocol === 'https:') && b.hostname !== a.hostname ? b.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A tiny "Page not found" served as a normal page (issue #7): error-like, and like what the site
  * answers for an address that surely does not exist (or that address is a real 404).
  */
@@ -88,10 +118,14 @@ async function soft404(service: SketchService, url: string, page: PageSample, op
 
 /** Per tab: its queue (memory only: a restarted service worker rebuilds it from what is still missing). */
 const queues = new Map<number, FetchQueue<CheckOutcome, ResultItem & { rank: number }>>();
+/** Per tab: who records where its opaque links led (the latest checkTab's: the queue outlives a call). */
+const resolvers = new Map<number, (from: string, to: string) => Promise<void>>();
 
 export interface CheckHooks {
   /** After each page: done of total (cached ones count as done). */
   progress(done: number, total: number): Promise<void> | void;
+  /** An opaque link was followed to `to` (issue #27): waited for before that page's progress. */
+  resolved?(from: string, to: string): Promise<void>;
 }
 
 /**
@@ -101,17 +135,18 @@ export interface CheckHooks {
 export async function checkTab(service: SketchService, store: SketchStore, tabId: number, results: ResultItem[], settings: Settings, hooks: CheckHooks): Promise<void> {
   const known = await store.getMany(results.map((r) => r.url));
   const now = Date.now();
-  // Baidu's opaque redirects are the engine's, not the result's page: not fetched.
-  const todo = results.filter((r) => !r.unresolved && !isFresh(known.get(r.url), settings, now));
+  // An opaque link (Google's /goto, Baidu's link?url=: issue #27) is followed to learn where it leads.
+  const todo = results.filter((r) => r.unresolved || !isFresh(known.get(r.url), settings, now));
   let done = results.length - todo.length;
   const total = results.length;
   // The first progress (a regroup) is not waited for before the fetches start: later ones queue behind it.
   const first = Promise.resolve(hooks.progress(done, total));
   first.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
   if (!todo.length) return first;
+  if (hooks.resolved) resolvers.set(tabId, hooks.resolved);
   let q = queues.get(tabId);
   if (!q) {
-    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release));
+    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve()));
     queues.set(tabId, q);
   }
   const off = q.onDone(() => void hooks.progress(++done, total));
@@ -132,6 +167,7 @@ export function cancelAllChecks(): void {
 
 /** The tab went away or to another page: its fetches stop. */
 export function cancelChecks(tabId: number): void {
+  resolvers.delete(tabId);
   queues.get(tabId)?.cancel();
   queues.delete(tabId);
 }

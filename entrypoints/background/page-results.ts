@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Payload, Replies, SenderContext } from '../../lib/messages';
-import type { ResultItem } from '../../lib/group/result-item';
+import { type ResultItem, withResolutions } from '../../lib/group/result-item';
 import type { EngineId } from '../../lib/settings';
 import type { SketchService } from './sketch-service';
 import { readSettings } from './settings-item';
@@ -19,6 +19,9 @@ import { composeGroups, deadResults, startChecks } from './tab-checks';
 import { mark, traced } from './trace';
 import { NOT_A_COPY_KEY, apartAmong } from '../../lib/group/not-a-copy';
 import { PRIVATE_KEY, choicesIn } from './not-a-copy';
+import { noteOutcome } from './engine-outcomes';
+import { outcomeOf } from '../../lib/engines/outcomes';
+import type { TabState } from '../../lib/group/tab-state';
 
 /** What the page showed before this batch plus this batch (a new view starts over). */
 function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabResults {
@@ -26,7 +29,11 @@ function merge(prev: TabResults | undefined, p: Payload<'page/results'>): TabRes
   // A batch asked again (its answer was lost with a stopped service worker) carries ranks already kept.
   const known = new Set(sameView ? prev.results.map((r) => r.rank) : []);
   const fresh = p.results.filter((r) => !known.has(r.rank));
-  return { url: p.url, engine: p.engine, query: p.query, results: sameView ? [...prev.results, ...fresh] : p.results, at: Date.now() };
+  const reader = p.reader ?? (sameView ? prev.reader : undefined);
+  // Opaque links already followed on this results page (issue #27) keep where they lead.
+  const resolved = prev && prev.url === p.url ? prev.resolved : undefined;
+  const results = sameView ? [...prev.results, ...withResolutions(fresh, resolved)] : withResolutions(p.results, resolved);
+  return { url: p.url, engine: p.engine, query: p.query, results, ...(reader ? { reader } : {}), at: Date.now(), ...(resolved ? { resolved } : {}) };
 }
 
 /**
@@ -67,7 +74,7 @@ export function pageResults(service: SketchService, p: Payload<'page/results'>, 
 async function readResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext, answer: (r: ResultsReply) => void) {
   const tabId = ctx.tabId!;
   mark('results-in', String(tabId));
-  const base = { tabId, url: p.url, engine: p.engine, query: p.query };
+  const base: Omit<TabState, 'status' | 'results'> = { tabId, url: p.url, engine: p.engine, query: p.query };
   const { prev, settings, boilerplate, stale, notACopy } = await inputs(service, tabId, ctx.incognito);
   // The content script does not wait for the settings: the engine being off is decided here.
   if (p.disabled || settings.engines[p.engine as EngineId] === false) {
@@ -75,11 +82,15 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
     return { accepted: 0, disabled: true };
   }
   const all = merge(prev, p);
+  // How each engine's page was last read, for the options (issue #27): once per page, at its first batch.
+  if (!p.append || all.results.length === 0) void noteOutcome(p.engine, outcomeOf(all.results.length, all.reader), ctx.incognito);
   if (all.results.length === 0) {
     const saveError = await saveResults(tabId, all);
     await setTabState({ ...base, results: 0, status: 'unreadable', ...(saveError ? { saveError } : {}) });
     return { accepted: 0 };
   }
+  // The popup says when the page was read by its structure rather than the engine's definition.
+  if (all.reader) base.reader = all.reader;
   // Pages are checked outside the tab's queue (seconds): later batches are not held up by them. They
   // start now, as the page's fetches are the longest wait of all (issue #14): their regroups queue
   // behind this batch, so they find its results and grouping stored.
@@ -126,8 +137,10 @@ async function saveResults(tabId: number, all: TabResults, outcome?: GroupOutcom
 
 /** Sketches results the store does not have yet (the cache is by URL) and keeps them. */
 async function keepSketches(service: SketchService, store: Awaited<ReturnType<typeof storeFor>>, results: ResultItem[], settings: { snippetShingle: number; sketchSize: number }) {
-  const known = await store.getMany(results.map((r) => r.url));
-  const todo = results.filter((r) => !known.get(r.url)?.snippet && !known.get(r.url)?.page);
+  // An opaque link (issue #27) is the engine's address, not the result's: nothing is kept under it.
+  const sited = results.filter((r) => !r.unresolved);
+  const known = await store.getMany(sited.map((r) => r.url));
+  const todo = sited.filter((r) => !known.get(r.url)?.snippet && !known.get(r.url)?.page);
   if (!todo.length) return;
   const sketched = await service.sketch(todo.map((r) => ({ text: snippetText(r), format: 'text' as const })), {
     shingle: settings.snippetShingle,
@@ -151,7 +164,7 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
     const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
-    const base = { tabId, url: all.url, engine: all.engine, query: all.query };
+    const base = { tabId, url: all.url, engine: all.engine, query: all.query, ...(all.reader ? { reader: all.reader } : {}) };
     await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
     return pageGroups(settings, groups, { dead });
   });

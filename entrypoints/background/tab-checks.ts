@@ -9,7 +9,7 @@ import { checkTab, hasPageAccess } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
-import { type TabResults, inOrder, snippetOutcome, tabResults } from './tab-session';
+import { type TabResults, inOrder, resolveResult, snippetOutcome, tabResults } from './tab-session';
 import { parseTabKey, tabKey } from './tab-keys';
 import { getTabState, setTabState } from './tab-state';
 import { sessionSet } from './session-space';
@@ -48,7 +48,9 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
       // unreadable: the snippet speaks for it
     }
   }
-  if (!pages.size) return fromSnippets(outcome);
+  // Opaque links followed since the snippets were grouped (issue #27) may have led to the same address:
+  // grouping with the addresses as they are now says so, pages or not.
+  if (!pages.size && !all.resolved) return fromSnippets(outcome);
   return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold, ...(apart.length ? { apart: new Set(apart) } : {}) });
 }
 
@@ -109,7 +111,10 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   const looker = { service, tabId, incognito };
   try {
     const store = await storeFor(incognito);
-    await checkTab(service, store, tabId, all.results, settings, { progress: (done, total) => refresh(looker, store, (last = { done, total })) });
+    await checkTab(service, store, tabId, all.results, settings, {
+      progress: (done, total) => refresh(looker, store, (last = { done, total })),
+      resolved: (from, to) => resolveResult(tabId, all.url, from, to),
+    });
     // Stopped before the end (page checking turned off, access taken back): no progress left showing.
     if (last.done < last.total) await refresh(looker, store, undefined);
   } finally {

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
-import type { ResultItem } from '../../lib/group/result-item';
+import { type ResultItem, type Resolutions, withResolutions } from '../../lib/group/result-item';
+import { sessionSet } from './session-space';
+import type { Reader } from '../../lib/engines/types';
 import { tabKey } from './tab-keys';
 
 /** The results a tab's page has shown so far (in storage.session: survives a stopped service worker). */
@@ -9,8 +11,15 @@ export interface TabResults {
   engine: string;
   query: string;
   results: ResultItem[];
+  /** How the page's results were read (issue #27): by the engine's definition or by its structure. */
+  reader?: Reader;
   /** When the page last sent results (ms): the least recent tabs make room first when storage is full. */
   at?: number;
+  /**
+   * Opaque links page checking followed (issue #27): the engine's redirect → where it ended. `results`
+   * already carry the addresses; kept so that the page's next batch (which sends the redirects again) gets them too.
+   */
+  resolved?: Resolutions;
 }
 
 /**
@@ -44,4 +53,25 @@ export function inOrder<T>(tabId: number, work: () => Promise<T>): Promise<T> {
   queues.set(tabId, tail);
   void tail.then(() => queues.get(tabId) === tail && queues.delete(tabId));
   return run;
+}
+
+/**
+ * An opaque result's link was followed to `to` (page checking, issue #27): the tab's results say so from
+ * now on, in storage.session, so that a regroup and a restarted service worker keep it. Only while the
+ * tab still shows the results page `pageUrl`.
+ */
+export function resolveResult(tabId: number, pageUrl: string, from: string, to: string): Promise<void> {
+  return inOrder(tabId, async () => {
+    const all = await tabResults(tabId);
+    if (!all || all.url !== pageUrl || all.resolved?.[from] === to) return;
+    const resolved = { ...all.resolved, [from]: to };
+    const next: TabResults = { ...all, resolved, results: withResolutions(all.results, resolved) };
+    const held = unsavedResults.get(tabId);
+    try {
+      await sessionSet({ [tabKey('results', tabId)]: next }, tabId);
+      if (held) unsavedResults.set(tabId, { ...held, results: next });
+    } catch {
+      unsavedResults.set(tabId, { results: next, ...(held?.outcome ? { outcome: held.outcome } : {}) });
+    }
+  });
 }

@@ -8,14 +8,10 @@ import { copycatWords } from '../../page-support/copycat-words';
 import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
 import { flaggedSiteOf } from '../../lib/copycat/copycat';
 import { migrateSettings } from '../../lib/settings';
+import { resultHost } from '../../lib/group/result-item';
+import { ADDED_PREFIX } from '../../lib/engines/added';
+import { engineName } from '../../lib/engines/names';
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
-};
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => tabKey('state', tabId);
@@ -39,6 +35,14 @@ export async function getTabState(tabId: number): Promise<TabState> {
  * are kept once, in the tab's results (tab-session.ts), not a second time in every state written.
  */
 export async function popupState(tabId: number): Promise<TabState> {
+  const s = await popupStateOf(tabId);
+  if (!s.engine?.startsWith(ADDED_PREFIX)) return s;
+  // An engine the user added: the popup shows the name it was given (the settings keep it, not the state).
+  const settings = await browser.storage.sync.get('settings').then((g) => migrateSettings(g.settings), () => migrateSettings(undefined));
+  return { ...s, engineName: engineName(s.engine, settings.addedEngines) };
+}
+
+async function popupStateOf(tabId: number): Promise<TabState> {
   const [state, refused] = await Promise.all([getTabState(tabId), browser.storage.session.get(refusedKey(tabId))]);
   const why = refused[refusedKey(tabId)];
   const s = typeof why === 'string' ? { ...state, refused: why } : state;
@@ -52,11 +56,11 @@ export async function popupState(tabId: number): Promise<TabState> {
   if (!all || all.url !== s.url) return s;
   // The sites the page marks (content script: copycat-marks.ts), found the same way.
   const flagged = all.results.flatMap((r) => {
-    const site = flaggedSiteOf(hostOf(r.url), copycats);
+    const site = flaggedSiteOf(resultHost(r) ?? '', copycats);
     return site ? [{ rank: r.rank, site, ...copycatWords(copycats[site]) }] : [];
   });
   const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank), ...flagged.map((c) => c.rank)]);
-  const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl }) => ({ rank, url, title, displayUrl }));
+  const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl, unresolved }) => ({ rank, url, title, displayUrl, ...(unresolved ? { unresolved } : {}) }));
   return { ...s, items, ...(flagged.length ? { copycats: flagged, copycatDisplay: settings.copycatDisplay } : {}) };
 }
 

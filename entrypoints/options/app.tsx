@@ -7,6 +7,7 @@ import { CacheControls } from './cache';
 import { CopycatControls } from './copycats';
 import { DisplayModeControl } from './display-mode';
 import { EngineControls } from './engines';
+import { AddedEngineControls } from './added-engines';
 import { GroupingControls } from './grouping';
 import { PageCheckingControl } from '../../components/page-checking';
 import { NotACopyList } from './not-a-copy';
@@ -46,6 +47,7 @@ export function App() {
           </Section>
           <Section id="engines" title={t('options_engines')} intro={t('options_engines_intro')}>
             <EngineControls {...p} />
+            <AddedEngineControls {...p} />
           </Section>
           <Section id="page-checking" title={t('options_pageChecking')}>
             <PageCheckingControl {...p} />

@@ -6,10 +6,13 @@ import type { SettingsProps } from '../../page-support/use-settings';
 import { ENGINE_IDS, type Settings } from '../../lib/settings';
 import { SearxngHosts } from './searxng-hosts';
 import { t } from '../../page-support/i18n';
+import { outcomeWords, useEngineOutcomes } from '../../page-support/engine-outcomes';
 
-/** A checkbox per built-in engine, then the SearXNG instances the user added. */
+/** A checkbox per built-in engine (with how its last results page was read), then the SearXNG instances the user added. */
 export function EngineControls({ settings, save }: SettingsProps) {
   const c = useCommit<Settings['engines']>((engines) => save({ engines }), 0);
+  // Each engine's last results page, as it was read (issue #27): by its definition, by structure, or not.
+  const { outcomes, now } = useEngineOutcomes();
   return (
     <>
       <fieldset aria-describedby={c.error ? 'engines-error' : undefined}>
@@ -22,6 +25,7 @@ export function EngineControls({ settings, save }: SettingsProps) {
               role="checkbox"
               label={ENGINE_NAMES[id]}
               checked={settings.engines[id]}
+              hint={outcomeWords(outcomes[id], now)}
               onChange={(on) => c.now({ ...settings.engines, [id]: on })}
             />
           ))}

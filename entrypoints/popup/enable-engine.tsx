@@ -36,7 +36,7 @@ async function enable(engine: EngineId, host: string | undefined): Promise<void>
 export function EnableEngine({ s }: { s: TabState }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [reloadError, setReloadError] = useState<string>();
-  const name = engineName(s.engine);
+  const name = s.engineName ?? engineName(s.engine);
   const engine = s.engine;
 
   const onEnable = () => {

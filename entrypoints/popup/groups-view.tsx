@@ -31,7 +31,7 @@ export function GroupsView({ s }: { s: TabState }) {
         <strong>{countsText(s.results, groups)}</strong>
       </p>
       <p class="muted context">
-        {engineName(s.engine)}
+        {s.engineName ?? engineName(s.engine)}
         {s.query ? ` · “${s.query}”` : ''}
         {s.threshold !== undefined && ` · ${t('popup_threshold', pct(s.threshold))}`}
       </p>

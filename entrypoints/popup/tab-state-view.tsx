@@ -6,6 +6,7 @@ import { DeadPageOffer } from './dead-page';
 import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
 import { CopycatsView } from './copycats-view';
+import { ReadNote } from './read-note';
 import { t } from '../../page-support/i18n';
 
 /** The popup's body for each state. Everything that comes from the page is set as text. */
@@ -25,6 +26,7 @@ export function TabStateView({ state }: { state: PopupState }) {
       return (
         <>
           <DeadPageOffer s={state.state} />
+          <ReadNote s={state.state} />
           <Status s={state.state} />
           <CopycatsView s={state.state} />
           <SaveError s={state.state} />
@@ -40,7 +42,7 @@ function Status({ s }: { s: TabState }) {
     case 'unreadable':
       return (
         <>
-          <p>{t('popup_unreadable', engineName(s.engine))}</p>
+          <p>{t('popup_unreadable', s.engineName ?? engineName(s.engine))}</p>
           {s.url && <p class="url">{s.url}</p>}
           <p class="muted">{t('popup_unreadableHint')}</p>
         </>

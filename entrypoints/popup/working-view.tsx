@@ -9,7 +9,7 @@ export function WorkingView({ s }: { s: TabState }) {
   return (
     <div role="status">
       <p>
-        {engineName(s.engine)}
+        {s.engineName ?? engineName(s.engine)}
         {s.query ? ` · “${s.query}”` : ''}
       </p>
       {/* Without steps to count the bar is indeterminate: a value of 0 would look stuck. */}

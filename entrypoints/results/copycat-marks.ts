@@ -12,14 +12,6 @@ export interface Copycats {
   display: CopycatDisplay;
 }
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
-};
-
 /**
  * Results from copycat sites (issue #19), whether or not their originals are on this page: each gets
  * `data-resemble-copycat` and a label whose detail (hover and focus) is the evidence. In "hide", a result
@@ -33,7 +25,7 @@ export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c:
   for (const rank of blocks.ranks()) {
     const els = blocks.of(rank);
     const url = blocks.urlOf(rank) ?? '';
-    const site = els.length ? flaggedSiteOf(hostOf(url), c.table) : undefined;
+    const site = els.length ? flaggedSiteOf(blocks.hostOf(rank) ?? '', c.table) : undefined;
     if (!site) continue;
     const root = els[0];
     const mark = copycatWords(c.table[site]);

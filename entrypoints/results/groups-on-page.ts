@@ -1,5 +1,4 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { domainOf } from '../../lib/group/describe';
 import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../page-support/describe-words';
 import { t } from '../../page-support/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
@@ -126,7 +125,7 @@ export class GroupsOnPage {
     // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.
     if (collapse && copies.length) {
       const summary = copies
-        .map((m) => `#${m.rank} · ${domainOf(this.blocks.urlOf(m.rank) ?? '')} — ${m.what}`)
+        .map((m) => `#${m.rank} · ${this.blocks.hostOf(m.rank)?.replace(/^www\./, '') ?? ''} — ${m.what}`)
         .join('\n');
       out.push(
         mountToggle(this.ctx, cell(host[host.length - 1], 'last'), {

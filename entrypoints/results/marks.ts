@@ -1,3 +1,4 @@
+import { type SitedResult, resultHost } from '../../lib/group/result-item';
 import { GATE_ID } from './paint-gate';
 /** The DOM contract (issue #5): attributes users' styles and scripts rely on. Keep the names. */
 export const ATTR = {
@@ -25,6 +26,7 @@ export const ATTR = {
  */
 export class ResultBlocks {
   private urlByRank = new Map<number, string>();
+  private hostByRank = new Map<number, string | undefined>();
   private blocksByUrl = new Map<string, Element[]>();
 
   /** After a read: the latest elements of every result on the page, by target URL. */
@@ -33,9 +35,10 @@ export class ResultBlocks {
   }
 
   /** Results sent to the background under these ranks: they are marked as read. */
-  ranked(results: readonly { rank: number; url: string }[]): void {
+  ranked(results: readonly (SitedResult & { rank: number })[]): void {
     for (const r of results) {
       this.urlByRank.set(r.rank, r.url);
+      this.hostByRank.set(r.rank, resultHost(r));
       this.of(r.rank)[0]?.setAttribute(ATTR.rank, String(r.rank));
     }
   }
@@ -47,6 +50,11 @@ export class ResultBlocks {
 
   urlOf(rank: number): string | undefined {
     return this.urlByRank.get(rank);
+  }
+
+  /** The result's site host (lib resultHost: an opaque link's is its display URL's, or none). */
+  hostOf(rank: number): string | undefined {
+    return this.hostByRank.get(rank);
   }
 
   /** Marks every read result again (an engine that re-renders its results drops the attributes). */
@@ -63,6 +71,7 @@ export class ResultBlocks {
   reset(): void {
     for (const el of document.querySelectorAll(`[${ATTR.rank}]`)) el.removeAttribute(ATTR.rank);
     this.urlByRank.clear();
+    this.hostByRank.clear();
   }
 }
 

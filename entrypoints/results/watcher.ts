@@ -78,7 +78,8 @@ export class ResultsWatcher {
    * split into appends. A message over a limit is refused whole, and its results were never read.
    */
   private report(results: Extraction['results'], append: boolean, x = this.read()): Promise<void> {
-    const all = batches({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}) });
+    // How the page was read goes with its results: the popup and the options say it (issue #27).
+    const all = batches({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}), ...(x ? { reader: x.reader } : {}) });
     for (const b of all) {
       this.onRead(b);
       this.queue = this.queue.then(() => (this.stopped ? undefined : this.send(b))).catch(() => undefined);

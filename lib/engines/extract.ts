@@ -137,11 +137,15 @@ function applicable(v: EngineVariant, doc: Document): boolean {
  * at most twice as many (Brave's video cards and sitelinks, Kagi's grouped results, Baidu's own cards
  * are results to it, not to the definition: scripts/measure-structure.ts), so a definition that still
  * works is never overruled; one an engine's rebuild broke reads nothing or a remnant (a featured
- * snippet, one block of a kind the engine kept: 1 of 10 is overruled, 3 of 10 is not).
+ * snippet, one block of a kind the engine kept: 1 of 10 is overruled, 3 of 10 is not). The structure
+ * costs several times the definition's read (npm run bench), so it is read only when it can win.
  */
 export function structureWins(specCount: number, structureCount: number): boolean {
-  return structureCount > 0 && (specCount === 0 || structureCount >= 3 * specCount + 2);
+  return structureCount > 0 && specCount < TRUSTED && (specCount === 0 || structureCount >= 3 * specCount + 2);
 }
+
+/** A definition reading this many results is trusted whatever the structure finds (and the structure is not read). */
+const TRUSTED = 3;
 
 function byStructure(engine: Pick<EngineSpec, 'host' | 'path' | 'snippetChrome'> | undefined, doc: Document, base: string, query: string): StructureRead {
   const own = engine?.host ?? hostPattern(base);
@@ -181,8 +185,10 @@ function extractWith(engine: EngineSpec, doc: Document, url: string | undefined,
       break;
     }
   }
-  const s = byStructure(engine, doc, /^file:/.test(base) ? home : base, query);
-  if (structureWins(spec?.results.length ?? 0, s.results.length)) {
+  // A definition that reads 3 results or more stays (structureWins): the structure is not read at all.
+  const specCount = spec?.results.length ?? 0;
+  const s = specCount < TRUSTED ? byStructure(engine, doc, /^file:/.test(base) ? home : base, query) : { results: [], blocks: [] };
+  if (structureWins(specCount, s.results.length)) {
     blocks.splice(0, blocks.length, ...s.blocks);
     return { engine: engine.id, variant: 'structure', query, results: s.results, reader: 'structure' };
   }

@@ -66,6 +66,7 @@ interface Candidate {
   heading?: Element;
   /** The form of the title: `a>h3`, `h2>a`, or the link's tag path without a heading. */
   form: string;
+  title: string;
   url: string;
   unresolved?: true;
 }
@@ -81,15 +82,6 @@ function tagPath(el: Element, depth: number): string {
   const tags: string[] = [];
   for (let e: Element | null = el; e && tags.length < depth; e = e.parentElement) tags.push(e.tagName.toLowerCase());
   return tags.reverse().join('>');
-}
-
-function headingOf(a: Element): { heading?: Element; form: string } {
-  const inside = a.querySelector(HEADING);
-  if (inside) return { heading: inside, form: `a>${headTag(inside)}` };
-  const around = a.parentElement?.closest(HEADING);
-  // A heading holding a link at most three levels in (`h2 > span > a`), not a section's heading.
-  if (around && depthBetween(around, a) <= 3) return { heading: around, form: `${headTag(around)}>a` };
-  return { form: tagPath(a, 4) };
 }
 
 const headTag = (h: Element) => (h.getAttribute('role') === 'heading' ? `role${h.getAttribute('aria-level') ?? ''}` : h.tagName.toLowerCase());
@@ -121,24 +113,46 @@ function targetOf(a: Element, o: StructureOptions, displayHost: () => string | u
   return t;
 }
 
+/**
+ * Title links tied to a heading, found from the headings (a page has far fewer headings than links).
+ * Without three of them, every link is looked at: a page may list its results without headings.
+ */
 function candidates(doc: Document, o: StructureOptions): Candidate[] {
-  const out: Candidate[] = [];
-  const seenHeadings = new Set<Element>();
+  const headed: Candidate[] = [];
+  const headings = doc.querySelectorAll(HEADING);
+  for (let i = 0, n = Math.min(headings.length, MAX_LINKS); i < n; i++) {
+    const h = headings[i];
+    // The link around the heading (`a > h3`), else the first link in it (`h2 > a`, `h2 > span > a`).
+    const around = h.closest('a[href]');
+    const a = around ?? firstLinkWithin(h);
+    if (!a || outside(a)) continue;
+    const c = candidate(a, h, around ? `a>${headTag(h)}` : `${headTag(h)}>a`, o);
+    if (c) headed.push(c);
+  }
+  if (headed.length >= 3) return headed;
+  const seen = new Set(headed.map((c) => c.a));
+  const out = [...headed];
   const links = doc.querySelectorAll('a[href]');
-  const n = Math.min(links.length, MAX_LINKS);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) {
     const a = links[i];
-    if (outside(a)) continue;
-    const { heading, form } = headingOf(a);
-    if (heading && seenHeadings.has(heading)) continue;
-    const title = clean(heading ? heading.textContent : a.textContent);
-    if (!title || (!heading && title.length < 12)) continue;
-    const target = targetOf(a, o, () => hostOfDisplay(displayNear(a)));
-    if (!target) continue;
-    if (heading) seenHeadings.add(heading);
-    out.push({ a, heading, form, ...target });
+    if (seen.has(a) || outside(a)) continue;
+    const c = candidate(a, undefined, tagPath(a, 4), o);
+    if (c && c.title.length >= 12) out.push(c);
   }
   return out;
+}
+
+/** A heading's link at most three levels in, with text (an icon link beside the title is not it). */
+function firstLinkWithin(h: Element): Element | undefined {
+  for (const a of Array.from(h.querySelectorAll('a[href]'))) if (depthBetween(h, a) <= 3 && clean(a.textContent)) return a;
+  return undefined;
+}
+
+function candidate(a: Element, heading: Element | undefined, form: string, o: StructureOptions): Candidate | undefined {
+  const title = clean(heading ? heading.textContent : a.textContent);
+  if (!title) return undefined;
+  const target = targetOf(a, o, () => hostOfDisplay(displayNear(a)));
+  return target ? { a, heading, form, title, ...target } : undefined;
 }
 
 /** The display URL's text near a title link, before records are known: inside the link or its parent's parent. */
@@ -152,15 +166,19 @@ function hostOfDisplay(text: string): string | undefined {
   return m ? m[1].toLowerCase() : undefined;
 }
 
-/** The commonest title form with a heading; without headed links, the commonest tag path (3 or more). */
+/**
+ * The title links of the organic list: the commonest form with a heading (three or more, or the only
+ * forms there are), else the commonest tag path of links without one (three or more).
+ */
 function dominant(cands: readonly Candidate[]): Candidate[] {
   const count = new Map<string, number>();
   for (const c of cands) count.set(c.form, (count.get(c.form) ?? 0) + 1);
-  const headed = [...count].filter(([f]) => cands.find((c) => c.form === f)?.heading);
-  const pool = headed.length ? headed : [...count].filter(([, n]) => n >= 3);
-  if (!pool.length) return [];
-  const [best] = pool.reduce((x, y) => (y[1] > x[1] ? y : x));
-  return cands.filter((c) => c.form === best);
+  const best = (forms: [string, number][]) => forms.reduce<[string, number] | undefined>((x, y) => (!x || y[1] > x[1] ? y : x), undefined);
+  const headedForms = new Set(cands.filter((c) => c.heading).map((c) => c.form));
+  const headed = best([...count].filter(([f]) => headedForms.has(f)));
+  const plain = best([...count].filter(([f, n]) => !headedForms.has(f) && n >= 3));
+  const chosen = headed && (headed[1] >= 3 || !plain) ? headed : plain;
+  return chosen ? cands.filter((c) => c.form === chosen[0]) : [];
 }
 
 /** Each title link's record: its highest ancestor holding no other title link. */
@@ -179,6 +197,18 @@ function recordRoots(cands: readonly Candidate[], body: Element): Element[] {
  * label: ./ads.ts) and question toggles ("people also ask": a `role=button` or `aria-expanded` whose
  * text is a question).
  */
+/** Text that is never a label: scripts and styles (a results page's largest text nodes). */
+const SKIP_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'script', 'style', 'noscript', 'template']);
+
+/** The smallest element holding every candidate: the marks are looked for there, not in the whole page. */
+function commonAncestor(cands: readonly Candidate[], body: Element): Element {
+  if (!cands.length) return body;
+  let lca: Element = cands[0].a;
+  for (const c of cands) while (lca !== body && !lca.contains(c.a)) lca = lca.parentElement ?? body;
+  // A label heading the list sits beside it: one level up.
+  return lca === body ? body : (lca.parentElement ?? body);
+}
+
 interface Marks {
   labels: Element[];
   questions: Element[];
@@ -187,7 +217,7 @@ interface Marks {
 function findMarks(body: Element): Marks {
   const labels: Element[] = [];
   const doc = body.ownerDocument;
-  const texts = doc.createTreeWalker(body, 4 /* SHOW_TEXT */);
+  const texts = doc.createTreeWalker(body, 4 /* SHOW_TEXT */, { acceptNode: (n) => (n.parentElement && SKIP_TEXT.has(n.parentElement.tagName) ? 2 : 1) });
   const seen = new Set<Element>();
   for (let n = texts.nextNode(); n; n = texts.nextNode()) {
     const v = n.nodeValue ?? '';
@@ -249,7 +279,7 @@ function excluded(cands: readonly Candidate[], roots: readonly Element[], marks:
   });
   return cands.map((c, i) => {
     const root = roots[i];
-    if (hasAdLink(c.a) || adInside.has(root) || askedInside.has(root)) return true;
+    if (adInside.has(root) || askedInside.has(root) || hasAdLink(c.a) || Array.from(root.querySelectorAll('a[href]')).some(hasAdLink)) return true;
     for (let e = root.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) if (adGroups.has(e) || asked.has(e)) return true;
     return false;
   });
@@ -271,20 +301,23 @@ function displayUrlOf(block: readonly Element[], c: Candidate): { text: string; 
   return { text: '' };
 }
 
-/** The record's longest text holding neither its title link nor its display URL. */
+/**
+ * The record's longest text holding neither its title link nor its display URL: the largest subtree
+ * apart from them (a subtree's text holds its descendants', so only those are read, each once).
+ */
 function snippetOf(block: readonly Element[], c: Candidate, display?: Element): string {
   let best = '';
-  for (const root of block) {
-  const walker = root.ownerDocument.createTreeWalker(root, 1);
-  for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
-    if (n.contains(c.a) || c.a.contains(n) || (c.heading && (n.contains(c.heading) || c.heading.contains(n)))) continue;
-    if (display && (n.contains(display) || display.contains(n))) continue;
-    const tag = n.tagName.toLowerCase();
-    if (tag === 'script' || tag === 'style' || tag === 'svg') continue;
-    const t = n.textContent ?? '';
-    if (t.length > best.length) best = t;
-  }
-  }
+  const busy = (n: Element) => n.contains(c.a) || (c.heading !== undefined && n.contains(c.heading)) || (display !== undefined && n.contains(display));
+  const visit = (n: Element) => {
+    if (n === c.a || n === c.heading || n === display || SKIP_TEXT.has(n.tagName) || n.tagName.toLowerCase() === 'svg') return;
+    if (!busy(n)) {
+      const t = n.textContent ?? '';
+      if (t.length > best.length) best = t;
+      return;
+    }
+    for (let k = n.firstElementChild; k; k = k.nextElementSibling) visit(k);
+  };
+  for (const root of block) visit(root);
   return clean(best);
 }
 
@@ -298,7 +331,7 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
   if (!body) return { results: [], blocks: [] };
   const all = candidates(doc, o);
   // Paid blocks go first: a shopping carousel can hold more title links than the organic list.
-  const marks = findMarks(body);
+  const marks = findMarks(commonAncestor(all, body));
   const first = excluded(all, recordRoots(all, body), marks, false);
   const cands = dominant(all.filter((_, i) => !first[i]));
   const roots = recordRoots(cands, body);

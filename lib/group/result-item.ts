@@ -18,4 +18,74 @@ export interface ResultSummary {
   url: string;
   title: string;
   displayUrl: string;
+  /** Its link is the engine's opaque redirect (issue #27): `url` is the redirect, its site is the display URL's. */
+  unresolved?: boolean;
+}
+
+/** What a result's site is read from: its address, or (when that is the engine's opaque redirect) the address the page shows. */
+export interface SitedResult {
+  url: string;
+  displayUrl?: string;
+  unresolved?: boolean;
+}
+
+/**
+ * The host a display URL names ("https://www.example.com › path", "example.com/path",
+ * "www.example.com"): lower-cased, punycode for an internationalized name; undefined when its first
+ * word is no host name (a breadcrumb of words, a bare label, an address with a port or user).
+ */
+export function displayHost(displayUrl: string | undefined): string | undefined {
+  if (!displayUrl) return undefined;
+  const s = displayUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const m = /^[^\s/›»>?#\\|·,]+/u.exec(s);
+  if (!m || /[:@*[\]]/.test(m[0])) return undefined;
+  let host: string;
+  try {
+    host = new URL(`http://${m[0]}/`).hostname.replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) || /^\d+$/.test(labels[labels.length - 1]!)) return undefined;
+  return host;
+}
+
+/**
+ * A result's site host, the one answer for copycat labels, "same site" and the domains listed: its
+ * address's host; for a result whose link is the engine's opaque redirect (`unresolved`, issue #27), the
+ * host its display URL names, never the engine's, and none when the display URL names no host.
+ */
+export function resultHost(r: SitedResult): string | undefined {
+  if (r.unresolved) return displayHost(r.displayUrl);
+  try {
+    const u = new URL(r.url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A result's domain for lists ("example.com": its site host without "www."); '' when it has none. */
+export function resultDomain(r: SitedResult): string {
+  return resultHost(r)?.replace(/^www\./, '') ?? '';
+}
+
+/**
+ * Where the tab's opaque results were found to lead (page checking followed them, issue #27): the
+ * engine's redirect → the address it ended at. Kept with the tab's results (storage.session).
+ */
+export type Resolutions = Readonly<Record<string, string>>;
+
+/**
+ * The results with every resolved opaque link replaced by the address it ends at: from then on that is
+ * the result's address (grouping, the store, evidence, the popup). Others are returned as they are.
+ */
+export function withResolutions<T extends { url: string; unresolved?: boolean }>(results: readonly T[], resolved: Resolutions | undefined): T[] {
+  if (!resolved) return [...results];
+  return results.map((r) => {
+    const to = r.unresolved && Object.hasOwn(resolved, r.url) ? resolved[r.url] : undefined;
+    if (to === undefined) return r;
+    const { unresolved: _, ...rest } = r;
+    return { ...rest, url: to } as T;
+  });
 }

@@ -1,3 +1,4 @@
+import type { Reader } from '../engines/types';
 import type { Alternate } from '../lost/report';
 import type { DeadResult } from './page-groups';
 import type { PageGroup } from './pages';
@@ -8,9 +9,16 @@ export interface TabState {
   tabId: number;
   url?: string;
   engine?: string;
+  /** An engine the user added (`engine` 'added:<host>'): the name it was given, for the popup. */
+  engineName?: string;
   query?: string;
   results: number;
   status: 'not-results-page' | 'working' | 'done' | 'unreadable' | 'disabled';
+  /**
+   * How the results were read (issue #27), when there are any: by the engine's definition, or by the
+   * page's structure (the definition read nothing or a remnant): the popup says so.
+   */
+  reader?: Reader;
   /** While 'working': steps done of total (results grouped; later, pages checked). */
   progress?: { done: number; total: number };
   /**

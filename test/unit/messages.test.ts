@@ -33,6 +33,8 @@ describe('message routing', () => {
     ['a tab id smuggled into the payload', { type: 'page/results', payload: { ...results, tabId: 3 } }, 'BAD_MESSAGE'],
     ['a result without a url', { type: 'page/results', payload: { ...results, results: [{ rank: 1, title: 'A', snippet: '', displayUrl: '' }] } }, 'BAD_MESSAGE'],
     ['too many results', { type: 'page/results', payload: { ...results, results: Array(201).fill(results.results[0]) } }, 'BAD_MESSAGE'],
+    ['a reader the map does not know', { type: 'page/results', payload: { ...results, reader: 'guess' } }, 'BAD_MESSAGE'],
+    ['a reader that is not a word', { type: 'page/results', payload: { ...results, reader: 1 } }, 'BAD_MESSAGE'],
     ['a settings write', { type: 'settings/set', payload: { displayMode: 'off' } }, 'FORBIDDEN'],
     ['clearing the cache', { type: 'cache/clear', payload: {} }, 'FORBIDDEN'],
   ])('a content script sending %s is refused and no handler runs', async (_, msg, code) => {
@@ -40,6 +42,13 @@ describe('message routing', () => {
     const r = await route(msg, content, ext, h);
     expect(r).toMatchObject({ ok: false, error: { code } });
     for (const f of Object.values(h)) expect(f).not.toHaveBeenCalled();
+  });
+
+  it.each(['spec', 'structure'])('results say how they were read (issue #27): reader %s reaches the handler', async (reader) => {
+    const h = handlers();
+    const payload = { ...results, reader };
+    expect(await route({ type: 'page/results', payload }, content, ext, h)).toMatchObject({ ok: true });
+    expect(h['page/results']).toHaveBeenCalledWith(payload, expect.objectContaining({ tabId: 7 }));
   });
 
   it('extension pages may write settings, with the patch checked strictly', async () => {

@@ -1,0 +1,125 @@
+/**
+ * Opaque links (issue #27, item 3), end to end: a Google results page whose result links are
+ * `/goto?url=<token>` (relative, on google.com: the target is not in the link) — the offline demo's page
+ * with its hrefs replaced. Each /goto answers a 302 to the demo's real page (routed here).
+ *
+ * 1. Without page checking: the page groups by its snippets, and the popup lists the display URLs'
+ *    domains, never google.com.
+ * 2. With page checking: the service worker follows each /goto under the fetch policy, and the address
+ *    it ends at becomes the result's (the tab's results in storage.session, the store, the groups and the
+ *    popup's links).
+ *
+ * Expected groups and domains are computed in Node from the page (lib), never read off the extension.
+ */
+import { parseHTML } from 'linkedom';
+import { extract } from '../../lib/engines/extract';
+import { groupResults } from '../../lib/group/results';
+import { resultDomain } from '../../lib/group/result-item';
+import type { TabResults } from '../../entrypoints/background/tab-session';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
+import type { BrowserContext } from '@playwright/test';
+import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
+import { PageServer, allChecked, applied, checkingDone, enablePageChecking, openPopup, pageGroupsOf, ranksOf, tabStateOf } from './page-check-kit';
+import { demo } from './page-demo-serp';
+
+test.use({ extensionDir: GRANTED_EXTENSION_DIR });
+
+const GOTO = (i: number) => `https://www.google.com/goto?url=opaque${i}`;
+
+/** The demo's results page with every result's href replaced by `/goto?url=opaque<rank>`, at `https://www.google.com/search?q=<query>`. */
+function opaqueSerp(query: string): { url: string; html: string } {
+  const url = `https://www.google.com/search?q=${encodeURIComponent(query).replace(/%20/g, '+')}`;
+  const targets = demo.results.map((r) => new URL(r.url).href);
+  const html = demo.resultsHtml.replace(/href="(https?:\/\/[^"]+)"/g, (m, u: string) => {
+    const i = targets.indexOf(new URL(u.replace(/&amp;/g, '&')).href);
+    return i < 0 ? m : `href="/goto?url=opaque${i + 1}"`;
+  });
+  return { url, html };
+}
+
+const read = (html: string, url: string) => {
+  const x = extract(parseHTML(html).document as unknown as Document, url);
+  if (!x) throw new Error('the opaque results page does not read');
+  return x.results;
+};
+
+async function serveAll(context: BrowserContext): Promise<PageServer> {
+  const server = new PageServer();
+  demo.results.forEach((r, i) => server.redirect(GOTO(i + 1), r.url).html(r.url, r.html));
+  await server.install(context);
+  return server;
+}
+
+/** The tab's results as the background keeps them (storage.session `results:<tabId>`). */
+async function tabResultsOf(sw: ResembleFixtures['sw'], serpUrl: string): Promise<TabResults | undefined> {
+  const all = await sw(async () => chrome.storage.session.get(null));
+  return Object.entries(all)
+    .filter(([k]) => k.startsWith('results:'))
+    .map(([, v]) => v as TabResults)
+    .find((r) => r.url === serpUrl);
+}
+
+declare const chrome: typeof import('wxt/browser').Browser;
+
+test('opaque /goto links: the page groups by content and the popup shows the display URLs’ domains, not google.com', async ({ context, sw, serveHtml, extensionOrigin }) => {
+  const serp = opaqueSerp('walden opaque links');
+  const results = read(serp.html, serp.url);
+  expect(results.length, 'the ten demo results').toBe(10);
+  expect(results.every((r) => r.unresolved && r.url.startsWith('https://www.google.com/goto?url=')), 'every link opaque (lib)').toBe(true);
+  const expected = ranksOf(groupResults(results, { threshold: DEFAULT_SETTINGS.resemblanceThreshold }).groups);
+  expect(expected.length, 'groups by the snippets (lib)').toBeGreaterThan(0);
+
+  await serveAll(context);
+  await serveHtml(serp.url, serp.html);
+  const page = await context.newPage();
+  await page.goto(serp.url);
+  await applied(page);
+  await expect.poll(() => pageGroupsOf(page), { message: 'groups on the page' }).toEqual(expected);
+  const state = await tabStateOf(sw, serp.url);
+  expect(ranksOf(state?.groups ?? []), 'the tab’s groups').toEqual(expected);
+
+  const popup = await openPopup(context, extensionOrigin, page);
+  const grouped = expected.flat().sort((a, b) => a - b);
+  const want = grouped.map((rank) => resultDomain(results[rank - 1]!));
+  expect(want.every((d) => d && !d.includes('google')), `the display URLs' domains (lib): ${want.join(', ')}`).toBe(true);
+  const domains = popup.locator('.group .domain');
+  await expect(domains).toHaveCount(grouped.length);
+  expect((await domains.allTextContents()).sort()).toEqual([...want].sort());
+  await popup.close();
+});
+
+test('opaque /goto links: page checking follows them, and the addresses they end at become the results’', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+  const serp = opaqueSerp('walden opaque links checked');
+  const server = await serveAll(context);
+  const ext = await enablePageChecking(openExtensionPage);
+  await serveHtml(serp.url, serp.html);
+  const page = await context.newPage();
+  await page.goto(serp.url);
+  await applied(page);
+
+  const finals = demo.results.map((r) => new URL(r.url).href);
+  // Every page stored under the address it ends at; nothing under the engine's redirect.
+  const recs = await allChecked(sw, finals);
+  expect(recs.map((r) => r?.status)).toEqual(finals.map(() => 'ok'));
+  const state = await checkingDone(sw, serp.url, finals.length);
+  for (let i = 1; i <= finals.length; i++) expect(server.count(GOTO(i)), `${GOTO(i)} followed`).toBeGreaterThanOrEqual(1);
+
+  // The tab's results carry the final addresses (storage.session: a regroup and a restart keep them).
+  const kept = await tabResultsOf(sw, serp.url);
+  expect(kept?.results.map((r) => [r.rank, r.url, r.unresolved ?? false])).toEqual(finals.map((u, i) => [i + 1, u, false]));
+  expect(Object.keys(kept?.resolved ?? {}).sort()).toEqual(finals.map((_, i) => GOTO(i + 1)).sort());
+
+  // Groups now rest on the pages, by content: the demo's own groups.
+  expect(ranksOf(state.groups ?? [])).toEqual(demo.groups.map((g) => g.ranks));
+  await expect.poll(() => pageGroupsOf(page), { message: 'groups on the page' }).toEqual(demo.groups.map((g) => g.ranks));
+
+  // The popup links the final addresses, with their domains.
+  const popup = await openPopup(context, extensionOrigin, page);
+  const links = popup.locator('.group a.result-title');
+  await expect(links).toHaveCount(demo.groups.flatMap((g) => g.ranks).length);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  for (const h of hrefs) expect(finals, `popup link ${h}`).toContain(h);
+  for (const d of await popup.locator('.group .domain').allTextContents()) expect(d).not.toContain('google');
+  await popup.close();
+  await ext.close();
+});
