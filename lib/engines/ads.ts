@@ -14,11 +14,21 @@ const AD_LABELS = [
 ];
 
 const LABEL_SET = new Set(AD_LABELS.map((l) => l.trim()));
+/** Every label, joined: a text that is no part of it is no part of a label (the structural reader's quick test). */
+const ALL_LABELS = AD_LABELS.join('\n');
+const EDGES = /^[\s·•:|-]+|[\s·•:|-]+$/gu;
 
 /** Whether `text` (an element's whole text) is an ad label. */
 export function isAdLabel(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').replace(/[\s·•:|-]+$/u, '').replace(/^[\s·•:|-]+/u, '').toLowerCase();
+  if (text.length > 40) return false;
+  const t = text.replace(EDGES, '').replace(/\s+/g, ' ').toLowerCase();
   return t.length > 0 && t.length <= 24 && LABEL_SET.has(t);
+}
+
+/** Whether `text` could be part of an ad label split over elements ("Spon" + "sored"). */
+export function isLabelPart(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return t.length > 0 && t.length <= 24 && ALL_LABELS.includes(t);
 }
 
 /**
@@ -40,13 +50,20 @@ const AD_LINK = [
   /^(?:https?:)?\/\/[^/]*\.?qwant\.com\/redirect\/ad/i,
 ];
 
+/** Words every ad link above holds: one test rules out almost every attribute at once. */
+const AD_HINT = /aclk|aclick|googleadservices|doubleclick|yabs\.|y\.js|cbclk|RK=\d|baidu\.php|redirect/i;
+
 /** Whether `value` (an href or another attribute's value) is an ad link. */
 export function isAdLink(value: string): boolean {
-  return AD_LINK.some((re) => re.test(value));
+  return AD_HINT.test(value) && AD_LINK.some((re) => re.test(value));
 }
 
-/** Whether any attribute of `a` holds an ad link. */
+/** Whether `a`'s address, ping or a data-* attribute holds an ad link. */
 export function hasAdLink(a: Element): boolean {
-  for (const attr of Array.from(a.attributes)) if (attr.value.length > 5 && isAdLink(attr.value.trim())) return true;
+  for (const name of a.getAttributeNames()) {
+    if (name !== 'href' && name !== 'ping' && !name.startsWith('data-')) continue;
+    const v = a.getAttribute(name) ?? '';
+    if (v.length > 5 && AD_HINT.test(v) && isAdLink(v.trim())) return true;
+  }
   return false;
 }

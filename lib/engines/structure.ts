@@ -1,5 +1,5 @@
 import { LIMITS, clip } from '../limits';
-import { hasAdLink, isAdLabel } from './ads';
+import { hasAdLink, isAdLabel, isLabelPart } from './ads';
 import { stripSnippetChrome } from './snippet';
 import type { EngineSpec, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
@@ -49,12 +49,14 @@ export interface StructureRead {
 /** Links looked at on one page: a results page of 1,000 results has about 10,000. */
 const MAX_LINKS = 50_000;
 const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
-/** Parts of a page that are never its results: its navigation, side column, banner, footer, dialogs, hidden parts. */
-const OUTSIDE =
-  'nav, aside, [role="navigation"], [role="complementary"], [role="banner"], [role="contentinfo"], [role="dialog"], [role="menu"], [role="tablist"], [role="search"], [hidden], template, noscript, select, button';
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const isHeading = (e: Element) => HEADING_TAGS.has(e.tagName) || e.getAttribute('role') === 'heading';
+/** Parts of a page that are never its results: its navigation, side column, dialogs, hidden parts, controls. */
+const OUTSIDE_TAGS = new Set(['NAV', 'ASIDE', 'TEMPLATE', 'NOSCRIPT', 'SELECT', 'BUTTON']);
+const OUTSIDE_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'dialog', 'menu', 'tablist', 'search']);
 /** `header`/`footer` are the page's banner and footer only outside a sectioning element. */
-const PAGE_EDGE = 'header, footer';
-const SECTIONING = 'article, section, main, [role="main"], li, td';
+const EDGE_TAGS = new Set(['HEADER', 'FOOTER']);
+const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'LI', 'TD']);
 /** A display URL: an address or a crumb trail ("example.com › docs › page"). */
 const ADDRESS = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/›>»\s].*)?$/u;
 
@@ -71,10 +73,38 @@ interface Candidate {
   unresolved?: true;
 }
 
-function outside(a: Element): boolean {
-  if (a.closest(OUTSIDE)) return true;
-  const edge = a.closest(PAGE_EDGE);
-  return edge !== null && edge.parentElement?.closest(SECTIONING) == null && edge.closest(SECTIONING) == null;
+/**
+ * Whether an element lies in a part of the page that is never its results, by its ancestors' tags,
+ * roles and `hidden`; answers are kept per element (`memo`), so a page's links cost one walk up in all.
+ */
+function outside(a: Element, memo: Map<Element, boolean>): boolean {
+  const path: Element[] = [];
+  let verdict = false;
+  for (let e: Element | null = a; e; e = e.parentElement) {
+    const known = memo.get(e);
+    if (known !== undefined) {
+      verdict = known;
+      break;
+    }
+    path.push(e);
+    const tag = e.tagName.toUpperCase();
+    const role = e.getAttribute('role');
+    if (OUTSIDE_TAGS.has(tag) || (role !== null && OUTSIDE_ROLES.has(role)) || e.hasAttribute('hidden')) {
+      verdict = true;
+      break;
+    }
+    if (EDGE_TAGS.has(tag) && !sectionedAbove(e)) {
+      verdict = true;
+      break;
+    }
+  }
+  for (const e of path) memo.set(e, verdict);
+  return verdict;
+}
+
+function sectionedAbove(e: Element): boolean {
+  for (let p = e.parentElement; p; p = p.parentElement) if (SECTIONING_TAGS.has(p.tagName.toUpperCase()) || p.getAttribute('role') === 'main') return true;
+  return false;
 }
 
 /** The tag path of an element, `depth` levels up: the form of a link without a heading. */
@@ -114,38 +144,35 @@ function targetOf(a: Element, o: StructureOptions, displayHost: () => string | u
 }
 
 /**
- * Title links tied to a heading, found from the headings (a page has far fewer headings than links).
- * Without three of them, every link is looked at: a page may list its results without headings.
+ * Title links: each link tied to a heading (one inside it, or one around it at most three levels up),
+ * once per heading; links without a heading are kept too, with their tag path as their form (a page
+ * may list its results without headings: dominant() chooses).
  */
-function candidates(doc: Document, o: StructureOptions): Candidate[] {
-  const headed: Candidate[] = [];
-  const headings = doc.querySelectorAll(HEADING);
-  for (let i = 0, n = Math.min(headings.length, MAX_LINKS); i < n; i++) {
-    const h = headings[i];
-    // The link around the heading (`a > h3`), else the first link in it (`h2 > a`, `h2 > span > a`).
-    const around = h.closest('a[href]');
-    const a = around ?? firstLinkWithin(h);
-    if (!a || outside(a)) continue;
-    const c = candidate(a, h, around ? `a>${headTag(h)}` : `${headTag(h)}>a`, o);
-    if (c) headed.push(c);
-  }
-  if (headed.length >= 3) return headed;
-  const seen = new Set(headed.map((c) => c.a));
-  const out = [...headed];
-  const links = doc.querySelectorAll('a[href]');
+function candidates(doc: Document, o: StructureOptions, links: ArrayLike<Element>): Candidate[] {
+  const out: Candidate[] = [];
+  const memo = new Map<Element, boolean>();
+  const seenHeadings = new Set<Element>();
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) {
     const a = links[i];
-    if (seen.has(a) || outside(a)) continue;
-    const c = candidate(a, undefined, tagPath(a, 4), o);
-    if (c && c.title.length >= 12) out.push(c);
+    let heading: Element | undefined = a.querySelector(HEADING) ?? undefined;
+    let form = heading ? `a>${headTag(heading)}` : '';
+    if (!heading) {
+      for (let e = a.parentElement, up = 0; e && up < 3; e = e.parentElement, up++) {
+        if (isHeading(e)) {
+          heading = e;
+          form = `${headTag(e)}>a`;
+          break;
+        }
+      }
+    }
+    if (heading && seenHeadings.has(heading)) continue;
+    if (outside(a, memo)) continue;
+    const c = candidate(a, heading, form || tagPath(a, 4), o);
+    if (!c || (!heading && c.title.length < 12)) continue;
+    if (heading) seenHeadings.add(heading);
+    out.push(c);
   }
   return out;
-}
-
-/** A heading's link at most three levels in, with text (an icon link beside the title is not it). */
-function firstLinkWithin(h: Element): Element | undefined {
-  for (const a of Array.from(h.querySelectorAll('a[href]'))) if (depthBetween(h, a) <= 3 && clean(a.textContent)) return a;
-  return undefined;
 }
 
 function candidate(a: Element, heading: Element | undefined, form: string, o: StructureOptions): Candidate | undefined {
@@ -212,32 +239,50 @@ function commonAncestor(cands: readonly Candidate[], body: Element): Element {
 interface Marks {
   labels: Element[];
   questions: Element[];
+  /** Links that are ad clicks (few: each record is tested against them). */
+  adLinks: Element[];
 }
 
-function findMarks(body: Element): Marks {
+function findMarks(body: Element, links: ArrayLike<Element>): Marks {
   const labels: Element[] = [];
   const doc = body.ownerDocument;
-  const texts = doc.createTreeWalker(body, 4 /* SHOW_TEXT */, { acceptNode: (n) => (n.parentElement && SKIP_TEXT.has(n.parentElement.tagName) ? 2 : 1) });
-  const seen = new Set<Element>();
-  for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+  const questions: Element[] = [];
+  // One walk over elements and texts: labels are texts (or an aria-label), questions are toggles.
+  const walk = doc.createTreeWalker(body, 1 | 4 /* SHOW_ELEMENT | SHOW_TEXT */);
+  let last: Element | null = null;
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.nodeType === 1) {
+      const el = n as Element;
+      const label = el.getAttribute('aria-label');
+      if (label && isAdLabel(label)) labels.push(el);
+      if ((el.getAttribute('role') === 'button' || el.hasAttribute('aria-expanded')) && el.childElementCount <= 12 && /[?？]\s*$/.test(clean(el.textContent))) questions.push(el);
+      continue;
+    }
+    checkText(n);
+  }
+  function checkText(n: Node) {
     const v = n.nodeValue ?? '';
-    if (v.length > 40 || !v.trim()) continue;
-    // The label's element, or its parent when the engine splits the word over elements ("Spon"+"sored").
-    for (let e = n.parentElement, up = 0; e && up < 3; e = e.parentElement, up++) {
-      // Only small elements: a big one's text is never a label, and reading it costs its whole subtree.
-      if (seen.has(e) || e.childNodes.length > 4) break;
+    // Most text nodes are ruled out by their length or by not being part of any label.
+    if (v.length > 40 || !isLabelPart(v)) return;
+    const parent = n.parentElement;
+    if (!parent || SKIP_TEXT.has(parent.tagName)) return;
+    if (isAdLabel(v)) {
+      if (parent !== last) labels.push((last = parent));
+      return;
+    }
+    // A piece of a label the engine split over elements ("Spon" + "sored"): the smallest element whose whole text is one.
+    for (let e: Element | null = parent, up = 0; e && up < 3 && e.childNodes.length <= 4; e = e.parentElement, up++) {
       const t = e.textContent ?? '';
       if (t.length > 40) break;
       if (isAdLabel(t)) {
-        labels.push(e);
-        seen.add(e);
+        if (e !== last) labels.push((last = e));
         break;
       }
     }
   }
-  for (const e of Array.from(body.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) labels.push(e);
-  const questions = Array.from(body.querySelectorAll('[role="button"], [aria-expanded]')).filter((t) => t.childElementCount <= 12 && /[?？]\s*$/.test(clean(t.textContent)));
-  return { labels, questions };
+  const adLinks: Element[] = [];
+  for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) if (hasAdLink(links[i])) adLinks.push(links[i]);
+  return { labels, questions, adLinks };
 }
 
 /**
@@ -279,7 +324,7 @@ function excluded(cands: readonly Candidate[], roots: readonly Element[], marks:
   });
   return cands.map((c, i) => {
     const root = roots[i];
-    if (adInside.has(root) || askedInside.has(root) || hasAdLink(c.a) || Array.from(root.querySelectorAll('a[href]')).some(hasAdLink)) return true;
+    if (adInside.has(root) || askedInside.has(root) || marks.adLinks.some((a) => root.contains(a))) return true;
     for (let e = root.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) if (adGroups.has(e) || asked.has(e)) return true;
     return false;
   });
@@ -329,9 +374,11 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
   // A fragment parsed without <body> (linkedom) has its content under the document element.
   const body = doc.body?.firstElementChild ? doc.body : doc.documentElement;
   if (!body) return { results: [], blocks: [] };
-  const all = candidates(doc, o);
+  // Every link of the page, once (document.links is the browser's own list; linkedom lacks it).
+  const links = (doc as Partial<Document>).links ?? doc.querySelectorAll('a[href]');
+  const all = candidates(doc, o, links);
   // Paid blocks go first: a shopping carousel can hold more title links than the organic list.
-  const marks = findMarks(commonAncestor(all, body));
+  const marks = findMarks(commonAncestor(all, body), links);
   const first = excluded(all, recordRoots(all, body), marks, false);
   const cands = dominant(all.filter((_, i) => !first[i]));
   const roots = recordRoots(cands, body);

@@ -14,12 +14,16 @@
 import { parseHTML } from 'linkedom';
 import { extract } from '../../lib/engines/extract';
 import { groupResults } from '../../lib/group/results';
+import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
+import { PAGE_OPTIONS, sketch } from '../../lib/index';
+import { mainText } from '../../lib/page/main-text';
+import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { resultDomain } from '../../lib/group/result-item';
 import type { TabResults } from '../../entrypoints/background/tab-session';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import type { BrowserContext } from '@playwright/test';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
-import { PageServer, allChecked, applied, checkingDone, enablePageChecking, openPopup, pageGroupsOf, ranksOf, tabStateOf } from './page-check-kit';
+import { PageServer, allChecked, setSettings, applied, checkingDone, enablePageChecking, openPopup, pageGroupsOf, ranksOf, tabStateOf } from './page-check-kit';
 import { demo } from './page-demo-serp';
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
@@ -48,6 +52,23 @@ async function serveAll(context: BrowserContext): Promise<PageServer> {
   demo.results.forEach((r, i) => server.redirect(GOTO(i + 1), r.url).html(r.url, r.html));
   await server.install(context);
   return server;
+}
+
+/**
+ * The groups the extension should reach once every page is checked, computed in Node: the results at
+ * the addresses their links end at, each page's main text sketched as the extension stores it.
+ */
+function groupsWithPages(html: string, url: string, threshold = DEFAULT_SETTINGS.resemblanceThreshold): number[][] {
+  const items = read(html, url).map((r, i) => ({ ...r, url: demo.results[i]!.url, unresolved: undefined }));
+  const snippets = groupResults(items, { threshold });
+  const pages = new Map<number, PageEvidence>(
+    demo.results.map((r, i) => {
+      const m = mainText(parseHTML(r.html).document as unknown as Document, r.url);
+      const sk = readCompactSketch(compactSketch(sketch(m.text, { ...PAGE_OPTIONS, format: 'text' })));
+      return [i + 1, { sketch: sk, ...(m.canonical ? { canonical: m.canonical } : {}) }];
+    }),
+  );
+  return ranksOf(groupWithPages(items, snippets, pages, { threshold, containment: DEFAULT_SETTINGS.containmentThreshold }));
 }
 
 /** The tab's results as the background keeps them (storage.session `results:<tabId>`). */
@@ -88,7 +109,7 @@ test('opaque /goto links: the page groups by content and the popup shows the dis
   await popup.close();
 });
 
-test('opaque /goto links: page checking follows them, and the addresses they end at become the results’', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('opaque /goto links: page checking follows them, and the addresses they end at become the results’', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, restartServiceWorker }) => {
   const serp = opaqueSerp('walden opaque links checked');
   const server = await serveAll(context);
   const ext = await enablePageChecking(openExtensionPage);
@@ -109,17 +130,31 @@ test('opaque /goto links: page checking follows them, and the addresses they end
   expect(kept?.results.map((r) => [r.rank, r.url, r.unresolved ?? false])).toEqual(finals.map((u, i) => [i + 1, u, false]));
   expect(Object.keys(kept?.resolved ?? {}).sort()).toEqual(finals.map((_, i) => GOTO(i + 1)).sort());
 
-  // Groups now rest on the pages, by content: the demo's own groups.
-  expect(ranksOf(state.groups ?? [])).toEqual(demo.groups.map((g) => g.ranks));
-  await expect.poll(() => pageGroupsOf(page), { message: 'groups on the page' }).toEqual(demo.groups.map((g) => g.ranks));
+  // Groups now rest on the pages at those addresses, as lib groups them in Node.
+  const expected = groupsWithPages(serp.html, serp.url);
+  expect(expected.length, 'groups by the pages (lib)').toBeGreaterThan(0);
+  expect(ranksOf(state.groups ?? []), 'the tab’s groups').toEqual(expected);
+  await expect.poll(() => pageGroupsOf(page), { message: 'groups on the page' }).toEqual(expected);
 
   // The popup links the final addresses, with their domains.
   const popup = await openPopup(context, extensionOrigin, page);
   const links = popup.locator('.group a.result-title');
-  await expect(links).toHaveCount(demo.groups.flatMap((g) => g.ranks).length);
+  await expect(links).toHaveCount(expected.flat().length);
   const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   for (const h of hrefs) expect(finals, `popup link ${h}`).toContain(h);
   for (const d of await popup.locator('.group .domain').allTextContents()) expect(d).not.toContain('google');
   await popup.close();
+
+  // A restarted service worker and a regroup (the threshold changed) keep the addresses: the groups
+  // still rest on the pages there (with the redirects, no page would be known and the snippets would decide).
+  await restartServiceWorker();
+  const threshold = 0.55;
+  const again = groupsWithPages(serp.html, serp.url, threshold);
+  expect(again).not.toEqual(ranksOf(groupResults(read(serp.html, serp.url), { threshold }).groups));
+  await setSettings(ext, { resemblanceThreshold: threshold });
+  await expect.poll(async () => (await tabStateOf(sw, serp.url))?.threshold, { message: 'the tab regrouped at the new threshold' }).toBe(threshold);
+  expect(ranksOf((await tabStateOf(sw, serp.url))?.groups ?? []), 'the tab’s groups after a restart and a regroup').toEqual(again);
+  expect((await tabResultsOf(sw, serp.url))?.results.map((r) => r.url)).toEqual(finals);
+  await expect.poll(() => pageGroupsOf(page), { message: 'groups on the page after the regroup' }).toEqual(again);
   await ext.close();
 });

@@ -1,1 +1,0 @@
-import{a as r}from"./added-utKc3uNY.js";import{t as e}from"./messages-DUST7ENr.js";const s=["https://archive.org/*","https://web.archive.org/*"];function i(){return r.permissions.request({origins:s})}const c=()=>e("options_archive_refused");export{c as a,i as r};

@@ -1,1 +1,0 @@
-import{s}from"./page-language-B4SOMeZJ.js";import{u as r}from"./use-polled-report-CxkyI4EU.js";const n=15e3;function a(t,o=!0){return r(e=>s("lost/find",e?{url:t,again:!0}:{url:t},{timeoutMs:n}),t,o)}export{a as u};

@@ -1,1 +1,0 @@
-import{w as r,t as e}from"./page-language-C8g68QkF.js";const s=["https://archive.org/*","https://web.archive.org/*"];function o(){return r.permissions.request({origins:s})}const i=()=>e("options_archive_refused");export{i as a,o as r};

@@ -1,1 +1,0 @@
-import{i as s}from"./page-language-C8g68QkF.js";import{u as r}from"./use-polled-report-BJ3QBVI1.js";const i=15e3;function a(t,o=!0){return r(e=>s("lost/find",e?{url:t,again:!0}:{url:t},{timeoutMs:i}),t,o)}export{a as u};

@@ -1,1 +1,0 @@
-import{g as n,A as a,w as c}from"./page-language-C8g68QkF.js";const i="toggle-display-mode";function f(e){if(e==="collapse")return"flag";if(e==="flag")return"collapse"}function d(){const[e,t]=n();return a(()=>{let o=!0;const s=c.commands;return s?s.getAll().then(r=>o&&t(r.find(l=>l.name===i)?.shortcut||"")).catch(()=>o&&t("")):t(""),()=>{o=!1}},[]),e}export{f as t,d as u};

@@ -1,1 +1,0 @@
-import{a as m,A as n}from"./page-language-m6hlfQQG.js";import{a as c}from"./added-utKc3uNY.js";import{T as i}from"./first-run-DpzUjAb5.js";function d(){const[r,t]=m();return n(()=>{let e=!0;const o=c.commands;return o?o.getAll().then(s=>e&&t(s.find(a=>a.name===i)?.shortcut||"")).catch(()=>e&&t("")):t(""),()=>{e=!1}},[]),r}export{d as u};

@@ -1,1 +1,0 @@
-import{x as r,E as a}from"./added-utKc3uNY.js";const E=Object.fromEntries(r.map(e=>[e.id,e.name]));function N(e,t){if(!e)return"search engine";if(e.startsWith("added:")){const n=e.slice(6);return t?.find(s=>s.host===n)?.name||n}return a.includes(e)?E[e]:e}export{E,N as e};
