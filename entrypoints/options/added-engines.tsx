@@ -8,6 +8,7 @@ import {
   MAX_ADDED_ENGINES,
   MAX_ADDED_NAME,
   addedHostProblem,
+  addedId,
   engineFromUrl,
   exportAddedEngines,
   importAddedEngines,
@@ -18,6 +19,7 @@ import { hostOrigin, requestHostPermission } from '../../page-support/permission
 import { download } from '../../page-support/use-copycats';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { t, tOf } from '../../page-support/i18n';
+import { outcomeWords, useEngineOutcomes } from '../../page-support/engine-outcomes';
 
 const URL_ID = 'added-engine-url';
 const NAME_ID = 'added-engine-name';
@@ -85,6 +87,8 @@ function Skipped({ skipped }: { skipped: AddedSkip[] }) {
  */
 export function AddedEngineControls({ settings, save }: SettingsProps) {
   const engines = settings.addedEngines;
+  // How each added engine's pages were last read (the background records it as for the built-in ones).
+  const { outcomes, now } = useEngineOutcomes();
   const [text, setText] = useState('');
   const [name, setName] = useState<string>();
   const [error, setError] = useState<string>();
@@ -160,6 +164,7 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
                   {e.path}?{e.param}=…
                 </span>
                 {access[e.host] === false && <span class="muted"> — {t('added_noAccess')}</span>}
+                <span class="muted" data-testid="added-outcome"> — {outcomeWords(outcomes[addedId(e.host)], now)}</span>
               </span>
               {access[e.host] === false && (
                 <button type="button" aria-label={t('added_allow_aria', e.name)} onClick={() => allow(e.host)}>

@@ -67,3 +67,38 @@ export function hasAdLink(a: Element): boolean {
   }
   return false;
 }
+
+/**
+ * The element whose whole text is an ad label, for a short text node: its parent, or the smallest
+ * ancestor (up to three levels) when the engine splits the word over elements ("Spon" + "sored").
+ * Text in a link is a title or an address, never a label.
+ */
+export function labelOf(n: Node): Element | undefined {
+  const v = n.nodeValue ?? '';
+  // Most text nodes are ruled out by their length or by not being part of any label.
+  if (v.length > 40 || !isLabelPart(v)) return undefined;
+  const parent = n.parentElement;
+  if (!parent || parent.closest('a[href], script, style, noscript, template')) return undefined;
+  if (isAdLabel(v)) return parent;
+  for (let e: Element | null = parent, up = 0; e && up < 3 && e.childNodes.length <= 4; e = e.parentElement, up++) {
+    const t = e.textContent ?? '';
+    if (t.length > 40) break;
+    if (isAdLabel(t)) return e;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a result's block is paid for: an ad label among its texts or aria-labels, or an ad-click
+ * link. The definitions' reads are checked too (a paid card in organic markup, Yandex's "Промо").
+ */
+export function isPaidBlock(block: readonly Element[]): boolean {
+  for (const root of block) {
+    if (root.matches('a[href]') && hasAdLink(root)) return true;
+    for (const a of Array.from(root.querySelectorAll('a[href]'))) if (hasAdLink(a)) return true;
+    for (const e of Array.from(root.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) return true;
+    const walk = root.ownerDocument.createTreeWalker(root, 4 /* SHOW_TEXT */);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (labelOf(n)) return true;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import { LIMITS, clip } from '../limits';
 import { type AddedEngine, addedSpec } from './added';
+import { isPaidBlock } from './ads';
 import { stripSnippetChrome } from './snippet';
 import { type StructureRead, readByStructure } from './structure';
 import { ENGINES } from './table';
@@ -111,6 +112,8 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
     const title = clean((v.title ? root.querySelector(v.title) : a)?.textContent);
     if (!title) continue;
     const block = blockOf(root, v, rootSet);
+    // A paid card in organic markup (an ad label or an ad click inside: lib/engines/ads.ts).
+    if (isPaidBlock(block)) continue;
     const displayUrl = firstText(block, v.displayUrl) || host + t.pathname.replace(/\/$/, '');
     blocks.push(block);
     // Text fields are clipped to what the background accepts: their start is what resembles.

@@ -1,5 +1,5 @@
 import { LIMITS, clip } from '../limits';
-import { hasAdLink, isAdLabel, isLabelPart } from './ads';
+import { hasAdLink, isAdLabel, labelOf } from './ads';
 import { stripSnippetChrome } from './snippet';
 import type { EngineSpec, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
@@ -261,24 +261,8 @@ function findMarks(body: Element, links: ArrayLike<Element>): Marks {
     checkText(n);
   }
   function checkText(n: Node) {
-    const v = n.nodeValue ?? '';
-    // Most text nodes are ruled out by their length or by not being part of any label.
-    if (v.length > 40 || !isLabelPart(v)) return;
-    const parent = n.parentElement;
-    if (!parent || SKIP_TEXT.has(parent.tagName)) return;
-    if (isAdLabel(v)) {
-      if (parent !== last) labels.push((last = parent));
-      return;
-    }
-    // A piece of a label the engine split over elements ("Spon" + "sored"): the smallest element whose whole text is one.
-    for (let e: Element | null = parent, up = 0; e && up < 3 && e.childNodes.length <= 4; e = e.parentElement, up++) {
-      const t = e.textContent ?? '';
-      if (t.length > 40) break;
-      if (isAdLabel(t)) {
-        if (e !== last) labels.push((last = e));
-        break;
-      }
-    }
+    const label = labelOf(n);
+    if (label && label !== last) labels.push((last = label));
   }
   const adLinks: Element[] = [];
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) if (hasAdLink(links[i])) adLinks.push(links[i]);

@@ -98,8 +98,11 @@ test('an engine added in the options is read by structure and grouped without re
   await expect(popup.getByRole('main')).not.toContainText(`added:${ADDED_HOST}`);
   await popup.close();
 
-  // Removed: unregistered, and its next page is left as it came.
+  // The options say how its pages were last read: by structure (the background's record, live).
   await options.bringToFront();
+  await expect(item.getByTestId('added-outcome')).toContainText('read by structure');
+
+  // Removed: unregistered, and its next page is left as it came.
   await item.getByRole('button', { name: `Remove ${NAME}` }).click();
   await expect(section.getByText('No search engines added.')).toBeVisible();
   expect((await settingsOf(options)).addedEngines).toEqual([]);

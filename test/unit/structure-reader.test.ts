@@ -176,6 +176,18 @@ describe('the structural reader: what no saved page shows', () => {
     }
   });
 
+  it("a paid card in the definition's own organic markup (Yandex's Промо) is left out by the definition too", () => {
+    const html = readFileSync(path.join(repoRoot, 'test/fixtures/serp/yandex.html'), 'utf8');
+    const url = 'https://yandex.com/search/?text=permafrost';
+    const before = extract(parseSerp(html), url)!;
+    // The first organic result, made a paid card: organic markup and link, and the "Промо" label.
+    const paid = html.replace('<div class="organic__subtitle typo_type_greenurl">', '<div class="organic__subtitle typo_type_greenurl"><span class="label">Промо</span>');
+    expect(paid).not.toBe(html);
+    const after = extract(parseSerp(paid), url)!;
+    expect(after.reader).toBe('spec');
+    expect(after.results.map((r) => r.url)).toEqual(before.results.slice(1).map((r) => r.url));
+  });
+
   it('a list of ads under one label, and ad click links, are left out', () => {
     const ads = `<li><div><span>Ads</span><ul>${result(8)}${result(9)}</ul></div></li>`;
     const click = `<li><div><h2><a href="https://www.bing.com/aclk?ld=e3&u=x">Buy now</a></h2><p>cheap cheap cheap cheap cheap</p></div></li>`;
