@@ -442,7 +442,7 @@ test('Google: a page without results is reported once as unreadable after 4 s, a
   await requireHook(sw);
   const url = 'https://www.google.com/search?q=zzz';
   const html = fixture('google-no-results.html');
-  expect(extractInNode(html, url)).toEqual({ engine: 'google', variant: 'js', query: 'zzz', results: [] });
+  expect(extractInNode(html, url)).toEqual({ engine: 'google', variant: 'js', query: 'zzz', results: [], reader: 'spec' });
   await serveHtml(url, html);
   const { page, tabId } = await openTab(context, sw);
   const t0 = Date.now();
