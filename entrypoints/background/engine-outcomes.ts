@@ -19,3 +19,10 @@ export function noteOutcome(engine: string, outcome: EngineOutcome, incognito: b
   queue = step.catch(() => undefined);
   return queue as Promise<void>;
 }
+
+/** Forgets every engine's last outcome (with the cache: what pages were read is history too). */
+export function clearOutcomes(): Promise<void> {
+  const step = queue.then(() => browser.storage.local.remove(ENGINE_OUTCOMES_KEY));
+  queue = step.catch(() => undefined);
+  return queue as Promise<void>;
+}

@@ -12,6 +12,7 @@ import { readSettings, writeSettings } from './settings-item';
 import { popupState } from './tab-state';
 import { forgetBoilerplate } from './past-boilerplate';
 import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from './not-a-copy';
+import { clearOutcomes } from './engine-outcomes';
 import { tellTab } from './router';
 import { addList, clearEvidence, forgetList, readCopycats, rebuildCopycats, setVerdict } from './copycat-evidence';
 import { siteOf } from '../../lib/copycat/site';
@@ -39,6 +40,8 @@ export function createHandlers(service: SketchService): Handlers {
       await clearNotACopy(ctx.incognito).catch(() => undefined);
       // Copycat evidence is measured from the cache's pages: it goes with them (never kept for private windows).
       if (!ctx.incognito) await clearEvidence();
+      // How each engine's pages were last read goes too (never recorded from private windows).
+      if (!ctx.incognito) await clearOutcomes();
       return { cleared };
     },
     'tab/state': ({ tabId }) => popupState(tabId),

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { addedId, addedMatch } from '../../lib/engines/added';
+import { ENGINES } from '../../lib/engines/table';
 import { readSettings } from './settings-item';
 
 const SCRIPT_ID = 'resemble-searxng';
@@ -58,6 +59,8 @@ export async function syncAddedScripts(): Promise<string[]> {
   const { addedEngines } = await readSettings();
   const wanted: Registration[] = [];
   for (const a of addedEngines) {
+    // A built-in engine's host has its own content script (manifest) and definition: never a second one.
+    if (ENGINES.some((e) => e.host.test(a.host))) continue;
     if (await granted(a.host)) wanted.push({ id: `${ADDED_SCRIPT_PREFIX}${a.host}`, matches: [addedMatch(a)], js: JS, runAt: 'document_start' });
   }
   await replaceScripts(scripting, (id) => id.startsWith(ADDED_SCRIPT_PREFIX), wanted);

@@ -27,7 +27,7 @@ const NAME_ID = 'added-engine-name';
 const MAX_FILE_BYTES = 1_000_000;
 
 const FILE_ERRORS = { json: 'added_fileError_json', shape: 'added_fileError_shape', none: 'added_fileError_none' } as const;
-const SKIPS = { invalid: 'added_skip_invalid', duplicate: 'added_skip_duplicate', present: 'added_skip_present', full: 'added_skip_full' } as const;
+const SKIPS = { invalid: 'added_skip_invalid', duplicate: 'added_skip_duplicate', present: 'added_skip_present', builtin: 'added_skip_builtin', full: 'added_skip_full' } as const;
 
 type Outcome = { kind: 'none' } | { kind: 'busy' } | { kind: 'ok'; file: string; added: number; skipped: AddedSkip[] } | { kind: 'failed'; file: string; error: string; skipped: AddedSkip[] };
 
@@ -57,6 +57,8 @@ function useAccess(engines: readonly AddedEngine[]): Record<string, boolean> {
 /** The engine an address names, or why it cannot be added (in the UI language). */
 function candidate(text: string, engines: readonly AddedEngine[]): { engine?: AddedEngine; error?: string } {
   if (!text.trim()) return {};
+  // Only https pages are read (the content script is registered for https://<host>/ only).
+  if (/^\s*http:\/\//i.test(text)) return { error: t('added_url_https') };
   const engine = engineFromUrl(text);
   if (!engine) return { error: t('added_url_invalid') };
   if (addedHostProblem(engine.host)) return { error: t('added_host_invalid', engine.host) };
@@ -137,7 +139,7 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
     if (file.size > MAX_FILE_BYTES) return fail('large');
     setOutcome({ kind: 'busy' });
     try {
-      const r = importAddedEngines(await file.text(), engines);
+      const r = importAddedEngines(await file.text(), engines, (host) => ENGINES.some((e) => e.host.test(host)));
       if (!r.ok) return fail(r.code, r.skipped);
       const problem = await save({ addedEngines: r.engines });
       if (problem) return setOutcome({ kind: 'failed', file: file.name, error: problem, skipped: r.skipped });

@@ -154,7 +154,7 @@ export function exportAddedEngines(engines: readonly AddedEngine[]): string {
 }
 
 /** Why one entry of an imported file was skipped: a code for the options' words, lib's English beside it. */
-export type AddedSkipCode = 'invalid' | 'duplicate' | 'present' | 'full';
+export type AddedSkipCode = 'invalid' | 'duplicate' | 'present' | 'builtin' | 'full';
 export interface AddedSkip {
   /** The entry's place in the file's list, from 1. */
   entry: number;
@@ -180,10 +180,10 @@ const FILE_ERRORS: Record<AddedFileError, string> = {
 /**
  * An import file read against the engines there are: each entry checked as the settings check it (a
  * host given with a scheme or in capitals is taken in its plain form; a missing name becomes the
- * host), entries that fail or whose host is listed already reported and skipped, the list kept within
+ * host), entries that fail, whose host is listed already or is a built-in engine's (`builtIn`) reported and skipped, the list kept within
  * MAX_ADDED_ENGINES. A file with nothing to add is refused whole: the caller changes nothing.
  */
-export function importAddedEngines(text: string, existing: readonly AddedEngine[]): AddedImport {
+export function importAddedEngines(text: string, existing: readonly AddedEngine[], builtIn: (host: string) => boolean = () => false): AddedImport {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -206,6 +206,8 @@ export function importAddedEngines(text: string, existing: readonly AddedEngine[
     if (!c.ok) return skipped.push({ entry, ...at, code: 'invalid', error: c.errors.join('; ') });
     if (added.some((a) => a.host === c.value.host)) return skipped.push({ entry, ...at, code: 'duplicate', error: `${c.value.host} is in the file twice` });
     if (engines.some((a) => a.host === c.value.host)) return skipped.push({ entry, ...at, code: 'present', error: `${c.value.host} is added already` });
+    // A built-in engine's host stays its definition's (an added engine there would read it by structure only).
+    if (builtIn(c.value.host)) return skipped.push({ entry, ...at, code: 'builtin', error: `${c.value.host} is a built-in search engine's` });
     if (engines.length >= MAX_ADDED_ENGINES) return skipped.push({ entry, ...at, code: 'full', error: `at most ${MAX_ADDED_ENGINES} search engines can be added` });
     engines.push(c.value);
     added.push(c.value);

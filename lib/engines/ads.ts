@@ -71,7 +71,8 @@ export function hasAdLink(a: Element): boolean {
 /**
  * The element whose whole text is an ad label, for a short text node: its parent, or the smallest
  * ancestor (up to three levels) when the engine splits the word over elements ("Spon" + "sored").
- * Text in a link is a title or an address, never a label.
+ * Text in a link is a title or an address, never a label; nor is an emphasized word (an engine shows
+ * the searched words in bold: a search for "ad" has "<em>Ad</em>" in its snippets).
  */
 export function labelOf(n: Node): Element | undefined {
   const v = n.nodeValue ?? '';
@@ -79,13 +80,28 @@ export function labelOf(n: Node): Element | undefined {
   if (v.length > 40 || !isLabelPart(v)) return undefined;
   const parent = n.parentElement;
   if (!parent || parent.closest('a[href], script, style, noscript, template')) return undefined;
-  if (isAdLabel(v)) return parent;
+  const found = isAdLabel(v) ? parent : splitLabel(parent);
+  return found && standsAlone(found) ? found : undefined;
+}
+
+function splitLabel(parent: Element): Element | undefined {
   for (let e: Element | null = parent, up = 0; e && up < 3 && e.childNodes.length <= 4; e = e.parentElement, up++) {
     const t = e.textContent ?? '';
     if (t.length > 40) break;
     if (isAdLabel(t)) return e;
   }
   return undefined;
+}
+
+const EMPHASIS = new Set(['B', 'EM', 'STRONG', 'MARK', 'I']);
+
+/**
+ * A label is not emphasis: engines bold the searched words (`em`, `b`, `strong`, `mark`), and print
+ * their labels in plain elements (Bing's "Ad" slug runs on into the snippet's first words, so text
+ * beside a label does not tell).
+ */
+function standsAlone(e: Element): boolean {
+  return !EMPHASIS.has(e.tagName.toUpperCase());
 }
 
 /**

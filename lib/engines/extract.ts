@@ -33,17 +33,19 @@ export function findEngine(url: string, opts: ExtractOptions = {}): EngineSpec |
     const searxng = ENGINES.find((e) => e.id === 'searxng');
     return searxng?.path.test(u.pathname) ? searxng : undefined;
   }
-  const added = opts.addedEngines?.find((a) => a.host === u.hostname.toLowerCase());
-  if (added) {
-    const spec = addedSpec(added);
-    return spec.path.test(u.pathname) && u.searchParams.get(added.param) ? spec : undefined;
-  }
-  return ENGINES.find(
+  const builtIn = ENGINES.find(
     (e) =>
       e.host.test(u.hostname) &&
       e.path.test(u.pathname) &&
       !(e.queryRequiredOn?.test(u.pathname) && !e.queryParams.some((k) => u.searchParams.get(k))),
   );
+  if (builtIn) return builtIn;
+  // An added engine never takes a built-in engine's host: its definition reads it (an import or a
+  // synced setting could name google.com).
+  const added = opts.addedEngines?.find((a) => a.host === u.hostname.toLowerCase());
+  if (!added || ENGINES.some((e) => e.host.test(u.hostname))) return undefined;
+  const spec = addedSpec(added);
+  return spec.path.test(u.pathname) && u.searchParams.get(added.param) ? spec : undefined;
 }
 
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -232,7 +234,7 @@ export function extract(doc: Document, url?: string, opts: ExtractOptions = {}):
     for (const e of ENGINES) {
       if (!e.variants.some((v) => v.detect && applicable(v, doc))) continue;
       const blocks: Element[][] = [];
-      const x = extractWith(e, doc, url, blocks);
+      const x = extractWith(e, doc, undefined, blocks);
       if (!best || x.results.length > best.results.length) [best, bestBlocks] = [x, blocks];
     }
   }

@@ -1,8 +1,9 @@
 import { LIMITS, clip } from '../limits';
-import { hasAdLink, isAdLabel, labelOf } from './ads';
+import { hasAdLink, isAdLabel, isLabelPart, labelOf } from './ads';
 import { stripSnippetChrome } from './snippet';
 import type { EngineSpec, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
+import { displayHost } from '../url/display-host';
 
 /**
  * The structural reader (issue #27): the organic results of a results page from its structure alone,
@@ -23,8 +24,10 @@ import { unwrapRedirect } from './unwrap';
  * 4. Fields: the heading's text; the display URL (a `cite`, else a short text shaped like an address);
  *    the snippet (the record's longest text apart from the title and the display URL).
  *
- * Costs are linear in the page's elements (one pass over links, one over each record), bounded by
- * MAX_LINKS: a page cannot make it slower than that.
+ * Costs: one pass over the page's links and one over its texts, each element's ancestors walked a
+ * bounded number of times (answers kept per element), a record's own subtree read once for its
+ * snippet, and at most NEAR_BUDGET elements and READ_BUDGET characters looked at for a display URL;
+ * at most MAX_LINKS links. A page cannot make it cost more than its size times its depth.
  */
 
 export interface StructureOptions {
@@ -48,7 +51,6 @@ export interface StructureRead {
 
 /** Links looked at on one page: a results page of 1,000 results has about 10,000. */
 const MAX_LINKS = 50_000;
-const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
 const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const isHeading = (e: Element) => HEADING_TAGS.has(e.tagName) || e.getAttribute('role') === 'heading';
 /** Parts of a page that are never its results: its navigation, side column, dialogs, hidden parts, controls. */
@@ -154,7 +156,7 @@ function candidates(doc: Document, o: StructureOptions, links: ArrayLike<Element
   const seenHeadings = new Set<Element>();
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) {
     const a = links[i];
-    let heading: Element | undefined = a.querySelector(HEADING) ?? undefined;
+    let heading = headingInside(a);
     let form = heading ? `a>${headTag(heading)}` : '';
     if (!heading) {
       for (let e = a.parentElement, up = 0; e && up < 3; e = e.parentElement, up++) {
@@ -175,23 +177,46 @@ function candidates(doc: Document, o: StructureOptions, links: ArrayLike<Element
   return out;
 }
 
+/** A heading inside a title link (its first, at most four levels in; a link holds few elements). */
+function headingInside(a: Element): Element | undefined {
+  let found: Element | undefined;
+  let budget = 64;
+  const visit = (e: Element, depth: number) => {
+    for (let k = e.firstElementChild; k && !found && budget-- > 0; k = k.nextElementSibling) {
+      if (isHeading(k)) found = k;
+      else if (depth < 4) visit(k, depth + 1);
+    }
+  };
+  visit(a, 1);
+  return found;
+}
+
 function candidate(a: Element, heading: Element | undefined, form: string, o: StructureOptions): Candidate | undefined {
   const title = clean(heading ? heading.textContent : a.textContent);
   if (!title) return undefined;
-  const target = targetOf(a, o, () => hostOfDisplay(displayNear(a)));
+  const target = targetOf(a, o, () => displayHost(displayNear(a)));
   return target ? { a, heading, form, title, ...target } : undefined;
 }
 
-/** The display URL's text near a title link, before records are known: inside the link or its parent's parent. */
+/**
+ * The display URL's text near a title link, before records are known: a `cite` among the first
+ * elements of its parent's parent (a bounded look: a page of many links under one parent costs each
+ * link the same).
+ */
 function displayNear(a: Element): string {
   const scope = a.parentElement?.parentElement ?? a;
-  return clean(scope.querySelector('cite')?.textContent);
+  const walk = scope.ownerDocument.createTreeWalker(scope, 1 /* SHOW_ELEMENT */);
+  for (let n = walk.nextNode() as Element | null, budget = NEAR_BUDGET; n && budget > 0; n = walk.nextNode() as Element | null, budget--) {
+    if (n.tagName.toUpperCase() === 'CITE') return clean(n.textContent).slice(0, 300);
+  }
+  return '';
 }
 
-function hostOfDisplay(text: string): string | undefined {
-  const m = /^(?:https?:\/\/)?((?:[\p{L}\p{N}-]+\.)+\p{L}{2,})/u.exec(text.trim());
-  return m ? m[1].toLowerCase() : undefined;
-}
+/** Elements looked at around one link for a display URL. */
+const NEAR_BUDGET = 48;
+/** Characters of text read in one record while looking for its display URL. */
+const READ_BUDGET = 20_000;
+
 
 /**
  * The title links of the organic list: the commonest form with a heading (three or more, or the only
@@ -245,28 +270,35 @@ interface Marks {
 
 function findMarks(body: Element, links: ArrayLike<Element>): Marks {
   const labels: Element[] = [];
-  const doc = body.ownerDocument;
   const questions: Element[] = [];
-  // One walk over elements and texts: labels are texts (or an aria-label), questions are toggles.
-  const walk = doc.createTreeWalker(body, 1 | 4 /* SHOW_ELEMENT | SHOW_TEXT */);
+  // One walk over the texts (a browser walks 10,000 in about 2 ms; selectors over attributes cost more).
+  const walk = body.ownerDocument.createTreeWalker(body, 4 /* SHOW_TEXT */);
   let last: Element | null = null;
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    if (n.nodeType === 1) {
-      const el = n as Element;
-      const label = el.getAttribute('aria-label');
-      if (label && isAdLabel(label)) labels.push(el);
-      if ((el.getAttribute('role') === 'button' || el.hasAttribute('aria-expanded')) && el.childElementCount <= 12 && /[?？]\s*$/.test(clean(el.textContent))) questions.push(el);
-      continue;
+    const v = n.nodeValue ?? '';
+    if (v.length <= 40 && isLabelPart(v)) {
+      const label = labelOf(n);
+      if (label && label !== last) labels.push((last = label));
+    } else if (v.length <= 300 && /[?？]\s*$/.test(v)) {
+      // A question's toggle: a `role=button` or `aria-expanded` holding the question, a few levels up.
+      for (let e = n.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) {
+        if (e.getAttribute('role') === 'button' || e.hasAttribute('aria-expanded')) {
+          if (questions[questions.length - 1] !== e) questions.push(e);
+          break;
+        }
+      }
     }
-    checkText(n);
-  }
-  function checkText(n: Node) {
-    const label = labelOf(n);
-    if (label && label !== last) labels.push((last = label));
   }
   const adLinks: Element[] = [];
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) if (hasAdLink(links[i])) adLinks.push(links[i]);
   return { labels, questions, adLinks };
+}
+
+/** An ad label given as an `aria-label` in a record (a label shown as an icon): looked for record by record. */
+function ariaAdLabel(root: Element): boolean {
+  if (isAdLabel(root.getAttribute('aria-label') ?? '')) return true;
+  for (const e of Array.from(root.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) return true;
+  return false;
 }
 
 /**
@@ -286,8 +318,9 @@ function excluded(cands: readonly Candidate[], roots: readonly Element[], marks:
     for (; e; e = e.parentElement) {
       if (!rootSet.has(e)) continue;
       // A question inside a record is its own FAQ when it comes after the title link.
-      if (before) before.set(e, m);
-      else inside.add(e);
+      if (before) {
+        if (!before.has(e)) before.set(e, m);
+      } else inside.add(e);
       return;
     }
     // Outside every record: it marks the nearest block holding records (the list it heads).
@@ -296,6 +329,8 @@ function excluded(cands: readonly Candidate[], roots: readonly Element[], marks:
   };
   const adGroups = new Set<Element>();
   for (const l of marks.labels) markUp(l, groups ? adGroups : new Set());
+  // An ad click inside a record marks it (one outside marks nothing).
+  for (const a of marks.adLinks) markUp(a, new Set());
   const asked = new Set<Element>();
   const adInside = new Set(inside);
   inside.clear();
@@ -308,7 +343,7 @@ function excluded(cands: readonly Candidate[], roots: readonly Element[], marks:
   });
   return cands.map((c, i) => {
     const root = roots[i];
-    if (adInside.has(root) || askedInside.has(root) || marks.adLinks.some((a) => root.contains(a))) return true;
+    if (adInside.has(root) || askedInside.has(root) || ariaAdLabel(root)) return true;
     for (let e = root.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) if (adGroups.has(e) || asked.has(e)) return true;
     return false;
   });
@@ -319,11 +354,15 @@ function displayUrlOf(block: readonly Element[], c: Candidate): { text: string; 
     const cite = root.querySelector('cite');
     if (cite && clean(cite.textContent)) return { text: clean(cite.textContent), el: cite };
   }
+  // Bounded: at most READ_BUDGET characters of text read in one record, whatever its shape.
+  let read = 0;
   for (const root of block) {
     const walker = root.ownerDocument.createTreeWalker(root, 1);
-    for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
+    for (let n = walker.nextNode() as Element | null; n && read < READ_BUDGET; n = walker.nextNode() as Element | null) {
       if (n.childElementCount > 3 || (c.heading && (c.heading.contains(n) || n.contains(c.heading)))) continue;
-      const t = clean(n.textContent);
+      const raw = n.textContent ?? '';
+      read += raw.length;
+      const t = clean(raw);
       if (t && t.length <= 300 && ADDRESS.test(t) && !n.contains(c.a)) return { text: t, el: n };
     }
   }
@@ -369,18 +408,21 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
   const rootSet = new Set(roots);
   const out = excluded(cands, roots, marks);
   const share = shares(roots);
+  // Table rows a label sits in (a result spanning rows is paid when any of its rows says so).
+  const labelledRows = new Set<Element>();
+  for (const l of marks.labels) for (let e: Element | null = l, up = 0; e && up < 8; e = e.parentElement, up++) if (e.tagName.toUpperCase() === 'TR') labelledRows.add(e);
   const kept: { root: Element; block: Element[]; result: SerpResult }[] = [];
   const seen = new Set<string>();
   cands.forEach((c, i) => {
     const root = roots[i];
     const block = blockOf(root, rootSet);
-    if (out[i] || (block.length > 1 && block.some((el) => marks.labels.some((l) => el.contains(l))))) return;
+    if (out[i] || (block.length > 1 && block.some((el) => labelledRows.has(el)))) return;
     // Results nested in another result's block (sitelinks built like results) belong to it.
     for (let p = root.parentElement; p; p = p.parentElement) if (rootSet.has(p)) return;
-    const url = c.unresolved ? (targetInBlock(c.a, root, o) ?? c.url) : c.url;
-    if (seen.has(url)) return;
-    const title = clean(c.heading ? c.heading.textContent : c.a.textContent);
     const display = displayUrlOf(block, c);
+    const url = c.unresolved ? (targetInBlock(c.a, root, display.text, o) ?? c.url) : c.url;
+    if (seen.has(url)) return;
+    const title = c.title;
     const t = new URL(url);
     const displayUrl = display.text || t.hostname + t.pathname.replace(/\/$/, '');
     const snippet = stripSnippetChrome(snippetOf(block, c, display.el), o.engine ?? {}, displayUrl);
@@ -442,15 +484,20 @@ function blockOf(root: Element, rootSet: ReadonlySet<Element>): Element[] {
 }
 
 /**
- * The real target of an opaque link, when the record carries it in an attribute of the link's
- * ancestors up to the record (Baidu's `mu`): an absolute address off the engine's hosts.
+ * The real target of an opaque link, when the record carries it in an attribute of the link or of the
+ * record's root (Baidu's `mu`): an absolute address off the engine's hosts, on the host the display
+ * URL names when it names one. Addresses of other kinds (`itemtype`, images, styles) are never it.
  */
-function targetInBlock(a: Element, root: Element, o: StructureOptions): string | undefined {
-  for (let e: Element | null = a; e; e = e === root ? null : e.parentElement) {
-    for (const attr of Array.from(e.attributes)) {
-      if (attr.name === 'href' || !/^https?:\/\/[^\s]+$/i.test(attr.value) || attr.value.length > LIMITS.url) continue;
+function targetInBlock(a: Element, root: Element, display: string, o: StructureOptions): string | undefined {
+  const shown = displayHost(display);
+  for (const e of a === root ? [a] : [a, root]) {
+    for (const name of e.getAttributeNames()) {
+      if (NOT_TARGETS.has(name)) continue;
+      const v = e.getAttribute(name) ?? '';
+      if (v.length > LIMITS.url || !/^https?:\/\/\S+$/i.test(v)) continue;
       try {
-        if (!o.isEngineHost(new URL(attr.value).hostname)) return attr.value;
+        const host = new URL(v).hostname;
+        if (!o.isEngineHost(host) && (!shown || host === shown || host.endsWith(`.${shown}`) || shown.endsWith(`.${host}`))) return v;
       } catch {
         // not an address
       }
@@ -458,3 +505,6 @@ function targetInBlock(a: Element, root: Element, o: StructureOptions): string |
   }
   return undefined;
 }
+
+/** Attributes holding addresses that are never a result's target. */
+const NOT_TARGETS = new Set(['href', 'src', 'srcset', 'data-src', 'data-srcset', 'poster', 'itemtype', 'itemid', 'itemprop', 'style', 'class', 'id', 'ping', 'action', 'cite', 'xmlns']);

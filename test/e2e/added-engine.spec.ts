@@ -40,9 +40,13 @@ async function openResults(page: Page): Promise<void> {
   await page.goto(ADDED_URL, { waitUntil: 'domcontentloaded' });
 }
 
-/** Whether Resemble's content script ran on the page (it marks the root), after giving it time to. */
-async function readByResemble(page: Page, waitMs = 2_000): Promise<boolean> {
-  await page.waitForTimeout(waitMs);
+/**
+ * Whether Resemble's content script ran on the page (it marks the root). The barrier is the page's
+ * load event: a content script injected at document_start marks the root at DOMContentLoaded, before
+ * load fires, so a page loaded without the mark had no script (no waiting for a time).
+ */
+async function readByResemble(page: Page): Promise<boolean> {
+  await page.goto(ADDED_URL, { waitUntil: 'load' });
   return page.evaluate(() => document.documentElement.dataset.resembleReady === 'true');
 }
 
@@ -51,7 +55,6 @@ test('an engine added in the options is read by structure and grouped without re
 
   // Before: no definition claims the host, so no content script runs there.
   const before = await context.newPage();
-  await openResults(before);
   expect(await readByResemble(before), 'not read before it is added').toBe(false);
   await before.close();
 
@@ -108,7 +111,6 @@ test('an engine added in the options is read by structure and grouped without re
   expect((await settingsOf(options)).addedEngines).toEqual([]);
   await expect.poll(() => sw(async (id) => (await chrome.scripting.getRegisteredContentScripts({ ids: [id] })).length, SCRIPT_ID), { timeout: 15_000 }).toBe(0);
   const after = await context.newPage();
-  await openResults(after);
   expect(await readByResemble(after), 'not read once removed').toBe(false);
   await expect(after.locator('[data-resemble-rank]')).toHaveCount(0);
 });

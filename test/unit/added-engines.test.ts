@@ -120,6 +120,12 @@ describe('export and import', () => {
     expect(r.skipped[0]).toMatchObject({ host: 'localhost' });
   });
 
+  it("a built-in engine's host is skipped when the caller says which hosts are built in", () => {
+    const text = JSON.stringify([{ host: 'www.google.com', path: '/search', param: 'q', name: 'G' }, engine('f.example.net')]);
+    const r = importAddedEngines(text, mine, (host) => host === 'www.google.com');
+    expect(r).toMatchObject({ ok: true, added: [engine('f.example.net')], skipped: [{ entry: 1, code: 'builtin' }] });
+  });
+
   it('a file with nothing usable changes nothing (refused whole)', () => {
     expect(importAddedEngines('{not json', mine)).toMatchObject({ ok: false, code: 'json' });
     expect(importAddedEngines('{"kind":"something else"}', mine)).toMatchObject({ ok: false, code: 'shape' });

@@ -188,6 +188,22 @@ describe('the structural reader: what no saved page shows', () => {
     expect(after.results.map((r) => r.url)).toEqual(before.results.slice(1).map((r) => r.url));
   });
 
+  it('the searched words in bold are no ad label: a search for "ad", "Реклама" or "广告" keeps its results', () => {
+    const html = readFileSync(path.join(repoRoot, 'test/fixtures/serp/google-js.html'), 'utf8');
+    const url = 'https://www.google.com/search?q=first+lighthouse';
+    const before = extract(parseSerp(html), url)!;
+    for (const word of ['Ad', 'Реклама', '广告']) {
+      // Every snippet opens with the searched word in bold, and one holds it alone in bold.
+      const bold = html.replaceAll('lyLwlc"><span>', `lyLwlc"><span><em>${word}</em> and `).replace('lyLwlc lEBKkf"><span>', `lyLwlc lEBKkf"><span><b>${word}</b></span><span>`);
+      expect(bold).not.toBe(html);
+      const x = extract(parseSerp(bold), url)!;
+      expect(x.results.map((r) => r.url), word).toEqual(before.results.map((r) => r.url));
+      const renamed = extract(parseSerp(renameNames(bold, 3)), url)!;
+      expect(renamed.reader, word).toBe('structure');
+      expect(renamed.results.map((r) => r.url), word).toEqual(before.results.map((r) => r.url));
+    }
+  });
+
   it('a list of ads under one label, and ad click links, are left out', () => {
     const ads = `<li><div><span>Ads</span><ul>${result(8)}${result(9)}</ul></div></li>`;
     const click = `<li><div><h2><a href="https://www.bing.com/aclk?ld=e3&u=x">Buy now</a></h2><p>cheap cheap cheap cheap cheap</p></div></li>`;
@@ -211,6 +227,9 @@ describe('the structural reader: what no saved page shows', () => {
     expect(x.results.map((r) => r.url)).toEqual(['https://site1.example/page1', 'https://site2.example/page2', 'https://site3.example/page3']);
     expect(x.results[0].snippet).toMatch(/^Snippet 1: the page's own words/);
     expect(findEngine('https://search.unknown.example/find?q=x', { addedEngines: [{ host: 'search.unknown.example', path: '/find', param: 'q', name: 'Unknown' }] })?.id).toBe('added:search.unknown.example');
+    // An added engine never takes a built-in engine's host (an import or a synced setting could name one).
+    expect(findEngine('https://www.google.com/search?q=x', { addedEngines: [{ host: 'www.google.com', path: '/search', param: 'q', name: 'Mine' }] })?.id).toBe('google');
+    expect(findEngine('https://www.google.com/find?q=x', { addedEngines: [{ host: 'www.google.com', path: '/find', param: 'q', name: 'Mine' }] })).toBeUndefined();
   });
 
   it('the definition stays first unless it reads nothing or a remnant', () => {

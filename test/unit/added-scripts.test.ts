@@ -1,0 +1,61 @@
+/**
+ * Issue #27: the content script is registered for an added engine's host only when the user granted
+ * access to it, never for a built-in engine's host (an import or a synced setting could name one), and
+ * unregistered when the engine goes (entrypoints/background/searxng.ts, syncAddedScripts).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AddedEngine } from '../../lib/engines/added';
+
+const granted = new Set<string>();
+const registered = new Map<string, { id: string; matches: string[] }>();
+let engines: AddedEngine[] = [];
+
+vi.mock('wxt/browser', () => ({
+  browser: {
+    permissions: { contains: async ({ origins }: { origins: string[] }) => origins.every((o) => granted.has(o)) },
+    scripting: {
+      getRegisteredContentScripts: async () => [...registered.values()],
+      unregisterContentScripts: async ({ ids }: { ids: string[] }) => ids.forEach((id) => registered.delete(id)),
+      registerContentScripts: async (list: { id: string; matches: string[] }[]) => list.forEach((s) => registered.set(s.id, s)),
+    },
+    storage: { onChanged: { addListener: () => {} } },
+  },
+}));
+vi.mock('../../entrypoints/background/settings-item', async () => {
+  const { DEFAULT_SETTINGS } = await import('../../lib/settings');
+  return { readSettings: async () => ({ ...DEFAULT_SETTINGS, addedEngines: engines }) };
+});
+
+const { syncAddedScripts } = await import('../../entrypoints/background/searxng');
+
+const engine = (host: string): AddedEngine => ({ host, path: '/find', param: 'q', name: host });
+
+describe('syncAddedScripts', () => {
+  beforeEach(() => {
+    granted.clear();
+    registered.clear();
+  });
+
+  it('registers only the hosts the user granted, and never a built-in engine’s', async () => {
+    engines = [engine('search.granted.example'), engine('search.refused.example'), engine('www.google.com')];
+    granted.add('https://search.granted.example/*');
+    granted.add('https://www.google.com/*');
+    expect(await syncAddedScripts()).toEqual(['added:search.granted.example']);
+    expect([...registered.values()].map((s) => s.matches)).toEqual([['https://search.granted.example/find*']]);
+  });
+
+  it('unregisters an engine once it is removed or its access is taken back', async () => {
+    engines = [engine('search.granted.example')];
+    granted.add('https://search.granted.example/*');
+    await syncAddedScripts();
+    expect(registered.size).toBe(1);
+    granted.clear();
+    expect(await syncAddedScripts()).toEqual([]);
+    expect(registered.size).toBe(0);
+    granted.add('https://search.granted.example/*');
+    await syncAddedScripts();
+    engines = [];
+    await syncAddedScripts();
+    expect(registered.size).toBe(0);
+  });
+});
