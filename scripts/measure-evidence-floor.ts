@@ -10,21 +10,13 @@
  * chosen floor. With --base DIR (a copy of an older lib/, e.g. `git archive <rev> lib | tar -x -C DIR`),
  * also the groups the older code made, before chrome stripping and placeholders.
  */
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { extract } from '../lib/engines/extract';
 import { type GroupOutcome, MIN_SHARED_SHINGLES, groupResults } from '../lib/group/results';
-import { loadSerp } from '../test/unit/helpers/serp';
+import { loadSerp, htmlFiles } from '../test/unit/helpers/serp';
 import { SHARED, hasShared, repoRoot } from '../test/unit/helpers/shared';
 
 const THRESHOLD = 0.5;
-const files = (d: string): string[] =>
-  readdirSync(d)
-    .sort()
-    .flatMap((f) => {
-      const p = path.join(d, f);
-      return statSync(p).isDirectory() ? files(p) : p.endsWith('.html') ? [p] : [];
-    });
 
 const snippetPairs = (o: GroupOutcome) => o.groups.flatMap((g) => g.members.filter((m) => m.reason.kind === 'snippet').map((m) => `${g.representative}~${m.rank}`));
 const copies = (o: GroupOutcome) => o.groups.reduce((n, g) => n + g.members.length, 0);
@@ -36,7 +28,7 @@ async function main() {
     ? { extract: (await import(path.join(base, 'lib/engines/extract.ts'))).extract as typeof extract, group: (await import(path.join(base, 'lib/group/results.ts'))).groupResults as typeof groupResults }
     : undefined;
   if (!hasShared) console.log(`(${SHARED} absent: only the repository's fixtures)`);
-  const pages = [...(hasShared ? files(path.join(SHARED, 'fixtures/serp')) : []), ...files(path.join(repoRoot, 'test/fixtures/serp'))];
+  const pages = [...(hasShared ? htmlFiles(path.join(SHARED, 'fixtures/serp')) : []), ...htmlFiles(path.join(repoRoot, 'test/fixtures/serp'))];
   let weakest = Infinity;
   const rows: string[] = [];
   for (const f of pages) {

@@ -3,28 +3,19 @@
  * per page and per engine, recall and precision of the structure's results (by address) against what
  * the spec reads. `npx tsx scripts/measure-structure.ts [--renamed SEED] [--verbose]`.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { decodeBytes } from '../lib/text/decode';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { readByStructure } from '../lib/engines/structure';
+import { htmlFiles } from '../test/unit/helpers/serp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs = [path.join(root, 'test/fixtures/serp'), path.resolve(root, '../shared/fixtures/serp')];
 const verbose = process.argv.includes('--verbose');
-const files: string[] = [];
-for (const d of dirs) {
-  if (!existsSync(d)) continue;
-  const walk = (p: string) => {
-    for (const f of readdirSync(p, { withFileTypes: true })) {
-      if (f.isDirectory()) walk(path.join(p, f.name));
-      else if (f.name.endsWith('.html')) files.push(path.join(p, f.name));
-    }
-  };
-  walk(d);
-}
+const files = dirs.filter((d) => existsSync(d)).flatMap(htmlFiles);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 let tp = 0, ns = 0, nt = 0;
 for (const f of files) {

@@ -6,7 +6,7 @@
  * batches them, grouped as the content script does (LocalGroups) and as the background does (groupTab,
  * its Worker for long pages run in-process), under several settings, with and without past boilerplate.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SketchService } from '../../entrypoints/background/sketch-service';
@@ -20,16 +20,9 @@ import { boilerplateFrom } from '../../lib/group/results';
 import type { ResultItem } from '../../lib/group/result-item';
 import { DEFAULT_SETTINGS, type Settings, applySettingsPatch } from '../../lib/settings';
 import { handleWorkerRequest } from '../../lib/worker/handle';
-import { loadSerp, parseSerp } from './helpers/serp';
+import { loadSerp, parseSerp, htmlFiles } from './helpers/serp';
 import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
 
-const htmlFiles = (d: string): string[] =>
-  readdirSync(d)
-    .sort()
-    .flatMap((f) => {
-      const p = path.join(d, f);
-      return statSync(p).isDirectory() ? htmlFiles(p) : p.endsWith('.html') ? [p] : [];
-    });
 
 /** The page's batches as the content script sends them (watcher.ts: ranks from 1, split by LIMITS.batch). */
 function pageBatches(doc: Document, url: string): ResultsBatch[] {

@@ -3,21 +3,13 @@
  * any saved page makes without it, and the placeholder results of Google's 100-result page are no
  * longer a group. scripts/measure-evidence-floor.ts prints the numbers behind the floor.
  */
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extract } from '../../lib/engines/extract';
 import { MIN_SHARED_SHINGLES, groupResults } from '../../lib/group/results';
-import { loadSerp } from './helpers/serp';
+import { loadSerp, htmlFiles } from './helpers/serp';
 import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
 
-const files = (d: string): string[] =>
-  readdirSync(d)
-    .sort()
-    .flatMap((f) => {
-      const p = path.join(d, f);
-      return statSync(p).isDirectory() ? files(p) : p.endsWith('.html') ? [p] : [];
-    });
 
 /** Each page read once (reading a 100-result page costs ~0.5 s). */
 const read = new Map<string, ReturnType<typeof extract>>();
@@ -35,13 +27,13 @@ function expectNoGroupLost(file: string): void {
 
 describe('the evidence floor on the project’s own results pages', () => {
   it('loses no group', () => {
-    for (const f of files(path.join(repoRoot, 'test/fixtures/serp'))) expectNoGroupLost(f);
+    for (const f of htmlFiles(path.join(repoRoot, 'test/fixtures/serp'))) expectNoGroupLost(f);
   });
 });
 
 describe.skipIf(!hasShared)('the evidence floor and placeholders on ../shared/fixtures/serp (needs ../shared)', () => {
   it(`loses no group on any of the saved pages: the weakest grouped pair shares 8 shingles (floor ${MIN_SHARED_SHINGLES})`, () => {
-    const pages = files(path.join(SHARED, 'fixtures/serp'));
+    const pages = htmlFiles(path.join(SHARED, 'fixtures/serp'));
     expect(pages.length).toBeGreaterThanOrEqual(28);
     for (const f of pages) expectNoGroupLost(f);
     // The measured margin: a floor of 8 still keeps every group, 9 loses some (so the option bites).

@@ -12,7 +12,7 @@
  * 4. Synthetic pages for what no saved page shows: an ad-labelled card in organic markup (Yandex's
  *    "Промо"), Google's /goto links, a page of an unknown engine, the bound on a page's size.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extract, findEngine, structureWins } from '../../lib/engines/extract';
@@ -21,16 +21,9 @@ import { ENGINES } from '../../lib/engines/table';
 import type { EngineSpec, Extraction } from '../../lib/engines/types';
 import { decodeBytes } from '../../lib/text/decode';
 import { renameNames } from '../helpers/rename-names';
-import { parseSerp } from './helpers/serp';
+import { parseSerp, htmlFiles } from './helpers/serp';
 import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
 
-const htmlFiles = (d: string): string[] =>
-  readdirSync(d)
-    .sort()
-    .flatMap((f) => {
-      const p = path.join(d, f);
-      return statSync(p).isDirectory() ? htmlFiles(p) : p.endsWith('.html') ? [p] : [];
-    });
 
 const readHtml = (f: string) => {
   const b = readFileSync(f);

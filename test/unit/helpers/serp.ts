@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { decodeBytes } from '../../../lib/text/decode';
 
@@ -16,4 +17,14 @@ export function parseSerp(html: string): Document {
 export interface Pin {
   url: string;
   title: string;
+}
+
+/** Every .html file under `dir` (saved results pages), in sorted order, folders included. */
+export function htmlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const p = path.join(dir, f);
+      return statSync(p).isDirectory() ? htmlFiles(p) : p.endsWith('.html') ? [p] : [];
+    });
 }
