@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../lib/group/results';
 import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from '../../lib/group/pages';
+import { siteOf } from '../../lib/copycat/site';
 import { type DeadResult, pageGroups } from '../../lib/group/page-groups';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
@@ -51,7 +52,12 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
   // Opaque links followed since the snippets were grouped (issue #27) may have led to the same address:
   // grouping with the addresses as they are now says so, pages or not.
   if (!pages.size && !all.resolved) return fromSnippets(outcome);
-  return groupWithPages(all.results, outcome, pages, { threshold: settings.resemblanceThreshold, containment: settings.containmentThreshold, ...(apart.length ? { apart: new Set(apart) } : {}) });
+  return groupWithPages(all.results, outcome, pages, {
+    threshold: settings.resemblanceThreshold,
+    containment: settings.containmentThreshold,
+    ...(apart.length ? { apart: new Set(apart) } : {}),
+    sameSite: oneSite,
+  });
 }
 
 /** Per tab, a regroup asked for and not started yet: progress coming meanwhile joins it (the latest counts). */
@@ -131,4 +137,10 @@ export async function resumeChecks(service: SketchService): Promise<void> {
     const t = parseTabKey(k);
     if (t?.kind === 'check') void startChecks(service, t.tabId, (v as { incognito?: boolean })?.incognito === true);
   }
+}
+
+/** Two addresses of one site (the Public Suffix List's registrable domain): a canonical link is trusted there. */
+function oneSite(a: string, b: string): boolean {
+  const sa = siteOf(a);
+  return sa !== undefined && sa === siteOf(b);
 }

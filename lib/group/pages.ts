@@ -18,6 +18,13 @@ export interface PageGroupingOptions {
   containment: number;
   /** Pairs the user said are not copies (`pairKey` of normalized URLs): never linked, pages or snippets. */
   apart?: ReadonlySet<string>;
+  /**
+   * Whether two addresses are of one site (the background passes the Public Suffix List's answer; lib's
+   * grouping does not load it). A canonical link is trusted between pages of one site; between sites
+   * only when the texts resemble too (issue #28: a spam page naming a legitimate page as its canonical
+   * must not hide it). Without it, no canonical link is trusted on its own.
+   */
+  sameSite?: (a: string, b: string) => boolean;
 }
 
 /** Why a member is in its group, with pages: identity first, then the strongest evidence. */
@@ -65,7 +72,7 @@ export function groupWithPages(
     if (ua !== undefined && ua === ux) return { score: 2, reason: { kind: 'same-page', url: ua } };
     if (ua && ux && o.apart?.has(pairKey(ua, ux))) return undefined;
     const ca = a?.canonical && normalizeUrl(a.canonical);
-    if (ca && ca === (b?.canonical && normalizeUrl(b.canonical))) return { score: 2, reason: { kind: 'same-text', how: 'canonical' } };
+    if (ca && ca === (b?.canonical && normalizeUrl(b.canonical)) && canonicalTrusted(rep.url, x.url, a, b, o)) return { score: 2, reason: { kind: 'same-text', how: 'canonical' } };
     if (a?.sketch && b?.sketch && comparable(a.sketch, b.sketch)) {
       if (a.sketch.tokens > 0 && lexicallyEquivalent(a.sketch, b.sketch)) return { score: 2, reason: { kind: 'same-text', how: 'lexical' } };
       const r = resemblance(a.sketch, b.sketch);
@@ -95,6 +102,16 @@ export function groupWithPages(
       const onPages = members.every((m) => m.reason.kind !== 'snippet' && (m.reason.kind !== 'same-page' || (pages.get(rep)?.sketch && pages.get(m.rank)?.sketch)));
       return { id: k + 1, representative: rep, members, evidence: onPages ? ('pages' as const) : ('snippets' as const) };
     });
+}
+
+/**
+ * A shared canonical link is the same page only between pages of one site, or when their texts
+ * resemble as near-copies too: a page can name any address as its canonical (copied, or forged to
+ * hide another site's result), so across sites it never decides alone.
+ */
+function canonicalTrusted(ua: string, ub: string, a: PageEvidence | undefined, b: PageEvidence | undefined, o: PageGroupingOptions): boolean {
+  if (o.sameSite?.(ua, ub)) return true;
+  return Boolean(a?.sketch && b?.sketch && comparable(a.sketch, b.sketch) && resemblance(a.sketch, b.sketch) >= o.threshold);
 }
 
 function comparable(a: Sketch, b: Sketch): boolean {

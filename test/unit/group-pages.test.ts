@@ -40,7 +40,7 @@ describe('groupWithPages', () => {
     expect(groups.flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)])).not.toContain(3);
   });
 
-  it('splits a snippet group whose pages differ, and identity wins whatever the text', () => {
+  it('splits a snippet group whose pages differ, and identity wins whatever the text (a canonical link within one site)', () => {
     const alike = items.map((it) => ({ ...it, snippet: 'The same words in every snippet of this results page about one thing' }));
     const s = groupResults(alike, { threshold: 0.5, minBoilerplateDocs: Infinity });
     expect(fromSnippets(s)[0].members).toHaveLength(4);
@@ -50,7 +50,7 @@ describe('groupWithPages', () => {
       [3, page(other)],
       [4, page(proseText(9, 1500))],
     ]);
-    const [g] = groupWithPages(alike, s, pages, opts);
+    const [g] = groupWithPages(alike, s, pages, { ...opts, sameSite: () => true });
     expect(g.representative).toBe(1);
     // #2: same canonical page; #3 and #4: pages known and unlike #1; #5: no page, its snippet still speaks.
     expect(g.members.map((m) => [m.rank, m.reason.kind])).toEqual([
@@ -58,6 +58,28 @@ describe('groupWithPages', () => {
       [5, 'snippet'],
     ]);
     expect(g.evidence).toBe('snippets');
+  });
+
+  it("issue #28: a page naming another site's page as its canonical does not hide it (never on a canonical alone)", () => {
+    const two = [
+      { rank: 1, url: 'https://spam.example/landing', title: 'Cheap pills', snippet: 'Buy cheap pills online today with free shipping worldwide' },
+      { rank: 2, url: 'https://honest.example/story', title: 'A story', snippet: 'The lighthouse keeper counted the ships that passed in the night' },
+    ];
+    const s = groupResults(two, { threshold: 0.5, minBoilerplateDocs: Infinity });
+    const pages = new Map<number, PageEvidence>([
+      [1, page(other, 'https://honest.example/story')], // the spam page names the honest page as its canonical
+      [2, page(body, 'https://honest.example/story')],
+    ]);
+    const oneSite = (a: string, b: string) => new URL(a).hostname === new URL(b).hostname;
+    expect(groupWithPages(two, s, pages, { ...opts, sameSite: oneSite })).toEqual([]);
+    expect(groupWithPages(two, s, pages, opts)).toEqual([]);
+    // The same canonical between two pages whose texts resemble: the same page.
+    const alike = new Map<number, PageEvidence>([
+      [1, page(body, 'https://honest.example/story')],
+      [2, page(editWords(body, 0.02, 3), 'https://honest.example/story')],
+    ]);
+    const [g] = groupWithPages(two, s, alike, { ...opts, sameSite: oneSite });
+    expect(g.members.map((m) => [m.rank, m.reason.kind])).toEqual([[2, 'same-text']]);
   });
 
   it('lexically equivalent pages are the same text', () => {
