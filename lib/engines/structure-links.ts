@@ -1,0 +1,188 @@
+import { LIMITS } from '../limits';
+import { displayHost } from '../url/display-host';
+import type { EngineSpec } from './types';
+import { unwrapRedirect } from './unwrap';
+
+/**
+ * The structural reader's first step (./structure.ts): the page's title links, each tied to a heading
+ * or, without one, known by its tag path; the parts of a page that never hold results, by tags and roles.
+ */
+
+export interface StructureOptions {
+  /** The page's address: relative links resolve against it. */
+  base: string;
+  /** The engine's results pages (pagination, related searches): never results. */
+  isEnginePage: (u: URL) => boolean;
+  /** The engine's own hosts: a title link there whose display URL names another host is an opaque redirect. */
+  isEngineHost: (host: string) => boolean;
+  /** The page's query: a link on the engine's hosts carrying it is another of its searches (videos, images). */
+  query?: string;
+  /** The engine's chrome in snippets, when the engine is known. */
+  engine?: Pick<EngineSpec, 'snippetChrome'>;
+}
+
+/** Links looked at on one page: a results page of 1,000 results has about 10,000. */
+export const MAX_LINKS = 50_000;
+
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+export const isHeading = (e: Element) => HEADING_TAGS.has(e.tagName) || e.getAttribute('role') === 'heading';
+
+/** Parts of a page that are never its results: its navigation, side column, dialogs, hidden parts, controls. */
+const OUTSIDE_TAGS = new Set(['NAV', 'ASIDE', 'TEMPLATE', 'NOSCRIPT', 'SELECT', 'BUTTON']);
+const OUTSIDE_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'dialog', 'menu', 'tablist', 'search']);
+/** `header`/`footer` are the page's banner and footer only outside a sectioning element. */
+const EDGE_TAGS = new Set(['HEADER', 'FOOTER']);
+const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'LI', 'TD']);
+
+export const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+export interface Candidate {
+  a: Element;
+  /** The heading it is tied to (the link's own text without one). */
+  heading?: Element;
+  /** The form of the title: `a>h3`, `h2>a`, or the link's tag path without a heading. */
+  form: string;
+  title: string;
+  url: string;
+  unresolved?: true;
+}
+
+/**
+ * Whether an element lies in a part of the page that is never its results, by its ancestors' tags,
+ * roles and `hidden`; answers are kept per element (`memo`), so a page's links cost one walk up in all.
+ */
+function outside(a: Element, memo: Map<Element, boolean>): boolean {
+  const path: Element[] = [];
+  let verdict = false;
+  for (let e: Element | null = a; e; e = e.parentElement) {
+    const known = memo.get(e);
+    if (known !== undefined) {
+      verdict = known;
+      break;
+    }
+    path.push(e);
+    const tag = e.tagName.toUpperCase();
+    const role = e.getAttribute('role');
+    if (OUTSIDE_TAGS.has(tag) || (role !== null && OUTSIDE_ROLES.has(role)) || e.hasAttribute('hidden')) {
+      verdict = true;
+      break;
+    }
+    if (EDGE_TAGS.has(tag) && !sectionedAbove(e)) {
+      verdict = true;
+      break;
+    }
+  }
+  for (const e of path) memo.set(e, verdict);
+  return verdict;
+}
+
+function sectionedAbove(e: Element): boolean {
+  for (let p = e.parentElement; p; p = p.parentElement) if (SECTIONING_TAGS.has(p.tagName.toUpperCase()) || p.getAttribute('role') === 'main') return true;
+  return false;
+}
+
+/** The tag path of an element, `depth` levels up: the form of a link without a heading. */
+function tagPath(el: Element, depth: number): string {
+  const tags: string[] = [];
+  for (let e: Element | null = el; e && tags.length < depth; e = e.parentElement) tags.push(e.tagName.toLowerCase());
+  return tags.reverse().join('>');
+}
+
+const headTag = (h: Element) => (h.getAttribute('role') === 'heading' ? `role${h.getAttribute('aria-level') ?? ''}` : h.tagName.toLowerCase());
+
+export function depthBetween(ancestor: Element, el: Element): number {
+  let d = 0;
+  for (let e: Element | null = el; e && e !== ancestor; e = e.parentElement) d++;
+  return d;
+}
+
+/** Where a link goes, when it can be a result: http(s), not one of the engine's results pages. */
+function targetOf(a: Element, o: StructureOptions, displayHost: () => string | undefined): { url: string; unresolved?: true } | undefined {
+  const href = a.getAttribute('href');
+  if (!href || href.startsWith('#') || /^\s*javascript:/i.test(href)) return undefined;
+  const t = unwrapRedirect(href, o.base);
+  if (!t || t.url.length > LIMITS.url) return undefined;
+  if (t.unresolved) return t;
+  const u = new URL(t.url);
+  if (o.isEnginePage(u)) return undefined;
+  // A title link on the engine's own host, shown as another site's address, is a redirect whose
+  // target is not in the page (Google's /goto?url=<token>): kept, unresolved. Other pages of the
+  // engine's hosts are results like any (the query "google" is answered by google.com's pages).
+  if (o.isEngineHost(u.hostname)) {
+    const q = o.query?.trim().toLowerCase();
+    if (q && [...u.searchParams.values()].some((v) => v.trim().toLowerCase() === q)) return undefined;
+    const shown = displayHost();
+    if (shown && !o.isEngineHost(shown)) return { url: t.url, unresolved: true };
+  }
+  return t;
+}
+
+/**
+ * Title links: each link tied to a heading (one inside it, or one around it at most three levels up),
+ * once per heading; links without a heading are kept too, with their tag path as their form (a page
+ * may list its results without headings: dominant() chooses).
+ */
+export function candidates(doc: Document, o: StructureOptions, links: ArrayLike<Element>): Candidate[] {
+  const out: Candidate[] = [];
+  const memo = new Map<Element, boolean>();
+  const seenHeadings = new Set<Element>();
+  for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) {
+    const a = links[i];
+    let heading = headingInside(a);
+    let form = heading ? `a>${headTag(heading)}` : '';
+    if (!heading) {
+      for (let e = a.parentElement, up = 0; e && up < 3; e = e.parentElement, up++) {
+        if (isHeading(e)) {
+          heading = e;
+          form = `${headTag(e)}>a`;
+          break;
+        }
+      }
+    }
+    if (heading && seenHeadings.has(heading)) continue;
+    if (outside(a, memo)) continue;
+    const c = candidate(a, heading, form || tagPath(a, 4), o);
+    if (!c || (!heading && c.title.length < 12)) continue;
+    if (heading) seenHeadings.add(heading);
+    out.push(c);
+  }
+  return out;
+}
+
+/** A heading inside a title link (its first, at most four levels in; a link holds few elements). */
+function headingInside(a: Element): Element | undefined {
+  let found: Element | undefined;
+  let budget = 64;
+  const visit = (e: Element, depth: number) => {
+    for (let k = e.firstElementChild; k && !found && budget-- > 0; k = k.nextElementSibling) {
+      if (isHeading(k)) found = k;
+      else if (depth < 4) visit(k, depth + 1);
+    }
+  };
+  visit(a, 1);
+  return found;
+}
+
+function candidate(a: Element, heading: Element | undefined, form: string, o: StructureOptions): Candidate | undefined {
+  const title = clean(heading ? heading.textContent : a.textContent);
+  if (!title) return undefined;
+  const target = targetOf(a, o, () => displayHost(displayNear(a)));
+  return target ? { a, heading, form, title, ...target } : undefined;
+}
+
+/**
+ * The display URL's text near a title link, before records are known: a `cite` among the first
+ * elements of its parent's parent (a bounded look: a page of many links under one parent costs each
+ * link the same).
+ */
+function displayNear(a: Element): string {
+  const scope = a.parentElement?.parentElement ?? a;
+  const walk = scope.ownerDocument.createTreeWalker(scope, 1 /* SHOW_ELEMENT */);
+  for (let n = walk.nextNode() as Element | null, budget = NEAR_BUDGET; n && budget > 0; n = walk.nextNode() as Element | null, budget--) {
+    if (n.tagName.toUpperCase() === 'CITE') return clean(n.textContent).slice(0, 300);
+  }
+  return '';
+}
+
+/** Elements looked at around one link for a display URL. */
+const NEAR_BUDGET = 48;
