@@ -17,6 +17,9 @@ export interface AddedEngine {
   name: string;
 }
 
+/** The query parameters engines commonly use, most common first (an added engine's, a page no engine claims). */
+export const QUERY_PARAMS: readonly string[] = ['q', 'query', 'search', 'text', 'p', 'wd', 'k', 'term', 's'];
+
 /** Added engines' ids: never one of the built-in ids, and the same for one host on every device. */
 export const ADDED_PREFIX = 'added:';
 
@@ -55,7 +58,7 @@ export function engineFromUrl(url: string, query?: string): AddedEngine | undefi
   const q = query?.trim().toLowerCase();
   const param =
     (q && params.find((k) => u.searchParams.get(k)?.trim().toLowerCase() === q)) ||
-    ['q', 'query', 'search', 'text', 'p', 'wd', 'k', 'term', 's'].find((k) => u.searchParams.get(k)) ||
+    QUERY_PARAMS.find((k) => u.searchParams.get(k)) ||
     params.find((k) => (u.searchParams.get(k) ?? '').trim().length > 0);
   if (!param) return undefined;
   return { host: u.hostname.toLowerCase(), path: u.pathname || '/', param, name: u.hostname.replace(/^www\./, '') };

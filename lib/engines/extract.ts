@@ -1,5 +1,5 @@
 import { LIMITS, clip } from '../limits';
-import { type AddedEngine, addedSpec } from './added';
+import { type AddedEngine, QUERY_PARAMS, addedSpec } from './added';
 import { isPaidBlock } from './ads';
 import { stripSnippetChrome } from './snippet';
 import { type StructureRead, readByStructure } from './structure';
@@ -205,7 +205,7 @@ function extractWith(engine: EngineSpec, doc: Document, url: string | undefined,
 function anyQuery(doc: Document, url: string | undefined): string {
   try {
     const p = new URL(url ?? '').searchParams;
-    for (const k of ['q', 'query', 'search', 'text', 'p', 'wd', 'k', 's']) {
+    for (const k of QUERY_PARAMS) {
       const v = p.get(k);
       if (v) return clip(v.trim(), LIMITS.query);
     }
