@@ -96,8 +96,8 @@ test('opaque /goto links: the page groups by content and the popup shows the dis
   await page.goto(serp.url);
   await applied(page);
   await expect.poll(() => pageGroupsOf(page), { message: 'groups on the page' }).toEqual(expected);
-  const state = await tabStateOf(sw, serp.url);
-  expect(ranksOf(state?.groups ?? []), 'the tab’s groups').toEqual(expected);
+  // The page shows its own snippet groups before the background has stored the tab's: wait for them.
+  await expect.poll(async () => ranksOf((await tabStateOf(sw, serp.url))?.groups ?? []), { message: 'the tab’s groups' }).toEqual(expected);
 
   const popup = await openPopup(context, extensionOrigin, page);
   const grouped = expected.flat().sort((a, b) => a - b);
