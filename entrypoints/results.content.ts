@@ -5,7 +5,7 @@ import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
 import { NOT_A_COPY_KEY } from '../lib/group/not-a-copy';
-import { COPYCAT_SITES_KEY } from '../lib/copycat/table';
+import { COPYCAT_PAGE_KEYS } from '../lib/copycat/table';
 import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
 import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
 import type { EngineId } from '../lib/settings';
@@ -57,7 +57,7 @@ export default defineContentScript({
     const local = new LocalGroups();
     // Without them (storage failed) nothing is grouped here: the background answers as it always did.
     let inputs: PageInputs | undefined;
-    const copycats = (i: PageInputs | undefined) => i && page.setCopycats({ table: i.copycats ?? {}, display: i.settings.copycatDisplay });
+    const copycats = (i: PageInputs | undefined) => i && page.setCopycats({ lookup: i.copycats ?? { table: {}, lists: [], unlisted: [] }, display: i.settings.copycatDisplay });
     void reading.then((i) => {
       inputs = i;
       copycats(i);
@@ -144,7 +144,7 @@ export default defineContentScript({
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = async (changes: Record<string, unknown>, area: string) => {
       const boilerplate = area === 'local' && PAST_BOILERPLATE_KEY in changes;
-      const copycatSites = area === 'local' && COPYCAT_SITES_KEY in changes;
+      const copycatSites = area === 'local' && COPYCAT_PAGE_KEYS.some((k) => k in changes);
       // "Not a copy" chosen or undone (here, in another tab, in the options): the page regroups.
       const apart = area === 'local' && NOT_A_COPY_KEY in changes;
       const settings = (area === 'sync' && 'settings' in changes) || apart;

@@ -1,10 +1,14 @@
 import { browser } from 'wxt/browser';
-import { type MeasuredPair, evidenceOf, mergeEvidence } from '../../lib/copycat/evidence';
+import { type MeasuredPair, type PairPage, evidenceOf } from '../../lib/copycat/evidence';
+import { mergeEvidence } from '../../lib/copycat/merge';
+import { packSites } from '../../lib/copycat/listed';
+import { serpPlace } from '../../lib/copycat/places';
 import { copyPairs, type SketchedPage } from '../../lib/copycat/pairs';
 import {
   COPYCAT_EVIDENCE_KEY,
   COPYCAT_LISTS_KEY,
   COPYCAT_SITES_KEY,
+  COPYCAT_UNLISTED_KEY,
   COPYCAT_USER_KEY,
   type CopycatState,
   type CopycatStored,
@@ -16,6 +20,7 @@ import type { LostReport } from '../../lib/lost/report';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
 import { readSettings } from './settings-item';
+import { storeFor } from './store-access';
 import type { TabResults } from './tab-session';
 
 const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
@@ -34,24 +39,45 @@ async function read(): Promise<CopycatStored> {
   return readStored(await browser.storage.local.get(KEYS));
 }
 
-/** Writes the changed parts and the results pages' table derived from them. */
+/** Writes the changed parts and the results pages' table and unlisted sites derived from them. */
 async function write(next: CopycatStored, changed: Partial<Record<string, unknown>>): Promise<CopycatState> {
   const settings = await readSettings();
-  await browser.storage.local.set({ ...changed, [COPYCAT_SITES_KEY]: copycatTable(next, rule(settings)) });
+  const { table, unlisted } = copycatTable(next, rule(settings));
+  await browser.storage.local.set({ ...changed, [COPYCAT_SITES_KEY]: table, [COPYCAT_UNLISTED_KEY]: unlisted });
   return copycatState(next, rule(settings));
+}
+
+/** The store's records of these pages (none when it cannot be read: the dates are then unknown, never guessed). */
+async function firstSeenOf(urls: string[]): Promise<Map<string, { firstSeen: number }>> {
+  try {
+    return await (await storeFor(false)).getMany(urls);
+  } catch {
+    return new Map();
+  }
+}
+
+/** When Resemble's store first saw each page, for pages whose caller did not say (issue #28: the store's date, never the time of a check). */
+async function withFirstSeen(pairs: readonly MeasuredPair[]): Promise<MeasuredPair[]> {
+  const unknown = [...new Set(pairs.flatMap((p) => [p.a, p.b]).filter((x) => x.seen === undefined).map((x) => x.url))];
+  if (!unknown.length) return [...pairs];
+  const recs = await firstSeenOf(unknown);
+  const dated = (x: PairPage): PairPage => (x.seen === undefined && recs.get(x.url) ? { ...x, seen: recs.get(x.url)!.firstSeen } : x);
+  return pairs.map((p) => ({ ...p, a: dated(p.a), b: dated(p.b) }));
 }
 
 /**
  * Keeps evidence from measured pairs of pages (page checking, lost and found, "find copies"): a pair of
- * copies on two different sites becomes a record (lib/copycat/evidence says which is the original).
+ * copies on two different sites becomes a record (lib/copycat/evidence says which is the original, or
+ * that none can be told), noted with `from`, the results page or run it was measured on (lib/copycat/places).
  * Never from a private window: nothing of it is kept.
  */
-export function noteCopies(pairs: readonly MeasuredPair[], o: { incognito: boolean }): Promise<number> {
+export function noteCopies(pairs: readonly MeasuredPair[], o: { incognito: boolean; from: string }): Promise<number> {
   if (o.incognito || !pairs.length) return Promise.resolve(0);
   return serial(async () => {
     const settings = await readSettings();
     const now = Date.now();
-    const added = pairs.flatMap((p) => evidenceOf(p, { resemblance: settings.resemblanceThreshold, containment: settings.containmentThreshold }, now) ?? []);
+    const t = { resemblance: settings.resemblanceThreshold, containment: settings.containmentThreshold };
+    const added = (await withFirstSeen(pairs)).flatMap((p) => evidenceOf(p, t, now, o.from) ?? []);
     if (!added.length) return 0;
     const s = await read();
     const evidence = mergeEvidence(s.evidence, added);
@@ -74,7 +100,7 @@ export async function noteTabCopies(store: SketchStore, all: TabResults, setting
     }
   });
   const pairs = copyPairs(pages, { resemblance: settings.resemblanceThreshold, containment: settings.containmentThreshold });
-  return noteCopies(pairs, { incognito });
+  return noteCopies(pairs, { incognito, from: serpPlace(all) });
 }
 
 export const readCopycats = (): Promise<CopycatState> => serial(async () => copycatState(await read(), rule(await readSettings())));
@@ -99,7 +125,7 @@ const MAX_LISTS = 20;
 export function addList(name: string, sites: string[]): Promise<CopycatState> {
   return serial(async () => {
     const s = await read();
-    const lists = [...s.lists.filter((l) => l.name !== name), { name, sites, at: Date.now() }].slice(-MAX_LISTS);
+    const lists = [...s.lists.filter((l) => l.name !== name), { name, at: Date.now(), ...packSites(sites) }].slice(-MAX_LISTS);
     return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
   });
 }
@@ -117,15 +143,16 @@ export const clearEvidence = (): Promise<CopycatState> => serial(async () => wri
 
 /**
  * Lost and found's verified live copies of a dead page, as evidence. Measured is how much of the dead
- * page each copy holds, not the reverse: neither is taken as the fuller page, so the rule's next step
- * decides, and the dead page was seen before its copies were found. Titles alone prove nothing, and an
- * archive's copy is no other site's page: both are left out.
+ * page each copy holds, not the reverse: neither is taken as the fuller page. Both pages are dated by the
+ * store's first sight of them (issue #28: a copy checked today may have been seen a month ago; one the
+ * store never saw is seen now). Titles and snippets alone prove nothing, and an archive's copy is no other
+ * site's page: both are left out.
  */
 export async function noteLostCopies(report: LostReport): Promise<number> {
   if (!report.known || !report.hasSketch) return 0;
   const dead = { url: report.url, title: report.known.title, seen: report.known.firstSeen };
-  const pairs = report.alternates
-    .filter((a) => a.basis === 'page' && a.source !== 'archive')
-    .map((a) => ({ a: dead, b: { url: a.url, title: a.title, seen: a.checkedAt }, resemblance: a.resemblance, aInB: a.containment, bInA: a.containment }));
-  return noteCopies(pairs, { incognito: false });
+  const alts = report.alternates.filter((a) => a.basis === 'page' && a.source !== 'archive');
+  const recs = await firstSeenOf(alts.map((a) => a.url));
+  const pairs = alts.map((a) => ({ a: dead, b: { url: a.url, title: a.title, seen: recs.get(a.url)?.firstSeen ?? a.checkedAt }, resemblance: a.resemblance, aInB: a.containment, bInA: a.containment }));
+  return noteCopies(pairs, { incognito: false, from: `lost:${report.url}` });
 }

@@ -5,8 +5,8 @@ import { sessionSet } from './session-space';
 import { tabKey, tabKeys } from './tab-keys';
 import { tabResults, unsavedResults } from './tab-session';
 import { copycatWords } from '../../page-support/copycat-words';
-import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
-import { flaggedSiteOf } from '../../lib/copycat/copycat';
+import { COPYCAT_PAGE_KEYS, readLookup } from '../../lib/copycat/table';
+import { type CopycatLookup, copycatMarkOf, mayHide } from '../../lib/copycat/marks';
 import { migrateSettings } from '../../lib/settings';
 import { resultHost } from '../../lib/group/result-item';
 import { ADDED_PREFIX } from '../../lib/engines/added';
@@ -50,14 +50,14 @@ async function popupStateOf(tabId: number): Promise<TabState> {
   // Storage read as the content script reads it (not settings-item, which this module's tests would have to fake).
   const [all, copycats, settings] = await Promise.all([
     tabResults(tabId),
-    browser.storage.local.get(COPYCAT_SITES_KEY).then(readTable, (): CopycatTable => ({})),
+    browser.storage.local.get(COPYCAT_PAGE_KEYS).then(readLookup, (): CopycatLookup => ({ table: {}, lists: [], unlisted: [] })),
     browser.storage.sync.get('settings').then((g) => migrateSettings(g.settings), () => migrateSettings(undefined)),
   ]);
   if (!all || all.url !== s.url) return s;
   // The sites the page marks (content script: copycat-marks.ts), found the same way.
   const flagged = all.results.flatMap((r) => {
-    const site = flaggedSiteOf(resultHost(r) ?? '', copycats);
-    return site ? [{ rank: r.rank, site, ...copycatWords(copycats[site]) }] : [];
+    const found = copycatMarkOf(resultHost(r) ?? '', copycats);
+    return found ? [{ rank: r.rank, site: found.site, ...copycatWords(found.mark), ...(mayHide(found.mark) ? {} : { labelOnly: true as const }) }] : [];
   });
   const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank), ...flagged.map((c) => c.rank)]);
   const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl, unresolved }) => ({ rank, url, title, displayUrl, ...(unresolved ? { unresolved } : {}) }));

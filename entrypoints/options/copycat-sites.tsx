@@ -12,7 +12,7 @@ const BY: Record<Evidence['by'], MessageKey> = {
   fuller: 'options_copycat_by_fuller',
   'seen-first': 'options_copycat_by_seenFirst',
   rank: 'options_copycat_by_rank',
-  address: 'options_copycat_by_address',
+  undecided: 'options_copycat_by_undecided',
 };
 
 const day = (ms: number) => date(ms);
@@ -29,11 +29,19 @@ function Page({ p }: { p: { url: string; title: string } }) {
   );
 }
 
-/** What Resemble's own evidence says, beside what the lists say. */
+/** What Resemble's own evidence says, beside what the lists say, with the rule's reasons (issue #28). */
 function ownWords(v: SiteVerdict): string {
-  if (v.own === 'copycat') return t('options_copycat_own_agrees', label(v, 'evidence'));
-  if (v.own === 'copied') return plural('options_copycat_own_disagrees', v.copiedBy);
-  return v.originals ? plural('options_copycat_own_notYet', v.originals, v.fromSites.map((s) => s.site).join(', ')) : t('options_copycat_own_none');
+  const places = plural('options_copycat_places', v.places);
+  if (v.own === 'copycat') return `${t('options_copycat_own_agrees', label(v, 'evidence'))} (${places})`;
+  if (v.own === 'copied') return `${plural('options_copycat_own_disagrees', v.copiedBy)} (${plural('options_copycat_places', v.copiedPlaces)})`;
+  if (v.own === 'disputed') return t('options_copycat_own_disputed');
+  return v.originals ? `${plural('options_copycat_own_notYet', v.originals, v.fromSites.map((s) => s.site).join(', '))} (${places})` : t('options_copycat_own_none');
+}
+
+/** Whether "hide" hides it, and if not, what the stricter bar still needs. */
+function hideWords(v: SiteVerdict): string | undefined {
+  if (!v.flagged) return undefined;
+  return v.hide ? t('options_copycat_hide_yes') : t('options_copycat_hide_no', String(v.places), String(v.engines));
 }
 
 function status(v: SiteVerdict): string {
@@ -46,11 +54,13 @@ function status(v: SiteVerdict): string {
 
 /** One site: its verdict, the lists and Resemble's evidence side by side, the pairs, and the user's word. */
 function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; act: (site: string, verdict: 'not-copycat' | 'marked' | 'none') => void }) {
-  const pairs = evidence.filter((e) => e.copy.site === v.site);
+  const pairs = evidence.filter((e) => e.copy.site === v.site || (e.by === 'undecided' && e.original.site === v.site));
   return (
     <li class="copycat-site" data-site={v.site} data-flagged={v.flagged || 'no'}>
       <h3>{v.site}</h3>
       <p class="copycat-status">{status(v)}</p>
+      {hideWords(v) && <p class="copycat-hide hint">{hideWords(v)}</p>}
+      {v.undecided > 0 && <p class="copycat-undecided hint">{plural('options_copycat_undecided', v.undecided)}</p>}
       <dl class="side-by-side">
         <div>
           <dt>{t('options_copycat_lists')}</dt>
@@ -73,7 +83,7 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
           </thead>
           <tbody>
             {pairs.map((e) => (
-              <tr key={e.copy.url}>
+              <tr key={`${e.copy.url}\n${e.original.url}`} data-by={e.by}>
                 <td>
                   <Page p={e.copy} />
                 </td>
@@ -114,13 +124,16 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
   );
 }
 
-/** The sites worth showing: flagged, listed, decided by the user, or copying something. */
-const shown = (v: SiteVerdict) => v.flagged || v.user || v.listedIn.length || v.originals > 0;
+/** The sites worth showing: flagged, listed, decided by the user, copying something, or in an undecided pair. */
+const shown = (v: SiteVerdict) => v.flagged || v.user || v.listedIn.length || v.originals > 0 || v.undecided > 0;
+/** Sites rendered at once; "show more" adds as many (a flood of evidence must not stall the page). */
+const PAGE = 50;
 
 /** Options, "Copycat sites": each site with its evidence; "not a copycat" and "mark as copycat". */
 export function CopycatSites({ state, set }: { state: CopycatState; set: (s: CopycatState) => void }) {
   const [error, setError] = useState<string>();
   const [name, setName] = useState('');
+  const [limit, setLimit] = useState(PAGE);
   const act = async (site: string, verdict: 'not-copycat' | 'marked' | 'none') => {
     try {
       set(await send('copycat/verdict', { site, verdict }));
@@ -134,12 +147,22 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
   const sites = state.sites.filter(shown);
   return (
     <>
+      <p class="hint" id="copycat-rules">
+        {t('options_copycat_rules')}
+      </p>
       {sites.length ? (
-        <ul class="copycat-sites">
-          {sites.map((v) => (
-            <SiteRow key={v.site} v={v} evidence={state.evidence} act={(s, x) => void act(s, x)} />
-          ))}
-        </ul>
+        <>
+          <ul class="copycat-sites">
+            {sites.slice(0, limit).map((v) => (
+              <SiteRow key={v.site} v={v} evidence={state.evidence} act={(s, x) => void act(s, x)} />
+            ))}
+          </ul>
+          {sites.length > limit && (
+            <button type="button" class="copycat-more" onClick={() => setLimit(limit + PAGE)}>
+              {t('options_copycat_showMore', String(sites.length - limit))}
+            </button>
+          )}
+        </>
       ) : (
         <p class="muted" role="status" id="copycat-none">
           {t('options_copycat_none')}

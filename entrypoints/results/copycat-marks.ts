@@ -1,6 +1,5 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { flaggedSiteOf } from '../../lib/copycat/copycat';
-import type { CopycatTable } from '../../lib/copycat/table';
+import { type CopycatLookup, copycatMarkOf, mayHide } from '../../lib/copycat/marks';
 import type { CopycatDisplay } from '../../lib/settings';
 import { copycatWords } from '../../page-support/copycat-words';
 import { t } from '../../page-support/i18n';
@@ -8,7 +7,7 @@ import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountLabel, mountToggle } from './page-ui';
 
 export interface Copycats {
-  table: CopycatTable;
+  lookup: CopycatLookup;
   display: CopycatDisplay;
 }
 
@@ -17,7 +16,9 @@ export interface Copycats {
  * `data-resemble-copycat` and a label whose detail (hover and focus) is the evidence. In "hide", a result
  * is hidden behind a reveal control of its own, as copies are, unless a group already decides it: a
  * representative or a fuller page stays shown (hiding it would hide what its group's toggle stands on),
- * and a copy its group already hides stays behind that group's toggle.
+ * and a copy its group already hides stays behind that group's toggle. Only sites past "hide"'s bar
+ * are hidden (marked by the user, listed, or evidence from several engines: lib/copycat, issue #28);
+ * the others are labelled.
  */
 export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c: Copycats, revealed: Set<string>, cell: (el: Element) => Element): Promise<PageUi>[] {
   if (c.display === 'off') return [];
@@ -25,15 +26,16 @@ export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c:
   for (const rank of blocks.ranks()) {
     const els = blocks.of(rank);
     const url = blocks.urlOf(rank) ?? '';
-    const site = els.length ? flaggedSiteOf(blocks.hostOf(rank) ?? '', c.table) : undefined;
-    if (!site) continue;
+    const found = els.length ? copycatMarkOf(blocks.hostOf(rank) ?? '', c.lookup) : undefined;
+    if (!found) continue;
+    const { site } = found;
     const root = els[0];
-    const mark = copycatWords(c.table[site]);
+    const mark = copycatWords(found.mark);
     root.setAttribute(ATTR.copycat, site);
     out.push(mountLabel(ctx, cell(root), mark.label, mark.detail));
     const role = root.getAttribute(ATTR.role);
     const grouped = role !== null && role !== 'copy';
-    if (c.display !== 'hide' || grouped || root.hasAttribute(ATTR.hidden) || root.tagName === 'TR') continue;
+    if (c.display !== 'hide' || !mayHide(found.mark) || grouped || root.hasAttribute(ATTR.hidden) || root.tagName === 'TR') continue;
     const shown = revealed.has(url);
     if (!shown) for (const el of els) el.setAttribute(ATTR.hidden, 'true');
     out.push(

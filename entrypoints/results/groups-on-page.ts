@@ -30,7 +30,7 @@ export class GroupsOnPage {
   private last: PageGroups | undefined;
   private generation = 0;
   /** Copycat sites and what to do with their results (issue #19); results (by URL) the user revealed. */
-  private copycats: Copycats = { table: {}, display: 'off' };
+  private copycats: Copycats = { lookup: { table: {}, lists: [], unlisted: [] }, display: 'off' };
   private copycatsRevealed = new Set<string>();
   private applied = false;
 

@@ -4,7 +4,8 @@ import type { PageGroups } from '../../lib/group/page-groups';
 import type { ResultItem } from '../../lib/group/result-item';
 import { DEFAULT_SETTINGS, type Settings, migrateSettings } from '../../lib/settings';
 import type { ResultsBatch } from '../../lib/engines/batch';
-import { COPYCAT_SITES_KEY, type CopycatTable, readTable } from '../../lib/copycat/table';
+import { COPYCAT_PAGE_KEYS, readLookup } from '../../lib/copycat/table';
+import type { CopycatLookup } from '../../lib/copycat/marks';
 import { NOT_A_COPY_KEY, type NotACopy, apartAmong, readNotACopy } from '../../lib/group/not-a-copy';
 
 /** What grouping the page needs besides its results. */
@@ -13,7 +14,7 @@ export interface PageInputs {
   /** Past results pages' boilerplate, kept in storage.local by the background. */
   boilerplate: number[] | undefined;
   /** Copycat sites (issue #19), kept in storage.local by the background (grouping does not read them). */
-  copycats?: CopycatTable;
+  copycats?: CopycatLookup;
   /** Pairs the user said are not copies (issue #20), kept in storage.local by the background. */
   notACopy?: NotACopy[];
 }
@@ -25,10 +26,10 @@ export interface PageInputs {
 export async function readInputs(): Promise<PageInputs> {
   const [sync, local] = await Promise.all([
     browser.storage.sync.get('settings'),
-    browser.storage.local.get([PAST_BOILERPLATE_KEY, COPYCAT_SITES_KEY, NOT_A_COPY_KEY]).catch(() => ({}) as Record<string, unknown>),
+    browser.storage.local.get([PAST_BOILERPLATE_KEY, ...COPYCAT_PAGE_KEYS, NOT_A_COPY_KEY]).catch(() => ({}) as Record<string, unknown>),
   ]);
   const settings = migrateSettings(sync.settings);
-  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle), copycats: readTable(local), notACopy: readNotACopy(local) };
+  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle), copycats: readLookup(local), notACopy: readNotACopy(local) };
 }
 
 /**

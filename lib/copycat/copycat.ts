@@ -1,4 +1,5 @@
 import type { Evidence } from './evidence';
+import { type PackedList, listsOf, suffixes } from './listed';
 
 /** The user's word on a site, which beats any evidence or list. */
 export interface Overrides {
@@ -8,26 +9,30 @@ export interface Overrides {
   marked: string[];
 }
 
-/** An imported list (a uBlacklist ruleset or a domains list): a prior until Resemble's own evidence speaks. */
-export interface ImportedList {
-  name: string;
-  sites: string[];
-  at: number;
-}
+/** An imported list (a uBlacklist ruleset or a domains list), packed (listed.ts): a prior until Resemble's own evidence speaks. */
+export type ImportedList = PackedList;
 
 export interface CopycatRule {
-  /** Different originals a site's pages must copy. */
+  /** Different originals a site's pages must copy (or, to be "copied", other sites' pages must copy of it). */
   minOriginals: number;
   /** Other sites those originals must come from. */
   minSites: number;
 }
 
+/** Results pages (or runs) a verdict rests on at least: one hostile page decides nothing (issue #28). */
+export const MIN_PLACES = 2;
+/** The stricter bar for "hide": pages of at least this many results pages, from at least HIDE_ENGINES engines. */
+export const HIDE_PLACES = 3;
+export const HIDE_ENGINES = 2;
+
 /** What Resemble's own evidence says of a site, apart from any list or override. */
 export type OwnVerdict =
-  /** Copies enough originals from enough sites, and no other site copies it. */
+  /** Copies enough originals from enough sites on enough results pages, and is not itself copied as much. */
   | 'copycat'
-  /** Another site's page copies one of its pages: it is a source, never a copycat. */
+  /** Enough other sites' pages copy its pages (the same bar as flagging): a source. */
   | 'copied'
+  /** Enough evidence both ways: it neither flags nor clears. */
+  | 'disputed'
   /** Not enough evidence either way. */
   | 'unknown';
 
@@ -37,125 +42,102 @@ export interface SiteVerdict {
   /** Distinct originals its pages copy, and how many per other site (most first). */
   originals: number;
   fromSites: { site: string; pages: number }[];
-  /** Its pages other sites copy. */
+  /** Results pages (or runs) that evidence was measured on, and how many engines those pages came from. */
+  places: number;
+  engines: number;
+  /** Its pages other sites copy, from how many sites, measured on how many results pages. */
   copiedBy: number;
+  copiedBySites: number;
+  copiedPlaces: number;
+  /** Pairs with this site where no rule could tell who copied whom. */
+  undecided: number;
   listedIn: string[];
   user?: 'not-copycat' | 'marked';
-  /** Whether results from it are labelled (or hidden), and on what ground. */
+  /** Whether results from it are labelled, and on what ground. */
   flagged: false | 'evidence' | 'marked' | 'listed';
+  /** Whether "hide" may hide its results: marked by the user, listed by a list the user imported, or evidence past the stricter bar. */
+  hide: boolean;
 }
 
+/** The engine of a results page's place key (`serp:<engine>:<query>`), none for a run. */
+const engineOf = (place: string) => (place.startsWith('serp:') ? place.slice(5, place.indexOf(':', 5) >>> 0) : undefined);
+
+interface Tally {
+  /** Other site → its distinct pages on the other side of the pairs. */
+  by: Map<string, Set<string>>;
+  places: Set<string>;
+}
+const tallyOf = (m: Map<string, Tally>, site: string): Tally => {
+  let t = m.get(site);
+  if (!t) m.set(site, (t = { by: new Map(), places: new Set() }));
+  return t;
+};
+function add(t: Tally, other: string, url: string, from: readonly string[] | undefined): void {
+  const urls = t.by.get(other) ?? new Set<string>();
+  t.by.set(other, urls.add(url));
+  for (const p of from ?? []) t.places.add(p);
+}
+const pagesOf = (t: Tally | undefined) => [...(t?.by.values() ?? [])].reduce((n, s) => n + s.size, 0);
+const enough = (t: Tally | undefined, rule: CopycatRule) => !!t && pagesOf(t) >= rule.minOriginals && t.by.size >= rule.minSites && t.places.size >= MIN_PLACES;
+
 /**
- * The copycat rule. Own evidence: a site is a copycat when its pages copy at least `minOriginals`
- * different originals from at least `minSites` other sites and no other site's page copies one of its
- * pages. Then, in order: the user's "not a copycat" beats everything; "mark as copycat" flags; own
- * evidence flags; a list flags ("listed in …") unless own evidence disagrees (another site copies it).
+ * The copycat rule (issue #28). Own evidence, from decided pairs only: a site is a copycat when its pages
+ * copy at least `minOriginals` originals from at least `minSites` other sites, measured on at least
+ * MIN_PLACES results pages; it is "copied" (a source, immune to lists) only on as much evidence the other
+ * way; with both it is "disputed" and neither. Then, in order: the user's "not a copycat" beats
+ * everything; "mark as copycat" flags; own evidence flags; a list flags unless own evidence clears the site.
+ * Only sites with evidence or the user's word are judged: a listed site without either is looked up in
+ * the packed lists where needed (copycatMarkOf), so a list of 250,000 sites costs nothing here.
  */
 export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, lists: readonly ImportedList[], rule: CopycatRule): Map<string, SiteVerdict> {
-  const copies = new Map<string, Map<string, Set<string>>>(); // copy site → original site → original URLs
-  const copiedBy = new Map<string, number>();
+  const copier = new Map<string, Tally>(); // copy site → originals
+  const source = new Map<string, Tally>(); // original site → copies
+  const undecided = new Map<string, number>();
   for (const e of evidence) {
-    const from = copies.get(e.copy.site) ?? new Map<string, Set<string>>();
-    copies.set(e.copy.site, from);
-    const urls = from.get(e.original.site) ?? new Set<string>();
-    from.set(e.original.site, urls);
-    urls.add(e.original.url);
-    copiedBy.set(e.original.site, (copiedBy.get(e.original.site) ?? 0) + 1);
+    if (e.by === 'undecided') {
+      for (const s of [e.copy.site, e.original.site]) undecided.set(s, (undecided.get(s) ?? 0) + 1);
+      continue;
+    }
+    add(tallyOf(copier, e.copy.site), e.original.site, e.original.url, e.from);
+    add(tallyOf(source, e.original.site), e.copy.site, e.copy.url, e.from);
   }
-  const sites = new Set<string>([...copies.keys(), ...copiedBy.keys(), ...overrides.notCopycat, ...overrides.marked, ...lists.flatMap((l) => l.sites)]);
+  const notCopycat = new Set(overrides.notCopycat);
+  const marked = new Set(overrides.marked);
+  const sites = new Set<string>([...copier.keys(), ...source.keys(), ...undecided.keys(), ...notCopycat, ...marked]);
   const out = new Map<string, SiteVerdict>();
   for (const site of sites) {
-    const from = copies.get(site) ?? new Map<string, Set<string>>();
-    const fromSites = [...from.entries()].map(([s, urls]) => ({ site: s, pages: urls.size })).sort((x, y) => y.pages - x.pages || (x.site < y.site ? -1 : 1));
-    const originals = fromSites.reduce((n, s) => n + s.pages, 0);
-    const by = copiedBy.get(site) ?? 0;
-    const own: OwnVerdict = by > 0 ? 'copied' : originals >= rule.minOriginals && fromSites.length >= rule.minSites ? 'copycat' : 'unknown';
-    const listedIn = lists.filter((l) => l.sites.includes(site)).map((l) => l.name);
-    const user = overrides.notCopycat.includes(site) ? 'not-copycat' : overrides.marked.includes(site) ? 'marked' : undefined;
+    const c = copier.get(site);
+    const o = source.get(site);
+    const fromSites = [...(c?.by ?? [])].map(([s, urls]) => ({ site: s, pages: urls.size })).sort((x, y) => y.pages - x.pages || (x.site < y.site ? -1 : 1));
+    const flags = enough(c, rule);
+    const clears = enough(o, rule);
+    const own: OwnVerdict = flags && clears ? 'disputed' : flags ? 'copycat' : clears ? 'copied' : 'unknown';
+    const places = [...(c?.places ?? [])];
+    const engines = new Set(places.map(engineOf).filter(Boolean)).size;
+    const listedIn = listsOf(lists, site);
+    const user = notCopycat.has(site) ? 'not-copycat' : marked.has(site) ? 'marked' : undefined;
     const flagged: SiteVerdict['flagged'] =
       user === 'not-copycat' ? false : user === 'marked' ? 'marked' : own === 'copycat' ? 'evidence' : listedIn.length && own !== 'copied' ? 'listed' : false;
-    out.set(site, { site, own, originals, fromSites, copiedBy: by, listedIn, ...(user ? { user } : {}), flagged });
+    const hide = flagged === 'marked' || flagged === 'listed' || (flagged === 'evidence' && (listedIn.length > 0 || (places.length >= HIDE_PLACES && engines >= HIDE_ENGINES)));
+    out.set(site, {
+      site,
+      own,
+      originals: pagesOf(c),
+      fromSites,
+      places: places.length,
+      engines,
+      copiedBy: pagesOf(o),
+      copiedBySites: o?.by.size ?? 0,
+      copiedPlaces: o?.places.size ?? 0,
+      undecided: undecided.get(site) ?? 0,
+      listedIn,
+      ...(user ? { user } : {}),
+      flagged,
+      hide,
+    });
   }
   return out;
 }
 
-/** What the results page shows for a flagged site: the label and its detail (hover and focus). */
-export interface SiteMark {
-  label: string;
-  detail: string;
-  /**
-   * What label and detail are made of, for the results page to say in the browser's language
-   * (page-support/copycat-words.ts); label and detail stay English, for the CLI and the export.
-   */
-  facts?: MarkFacts;
-}
-
-export interface MarkFacts {
-  flagged: 'evidence' | 'marked' | 'listed';
-  originals: number;
-  /** The sites copied from, most first (the label names two). */
-  fromSites: string[];
-  listedIn: string[];
-  /** The most recent pairs (at most DETAIL_PAIRS) and how many more there are. */
-  pairs: { copy: string; original: string; resemblance: number; copyInOriginal: number; lastAt: number }[];
-  more: number;
-}
-
-/** A site's pages shown on hover, at most. */
-const DETAIL_PAIRS = 5;
-
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-
-/** The label of a flagged site: "copycat site: 5 pages copied from stackoverflow.com, …". */
-export function siteLabel(v: SiteVerdict): string {
-  if (v.flagged === 'marked') return 'copycat site (marked by you)';
-  if (v.flagged === 'listed') return `copycat site: listed in ${v.listedIn.join(', ')}`;
-  const names = v.fromSites.slice(0, 2).map((s) => s.site);
-  const more = v.fromSites.length > 2 ? ', …' : '';
-  return `copycat site: ${v.originals} ${v.originals === 1 ? 'page' : 'pages'} copied from ${names.join(', ')}${more}`;
-}
-
-/** One pair in words: "copy → original: 92% alike, 100% of it is in the original (2026-11-25)". */
-export function pairText(e: Evidence): string {
-  const date = new Date(e.lastAt).toISOString().slice(0, 10);
-  return `${e.copy.url} copies ${e.original.url}: ${pct(e.resemblance)} alike, ${pct(e.copyInOriginal)} of it is in the original (${date})`;
-}
-
-/** The mark for each flagged site, its detail listing the evidence (the most recent pairs first). */
-export function siteMarks(verdicts: ReadonlyMap<string, SiteVerdict>, evidence: readonly Evidence[]): Record<string, SiteMark> {
-  const out: Record<string, SiteMark> = {};
-  for (const v of verdicts.values()) {
-    if (!v.flagged) continue;
-    const pairs = evidence.filter((e) => e.copy.site === v.site).sort((x, y) => y.lastAt - x.lastAt);
-    const lines = pairs.slice(0, DETAIL_PAIRS).map(pairText);
-    if (pairs.length > DETAIL_PAIRS) lines.push(`… and ${pairs.length - DETAIL_PAIRS} more (Resemble's options, "Copycat sites")`);
-    const ground =
-      v.flagged === 'marked' ? 'You marked this site as a copycat in Resemble\'s options.' : v.flagged === 'listed' ? `Listed in ${v.listedIn.join(', ')} (imported); Resemble's own evidence does not say otherwise.` : 'Resemble measured its pages as copies of other sites\' pages:';
-    const facts: MarkFacts = {
-      flagged: v.flagged,
-      originals: v.originals,
-      fromSites: v.fromSites.slice(0, 3).map((f) => f.site),
-      listedIn: v.listedIn,
-      pairs: pairs.slice(0, DETAIL_PAIRS).map((e) => ({ copy: e.copy.url, original: e.original.url, resemblance: e.resemblance, copyInOriginal: e.copyInOriginal, lastAt: e.lastAt })),
-      more: Math.max(0, pairs.length - DETAIL_PAIRS),
-    };
-    out[v.site] = { label: siteLabel(v), detail: [ground, ...lines].join('\n'), facts };
-  }
-  return out;
-}
-
-/**
- * The site a host belongs to among the flagged ones: the host itself or a parent domain. Flagged sites
- * are registrable domains already, so a suffix match finds them without the Public Suffix List (which
- * the results page need not load).
- */
-export function flaggedSiteOf(host: string, flagged: Readonly<Record<string, unknown>>): string | undefined {
-  let s = host.toLowerCase().replace(/\.$/, '');
-  for (;;) {
-    if (Object.hasOwn(flagged, s)) return s;
-    const dot = s.indexOf('.');
-    if (dot < 0) break;
-    s = s.slice(dot + 1);
-  }
-  return undefined;
-}
+// The marks a results page shows (what `siteMarks` derives from the verdicts) live in marks.ts.
+export { type MarkFacts, type SiteMark, copycatMarkOf, flaggedSiteOf, pairText, siteLabel, siteMarks } from './marks';

@@ -1,6 +1,8 @@
-import { type CopycatRule, type ImportedList, type Overrides, type SiteMark, type SiteVerdict, judgeSites, siteMarks } from './copycat';
-import type { Evidence } from './evidence';
-import { type Check, arr, check, fields, num, obj, oneOf, optional, str } from '../validate';
+import { type CopycatRule, type ImportedList, type Overrides, type SiteVerdict, judgeSites } from './copycat';
+import { type CopycatLookup, type SiteMark, siteMarks } from './marks';
+import { type Evidence, MAX_TITLE, MAX_URL, clip } from './evidence';
+import { packSites } from './listed';
+import { type Check, arr, bool, check, fields, num, obj, oneOf, optional, str } from '../validate';
 
 /**
  * Where the background keeps issue #19's state, in storage.local. The evidence, the user's overrides
@@ -12,6 +14,10 @@ export const COPYCAT_EVIDENCE_KEY = 'copycat:evidence';
 export const COPYCAT_USER_KEY = 'copycat:user';
 export const COPYCAT_LISTS_KEY = 'copycat:lists';
 export const COPYCAT_SITES_KEY = 'copycat:sites';
+/** Listed sites the lists do not flag (the user's "not a copycat", or own evidence of "copied"): read with the lists by results pages. */
+export const COPYCAT_UNLISTED_KEY = 'copycat:unlisted';
+/** What a results page reads to mark copycat sites. */
+export const COPYCAT_PAGE_KEYS = [COPYCAT_SITES_KEY, COPYCAT_LISTS_KEY, COPYCAT_UNLISTED_KEY];
 
 /** What the results page reads: flagged site → its label and evidence. */
 export type CopycatTable = Record<string, SiteMark>;
@@ -31,27 +37,50 @@ export interface CopycatStored {
 }
 
 const asList = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+const strings = (v: unknown) => asList<unknown>(v).filter((x): x is string => typeof x === 'string');
+
+/** A stored list: packed (issue #28), or an array of sites as versions before it kept them (packed on reading). */
+function readList(l: unknown): ImportedList | undefined {
+  const x = l as { name?: unknown; at?: unknown; sites?: unknown };
+  if (typeof x?.name !== 'string') return undefined;
+  const at = typeof x.at === 'number' ? x.at : 0;
+  if (typeof x.sites === 'string') return { name: x.name, at, count: x.sites ? x.sites.split('\n').length : 0, sites: x.sites };
+  if (Array.isArray(x.sites)) return { name: x.name, at, ...packSites(strings(x.sites)) };
+  return undefined;
+}
+
+export const readLists = (v: unknown): ImportedList[] => asList<unknown>(v).flatMap((l) => readList(l) ?? []);
+
+/** A stored record, clipped, its rule read as today's ('address' was never evidence: undecided). */
+function readEvidence(e: Evidence): Evidence {
+  const by = e.by === 'seen-first' || e.by === 'rank' || e.by === 'fuller' ? e.by : 'undecided';
+  const page = (p: Evidence['copy']) => ({ url: clip(String(p.url), MAX_URL), title: clip(String(p.title ?? ''), MAX_TITLE), site: p.site });
+  return { ...e, copy: page(e.copy), original: page(e.original), by, ...(Array.isArray(e.from) ? { from: strings(e.from) } : {}) };
+}
 
 /** The stored parts, any missing or unusable one as empty (storage written by an older version, or hand-edited). */
 export function readStored(got: Record<string, unknown>): CopycatStored {
   const u = got[COPYCAT_USER_KEY] as Partial<Overrides> | undefined;
-  const strings = (v: unknown) => asList<unknown>(v).filter((x): x is string => typeof x === 'string');
   return {
-    evidence: asList<Evidence>(got[COPYCAT_EVIDENCE_KEY]).filter((e) => typeof e?.copy?.site === 'string' && typeof e?.original?.site === 'string'),
+    evidence: asList<Evidence>(got[COPYCAT_EVIDENCE_KEY])
+      .filter((e) => typeof e?.copy?.site === 'string' && typeof e?.original?.site === 'string' && typeof e.copy.url === 'string' && typeof e.original.url === 'string')
+      .map(readEvidence),
     user: { notCopycat: strings(u?.notCopycat), marked: strings(u?.marked) },
-    lists: asList<ImportedList>(got[COPYCAT_LISTS_KEY]).filter((l) => typeof l?.name === 'string' && Array.isArray(l.sites)),
+    lists: readLists(got[COPYCAT_LISTS_KEY]),
   };
 }
 
-/** Sites by verdict: flagged first, then the rest by name. */
+/** Sites by verdict: flagged first, then the rest by name. Lists as their names and sizes (their sites stay packed). */
 export function copycatState(s: CopycatStored, rule: CopycatRule): CopycatState {
   const sites = [...judgeSites(s.evidence, s.user, s.lists, rule).values()].sort((a, b) => Number(!a.flagged) - Number(!b.flagged) || (a.site < b.site ? -1 : 1));
-  return { sites, evidence: s.evidence, lists: s.lists.map((l) => ({ name: l.name, sites: l.sites.length, at: l.at })), user: s.user };
+  return { sites, evidence: s.evidence, lists: s.lists.map((l) => ({ name: l.name, sites: l.count, at: l.at })), user: s.user };
 }
 
-/** The results pages' table. */
-export function copycatTable(s: CopycatStored, rule: CopycatRule): CopycatTable {
-  return siteMarks(judgeSites(s.evidence, s.user, s.lists, rule), s.evidence);
+/** What the results pages read: the marks of judged sites, and the listed sites the lists do not flag. */
+export function copycatTable(s: CopycatStored, rule: CopycatRule): { table: CopycatTable; unlisted: string[] } {
+  const verdicts = judgeSites(s.evidence, s.user, s.lists, rule);
+  const unlisted = [...verdicts.values()].filter((v) => v.listedIn.length && !v.flagged).map((v) => v.site);
+  return { table: siteMarks(verdicts, s.evidence), unlisted };
 }
 
 const url = str({ max: 4096 });
@@ -62,6 +91,7 @@ const factsCheck = obj({
   listedIn: arr(str({ max: 300 }), { max: 50 }),
   pairs: arr(obj({ copy: url, original: url, resemblance: num({ min: 0, max: 1 }), copyInOriginal: num({ min: 0, max: 1 }), lastAt: num({ min: 0 }) }), { max: 5 }),
   more: num({ min: 0 }),
+  hide: optional(bool()),
 });
 const markCheck: Check<SiteMark> = fields({ label: str({ max: 500 }), detail: str({ max: 5000 }), facts: optional(factsCheck) });
 
@@ -71,8 +101,30 @@ export function readTable(got: Record<string, unknown>): CopycatTable {
   if (typeof raw !== 'object' || raw === null) return {};
   const out: CopycatTable = {};
   for (const [site, m] of Object.entries(raw)) {
-    const c = check(markCheck, m);
+    const c = check(markCheck, clipMark(m));
     if (c.ok) out[site] = { label: c.value.label, detail: c.value.detail, ...(c.value.facts ? { facts: c.value.facts } : {}) };
   }
   return out;
+}
+
+/** Clipped before it is checked: an overlong mark loses its tail, not its label (a copycat must not escape its label by long URLs). */
+function clipMark(m: unknown): unknown {
+  const x = m as Partial<SiteMark> | null;
+  if (typeof x !== 'object' || x === null) return m;
+  const f = x.facts;
+  const facts =
+    f && typeof f === 'object'
+      ? {
+          ...f,
+          fromSites: Array.isArray(f.fromSites) ? f.fromSites.slice(0, 3).map((s) => clip(String(s), 300)) : f.fromSites,
+          listedIn: Array.isArray(f.listedIn) ? f.listedIn.slice(0, 50).map((s) => clip(String(s), 300)) : f.listedIn,
+          pairs: Array.isArray(f.pairs) ? f.pairs.slice(0, 5).map((p) => ({ ...p, copy: clip(String(p?.copy), 4096), original: clip(String(p?.original), 4096) })) : f.pairs,
+        }
+      : f;
+  return { ...x, label: typeof x.label === 'string' ? clip(x.label, 500) : x.label, detail: typeof x.detail === 'string' ? clip(x.detail, 5000) : x.detail, ...(facts ? { facts } : {}) };
+}
+
+/** Everything a results page (or the popup) looks a result's site up in, from storage as read. */
+export function readLookup(got: Record<string, unknown>): CopycatLookup {
+  return { table: readTable(got), lists: readLists(got[COPYCAT_LISTS_KEY]), unlisted: strings(got[COPYCAT_UNLISTED_KEY]) };
 }

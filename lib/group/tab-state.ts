@@ -29,8 +29,11 @@ export interface TabState {
   groups?: PageGroup[];
   /** The resemblance threshold the groups were made with. */
   threshold?: number;
-  /** Result pages checked (fetched and sketched, or failed) of those to check (issue #6). */
-  checking?: { done: number; total: number };
+  /**
+   * Result pages checked (fetched and sketched, or failed) of those to check (issue #6), released in rank
+   * order; `beyond`: results past the fetch budget, not checked (issue #28).
+   */
+  checking?: { done: number; total: number; beyond?: number };
   /** Results found dead (issue #7). */
   dead?: DeadResult[];
   /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
@@ -41,7 +44,8 @@ export interface TabState {
    * Results from copycat sites (issue #19), as the page marks them, and what the page does with them
    * (the copycatDisplay setting): the popup says why a result is labelled or hidden.
    */
-  copycats?: { rank: number; site: string; label: string; detail: string }[];
+  /** `labelOnly`: "hide" only labels it (its evidence is short of hide's bar, issue #28). */
+  copycats?: { rank: number; site: string; label: string; detail: string; labelOnly?: true }[];
   copycatDisplay?: 'label' | 'hide' | 'off';
   /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
   refused?: string;

@@ -19,8 +19,13 @@ vi.mock('wxt/browser', () => ({
   },
 }));
 vi.mock('../../entrypoints/background/settings-item', () => ({ readSettings: async () => DEFAULT_SETTINGS }));
+/** The store's first sight of pages (the dates the evidence takes): set per test. */
+const firstSeen = new Map<string, number>();
+vi.mock('../../entrypoints/background/store-access', () => ({
+  storeFor: async () => ({ getMany: async (urls: string[]) => new Map(urls.filter((u) => firstSeen.has(u)).map((u) => [u, { firstSeen: firstSeen.get(u)! }])) }),
+}));
 
-const { noteCopies, setVerdict, clearEvidence, addList, readCopycats } = await import('../../entrypoints/background/copycat-evidence');
+const { noteCopies, noteLostCopies, setVerdict, clearEvidence, addList, readCopycats } = await import('../../entrypoints/background/copycat-evidence');
 
 const pair = (copy: string, original: string): MeasuredPair => ({
   a: { url: original, title: 'original', rank: 1 },
@@ -32,42 +37,77 @@ const pair = (copy: string, original: string): MeasuredPair => ({
 const PAIRS = [pair('https://cc.example/1', 'https://so.example/1'), pair('https://cc.example/2', 'https://so.example/2'), pair('https://cc.example/3', 'https://mdn.example/1')];
 
 describe('copycat evidence in the background', () => {
-  beforeEach(() => local.clear());
+  beforeEach(() => {
+    local.clear();
+    firstSeen.clear();
+  });
+  const G = { incognito: false, from: 'serp:google:q1' };
+  const B = { incognito: false, from: 'serp:bing:q2' };
 
   it('measured copies become evidence and the table the results pages read', async () => {
-    expect(await noteCopies(PAIRS, { incognito: false })).toBe(3);
+    expect(await noteCopies(PAIRS, G)).toBe(3);
+    expect(local.get('copycat:evidence')).toHaveLength(3);
+    // One results page decides nothing (issue #28).
+    expect(local.get('copycat:sites')).toEqual({});
+    // Measured again on another results page: the same records, not more, and now a verdict.
+    await noteCopies(PAIRS, B);
     expect(local.get('copycat:evidence')).toHaveLength(3);
     expect(Object.keys(local.get('copycat:sites') as object)).toEqual(['cc.example']);
-    // Measured again: the same records, not more.
-    await noteCopies(PAIRS, { incognito: false });
-    expect(local.get('copycat:evidence')).toHaveLength(3);
   });
 
   it('nothing is kept from a private window', async () => {
-    expect(await noteCopies(PAIRS, { incognito: true })).toBe(0);
+    expect(await noteCopies(PAIRS, { incognito: true, from: 'serp:google:q1' })).toBe(0);
     expect([...local.keys()]).toEqual([]);
   });
 
   it('concurrent notes from two tabs both stay (one change at a time)', async () => {
-    await Promise.all(PAIRS.map((p) => noteCopies([p], { incognito: false })));
+    await Promise.all(PAIRS.map((p) => noteCopies([p], G)));
     expect(local.get('copycat:evidence')).toHaveLength(3);
   });
 
   it('clearing the cache drops the evidence, not the user’s word or the imported lists', async () => {
-    await noteCopies(PAIRS, { incognito: false });
+    await noteCopies(PAIRS, G);
     await setVerdict('hand.example', 'marked');
     await addList('clones', ['listed.example']);
     const s = await clearEvidence();
     expect(s.evidence).toEqual([]);
-    expect(Object.keys(local.get('copycat:sites') as object).sort()).toEqual(['hand.example', 'listed.example']);
+    // The listed site is kept packed in its list, not in the per-site table (issue #28).
+    expect(Object.keys(local.get('copycat:sites') as object).sort()).toEqual(['hand.example']);
+    expect(s.lists).toEqual([expect.objectContaining({ name: 'clones', sites: 1 })]);
     expect((await readCopycats()).user.marked).toEqual(['hand.example']);
   });
 
   it('"not a copycat" takes the site off the table; undone, it is back', async () => {
-    await noteCopies(PAIRS, { incognito: false });
+    await noteCopies(PAIRS, G);
+    await noteCopies(PAIRS, B);
     await setVerdict('cc.example', 'not-copycat');
     expect(local.get('copycat:sites')).toEqual({});
     await setVerdict('cc.example', 'none');
     expect(Object.keys(local.get('copycat:sites') as object)).toEqual(['cc.example']);
+  });
+
+  it('lost and found dates a live copy by the store’s first sight of it, not by when it was checked (issue #28)', async () => {
+    const DAY = 86_400_000;
+    const now = Date.now();
+    // The dead page is a scraper's, seen a day ago; the live copy is the month-old original the store saw first.
+    const report = {
+      url: 'https://scraper.example/a',
+      known: { title: 't', firstSeen: now - DAY, lastSeen: now - DAY, phrases: [] },
+      hasSketch: true,
+      alternates: [{ url: 'https://original.example/a', title: 't', source: 'store' as const, resemblance: 0.9, containment: 0.95, checkedAt: now, basis: 'page' as const }],
+      sources: [],
+      done: true,
+    };
+    firstSeen.set('https://original.example/a', now - 30 * DAY);
+    expect(await noteLostCopies(report)).toBe(1);
+    const [e] = local.get('copycat:evidence') as { copy: { url: string }; original: { url: string }; by: string; from: string[] }[];
+    expect(e).toMatchObject({ copy: { url: 'https://scraper.example/a' }, original: { url: 'https://original.example/a' }, by: 'seen-first', from: ['lost:https://scraper.example/a'] });
+  });
+
+  it('pages whose callers gave no date are dated by the store (find copies)', async () => {
+    firstSeen.set('https://so.example/1', 1000);
+    firstSeen.set('https://cc.example/1', 1000 + 86_400_000);
+    await noteCopies([{ a: { url: 'https://cc.example/1', title: '' }, b: { url: 'https://so.example/1', title: '' }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }], { incognito: false, from: 'copies:https://cc.example/1' });
+    expect(local.get('copycat:evidence')).toEqual([expect.objectContaining({ copy: expect.objectContaining({ url: 'https://cc.example/1' }), by: 'seen-first' })]);
   });
 });

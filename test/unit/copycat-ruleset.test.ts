@@ -9,10 +9,10 @@ import { judgeSites } from '../../lib/copycat/copycat';
 import { RULESET_NAME, parseSiteList, toDomains, toRuleset } from '../../lib/copycat/ruleset';
 
 const T = { resemblance: 0.5, containment: 0.8 };
-const ev = (copy: string, original: string) =>
-  evidenceOf({ a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c\nline', rank: 2 }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }, T, Date.UTC(2026, 10, 25))!;
+const ev = (copy: string, original: string, place: string) =>
+  evidenceOf({ a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c\nline', rank: 2 }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }, T, Date.UTC(2026, 10, 25), place)!;
 
-const evidence = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2'), ev('https://www.cc.example/3', 'https://mdn.example/p1')];
+const evidence = [ev('https://cc.example/1', 'https://so.example/q1', 'serp:google:a'), ev('https://cc.example/2', 'https://so.example/q2', 'serp:google:b'), ev('https://www.cc.example/3', 'https://mdn.example/p1', 'serp:google:a')];
 const verdicts = judgeSites(evidence, { notCopycat: [], marked: ['a.github.io'] }, [], { minOriginals: 3, minSites: 2 });
 const flagged = [...verdicts.values()].filter((v) => v.flagged);
 

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Evidence, evidenceOf } from '../../lib/copycat/evidence';
 import { type Overrides, judgeSites, siteMarks } from '../../lib/copycat/copycat';
 import { COPYCAT_SITES_KEY, readTable } from '../../lib/copycat/table';
+import { packSites } from '../../lib/copycat/listed';
+import { listedMark } from '../../lib/copycat/marks';
 import { copycatWords } from '../../page-support/copycat-words';
 import { useLocale } from './helpers/i18n';
 
@@ -15,14 +17,15 @@ afterEach(() => useLocale('en'));
 const RULE = { minOriginals: 3, minSites: 2 };
 const T = { resemblance: 0.5, containment: 0.8 };
 const ev = (copy: string, original: string, at: number): Evidence =>
-  evidenceOf({ a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, at)!;
+  evidenceOf({ a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, at, `serp:google:q${at % 2}`)!;
 const many = [1, 2, 3, 4, 5, 6, 7].map((i) => ev(`https://cc.example/${i}`, `https://${i % 3 ? 'so' : 'mdn'}.example/p${i}`, 1_700_000_000_000 + i));
-const marks = (o: Overrides, lists: { name: string; sites: string[]; at: number }[] = []) => siteMarks(judgeSites(many, o, lists, RULE), many);
+const marks = (o: Overrides, lists: { name: string; sites: string[]; at: number }[] = []) =>
+  siteMarks(judgeSites(many, o, lists.map((l) => ({ ...l, ...packSites(l.sites) })), RULE), many);
 const NONE: Overrides = { notCopycat: [], marked: [] };
 
 describe('copycat words', () => {
   it('say in English what lib says: the label, the ground, each pair and the rest', () => {
-    for (const m of [marks(NONE)['cc.example'], marks({ notCopycat: [], marked: ['x.example'] })['x.example'], marks(NONE, [{ name: 'clones', sites: ['q.example'], at: 1 }])['q.example']]) {
+    for (const m of [marks(NONE)['cc.example'], marks({ notCopycat: [], marked: ['x.example'] })['x.example'], listedMark('q.example', ['clones'])]) {
       const w = copycatWords(m);
       expect(w.label).toBe(m.label);
       const [ground, ...lines] = w.detail.split('\n');

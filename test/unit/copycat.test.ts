@@ -4,7 +4,9 @@
  * imported lists change.
  */
 import { describe, expect, it } from 'vitest';
-import { type Evidence, type MeasuredPair, CONTAIN_MARGIN, SEEN_MARGIN_MS, chooseOriginal, evidenceOf, mergeEvidence } from '../../lib/copycat/evidence';
+import { type Evidence, type MeasuredPair, CONTAIN_MARGIN, SEEN_MARGIN_MS, chooseOriginal, evidenceOf } from '../../lib/copycat/evidence';
+import { mergeEvidence } from '../../lib/copycat/merge';
+import { packSites } from '../../lib/copycat/listed';
 import { type Overrides, flaggedSiteOf, judgeSites, siteLabel, siteMarks } from '../../lib/copycat/copycat';
 import { differentSites, siteOf } from '../../lib/copycat/site';
 import { copyPairs } from '../../lib/copycat/pairs';
@@ -24,8 +26,10 @@ const pair = (a: string, b: string, m: Partial<MeasuredPair> = {}): MeasuredPair
   ...m,
 });
 
-/** Evidence that `copy` copies `original`, as page checking would note it (the original ranked first). */
-const ev = (copy: string, original: string, at = 1000): Evidence => evidenceOf(pair(original, copy, { a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c', rank: 2 } }), T, at)!;
+/** Evidence that `copy` copies `original`, as page checking would note it on results page `from` (the original ranked first). */
+const ev = (copy: string, original: string, at = 1000, from = 'serp:google:q1'): Evidence =>
+  evidenceOf(pair(original, copy, { a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c', rank: 2 } }), T, at, from)!;
+const list = (name: string, sites: string[]) => ({ name, at: 0, ...packSites(sites) });
 
 describe('sites (registrable domains by the Public Suffix List)', () => {
   it('reads the registrable domain, private suffixes included', () => {
@@ -43,16 +47,18 @@ describe('sites (registrable domains by the Public Suffix List)', () => {
 });
 
 describe('which page is the original', () => {
-  it('the fuller page: a page containing the other is its original, whatever the rank or the date', () => {
-    const p = pair('https://copy.example/1', 'https://orig.example/1', {
-      a: { url: 'https://copy.example/1', title: '', rank: 1, seen: 0 },
-      b: { url: 'https://orig.example/1', title: '', rank: 2, seen: SEEN_MARGIN_MS * 10 },
-      aInB: 0.98,
-      bInA: 0.7,
-    });
-    expect(chooseOriginal(p)).toEqual({ original: 'b', by: 'fuller' });
+  it('the fuller page never decides alone: it confirms the rank, and against the rank the pair is undecided', () => {
+    const fullerB = { aInB: 0.98, bInA: 0.7 };
+    const p = (ra?: number, rb?: number, sa?: number, sb?: number) =>
+      pair('https://copy.example/1', 'https://orig.example/1', { a: { url: 'https://copy.example/1', title: '', rank: ra, seen: sa }, b: { url: 'https://orig.example/1', title: '', rank: rb, seen: sb }, ...fullerB });
+    expect(chooseOriginal(p(2, 1))).toEqual({ original: 'b', by: 'fuller' });
+    expect(chooseOriginal(p(1, 2))).toEqual({ original: undefined, by: 'undecided' });
+    expect(chooseOriginal(p())).toEqual({ original: undefined, by: 'undecided' });
+    // Seen first decides, unless rank and fullness both say the other page.
+    expect(chooseOriginal(p(undefined, undefined, 0, SEEN_MARGIN_MS * 10))).toEqual({ original: 'a', by: 'seen-first' });
+    expect(chooseOriginal(p(2, 1, 0, SEEN_MARGIN_MS * 10))).toEqual({ original: undefined, by: 'undecided' });
   });
-  it('containments within the margin tie: the page seen first, then the better rank, then the address', () => {
+  it('containments within the margin tie: the page seen first, then the better rank; never the address', () => {
     const base = { aInB: 0.9, bInA: 0.9 + CONTAIN_MARGIN / 2 };
     const seen = pair('https://z.example/', 'https://y.example/', { ...base, a: { url: 'https://z.example/', title: '', rank: 2, seen: 0 }, b: { url: 'https://y.example/', title: '', rank: 1, seen: SEEN_MARGIN_MS } });
     expect(chooseOriginal(seen)).toEqual({ original: 'a', by: 'seen-first' });
@@ -60,17 +66,16 @@ describe('which page is the original', () => {
     const rank = pair('https://z.example/', 'https://y.example/', { ...base, a: { url: 'https://z.example/', title: '', rank: 2, seen: 0 }, b: { url: 'https://y.example/', title: '', rank: 1, seen: SEEN_MARGIN_MS - 1 } });
     expect(chooseOriginal(rank)).toEqual({ original: 'b', by: 'rank' });
     const addr = pair('https://z.example/', 'https://y.example/', { ...base });
-    expect(chooseOriginal(addr)).toEqual({ original: 'b', by: 'address' });
-    // The same answer whichever way round the pair comes.
+    expect(chooseOriginal(addr)).toEqual({ original: undefined, by: 'undecided' });
     const swapped = pair('https://y.example/', 'https://z.example/', { aInB: base.bInA, bInA: base.aInB });
-    expect(chooseOriginal(swapped)).toEqual({ original: 'a', by: 'address' });
+    expect(chooseOriginal(swapped)).toEqual({ original: undefined, by: 'undecided' });
   });
   it('evidence only for copies on two different sites, with the measures from the copy’s side', () => {
     expect(evidenceOf(pair('https://a.example/1', 'https://www.a.example/2'), T, 1)).toBeUndefined();
     expect(evidenceOf(pair('https://a.example/1', 'https://127.0.0.1/2'), T, 1)).toBeUndefined();
     expect(evidenceOf(pair('https://a.example/1', 'https://b.example/2', { resemblance: 0.4, aInB: 0.79, bInA: 0.5 }), T, 1)).toBeUndefined();
-    const e = evidenceOf(pair('https://copy.example/1', 'https://orig.example/1', { resemblance: 0.4, aInB: 0.92, bInA: 0.4 }), T, 5)!;
-    expect(e).toMatchObject({ copy: { site: 'copy.example' }, original: { site: 'orig.example' }, copyInOriginal: 0.92, originalInCopy: 0.4, by: 'fuller', at: 5 });
+    const e = evidenceOf(pair('https://copy.example/1', 'https://orig.example/1', { a: { url: 'https://copy.example/1', title: '', rank: 2 }, b: { url: 'https://orig.example/1', title: '', rank: 1 }, resemblance: 0.4, aInB: 0.92, bInA: 0.4 }), T, 5, 'serp:bing:x')!;
+    expect(e).toMatchObject({ copy: { site: 'copy.example' }, original: { site: 'orig.example' }, copyInOriginal: 0.92, originalInCopy: 0.4, by: 'fuller', at: 5, from: ['serp:bing:x'] });
   });
   it('a pair measured again keeps its first date and verdict; the oldest go first past the bound', () => {
     const first = ev('https://c.example/1', 'https://o.example/1', 10);
@@ -85,37 +90,43 @@ describe('which page is the original', () => {
 });
 
 describe('the copycat rule', () => {
-  const three = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2'), ev('https://cc.example/3', 'https://mdn.example/p1')];
+  const three = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2', 1000, 'serp:bing:q2'), ev('https://cc.example/3', 'https://mdn.example/p1')];
   it('three originals from two other sites make a copycat; the originals’ sites are not', () => {
     const v = judgeSites(three, NONE, [], RULE);
     expect(v.get('cc.example')).toMatchObject({ own: 'copycat', flagged: 'evidence', originals: 3, fromSites: [{ site: 'so.example', pages: 2 }, { site: 'mdn.example', pages: 1 }] });
-    expect(v.get('so.example')).toMatchObject({ own: 'copied', flagged: false, copiedBy: 2 });
+    expect(v.get('so.example')).toMatchObject({ own: 'unknown', flagged: false, copiedBy: 2 });
     expect(siteLabel(v.get('cc.example')!)).toBe('copycat site: 3 pages copied from so.example, mdn.example');
   });
   it('too few originals, one site only, or the same original twice is not enough', () => {
     expect(judgeSites(three.slice(0, 2), NONE, [], RULE).get('cc.example')?.flagged).toBe(false);
-    const oneSite = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2'), ev('https://cc.example/3', 'https://so.example/q3')];
+    const oneSite = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2', 1000, 'serp:bing:q2'), ev('https://cc.example/3', 'https://so.example/q3')];
     expect(judgeSites(oneSite, NONE, [], RULE).get('cc.example')?.own).toBe('unknown');
     expect(judgeSites(oneSite, NONE, [], { minOriginals: 3, minSites: 1 }).get('cc.example')?.own).toBe('copycat');
     const sameOriginal = [...three.slice(0, 2), ev('https://cc.example/9', 'https://so.example/q1'), ev('https://cc.example/3', 'https://mdn.example/p1')];
     expect(judgeSites(sameOriginal, NONE, [], { minOriginals: 4, minSites: 2 }).get('cc.example')?.own).toBe('unknown');
   });
-  it('a site another site copies is never a copycat by evidence', () => {
+  it('one pair copying a site does not clear it; as much evidence as flagging does, and both ways is disputed', () => {
     const v = judgeSites([...three, ev('https://other.example/x', 'https://cc.example/4')], NONE, [], RULE);
-    expect(v.get('cc.example')).toMatchObject({ own: 'copied', flagged: false });
+    expect(v.get('cc.example')).toMatchObject({ own: 'copycat', flagged: 'evidence', copiedBy: 1 });
+    const copiedOf = [ev('https://a1.example/x', 'https://cc.example/4'), ev('https://a1.example/y', 'https://cc.example/5', 1000, 'serp:bing:q2'), ev('https://a2.example/x', 'https://cc.example/6')];
+    expect(judgeSites([...three, ...copiedOf], NONE, [], RULE).get('cc.example')).toMatchObject({ own: 'disputed', flagged: false });
+    expect(judgeSites(copiedOf, NONE, [list('clones', ['cc.example'])], RULE).get('cc.example')).toMatchObject({ own: 'copied', flagged: false });
   });
   it('"not a copycat" beats evidence, marks and lists; "mark as copycat" flags by hand', () => {
-    const lists = [{ name: 'clones', sites: ['cc.example'], at: 0 }];
+    const lists = [list('clones', ['cc.example'])];
     expect(judgeSites(three, { notCopycat: ['cc.example'], marked: ['cc.example'] }, lists, RULE).get('cc.example')).toMatchObject({ flagged: false, user: 'not-copycat' });
     expect(judgeSites([], { notCopycat: [], marked: ['hand.example'] }, [], RULE).get('hand.example')).toMatchObject({ flagged: 'marked', own: 'unknown' });
   });
   it('a listed site is flagged as listed until own evidence agrees (then by evidence) or disagrees (then not)', () => {
-    const lists = [{ name: 'clones', sites: ['cc.example', 'so.example', 'quiet.example'], at: 0 }];
-    const v = judgeSites(three, NONE, lists, RULE);
-    expect(v.get('quiet.example')).toMatchObject({ flagged: 'listed', own: 'unknown', listedIn: ['clones'] });
+    const lists = [list('clones', ['cc.example', 'so.example', 'quiet.example'])];
+    const copiedSo = [...three, ev('https://x2.example/a', 'https://so.example/q3', 1000, 'serp:bing:q3')];
+    const v = judgeSites(copiedSo, { notCopycat: [], marked: ['quiet.example'] }, lists, RULE);
     expect(v.get('cc.example')).toMatchObject({ flagged: 'evidence', own: 'copycat', listedIn: ['clones'] });
     expect(v.get('so.example')).toMatchObject({ flagged: false, own: 'copied', listedIn: ['clones'] });
-    expect(siteLabel(v.get('quiet.example')!)).toBe('copycat site: listed in clones');
+    // A listed site with neither evidence nor the user's word is not judged here: the packed list is looked up where needed.
+    const only = judgeSites([], NONE, lists, RULE);
+    expect(only.size).toBe(0);
+    expect(siteLabel({ flagged: 'listed', listedIn: ['clones'], fromSites: [], originals: 0 })).toBe('copycat site: listed in clones');
   });
   it('marks: the label and the evidence for hover, for flagged sites only; found from any subdomain', () => {
     const marks = siteMarks(judgeSites(three, NONE, [], RULE), three);
