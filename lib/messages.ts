@@ -1,5 +1,7 @@
 import type { BadLine, ListErrorCode } from './copycat/ruleset';
 import type { CopycatState } from './copycat/table';
+import type { SiteVerdict } from './copycat/copycat';
+import type { Evidence } from './copycat/evidence';
 import { type PageGroups, pageGroupsCheck } from './group/page-groups';
 import { resultItem } from './group/result-item';
 import type { TabState } from './group/tab-state';
@@ -64,6 +66,8 @@ export const MESSAGES = {
   /** A uBlacklist ruleset or domains list the user picked, read by the background; `name` unless the file names itself. */
   'copycat/import': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }), text: str({ max: MAX_LIST_BYTES }) }) },
   'copycat/forget-list': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }) }) },
+  /** Issue #28: one site's verdict, judged or from the lists (the options find a listed site by name among 250,000). */
+  'copycat/site': { from: 'page', payload: obj({ site: str({ min: 1, max: 253 }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
   /** "Not a copy" on a result's label: the results at `rank` and `of` (its representative) are never grouped again; answered with the regrouped page. */
@@ -107,6 +111,7 @@ export interface Replies {
   'copycat/verdict': CopycatState;
   'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { code: ListErrorCode; error: string; bad: BadLine[]; unusable: number };
   'copycat/forget-list': CopycatState;
+  'copycat/site': { verdict: SiteVerdict | null; evidence: Evidence[] };
   'copies/start': { id: string };
   'copies/get': CopiesReport;
   'copies/cancel': CopiesReport;

@@ -1,4 +1,4 @@
-import type { MarkFacts, SiteMark } from '../lib/copycat/copycat';
+import type { MarkFacts, SiteMark } from '../lib/copycat/marks';
 import type { BadLine, BadLineCode, ListErrorCode } from '../lib/copycat/ruleset';
 import { MAX_LIST_BYTES } from '../lib/limits';
 import { type MessageKey, date, num, pct, plural, t, tOf } from './i18n';

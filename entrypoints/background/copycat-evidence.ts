@@ -15,12 +15,14 @@ import {
   copycatState,
   copycatTable,
   readStored,
+  siteVerdict,
 } from '../../lib/copycat/table';
 import type { LostReport } from '../../lib/lost/report';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
 import { readSettings } from './settings-item';
 import { storeFor } from './store-access';
+import { siteOf } from '../../lib/copycat/site';
 import type { TabResults } from './tab-session';
 
 const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
@@ -35,15 +37,24 @@ function serial<T>(f: () => Promise<T>): Promise<T> {
 
 const rule = (s: Settings) => ({ minOriginals: s.copycatMinOriginals, minSites: s.copycatMinSites });
 
+// The lists as last read or written: a 250,000-site list is read from storage once a worker's life, not at every evidence write.
+let listsCache: CopycatStored['lists'] | undefined;
+
 async function read(): Promise<CopycatStored> {
-  return readStored(await browser.storage.local.get(KEYS));
+  const cached = listsCache;
+  const s = readStored(await browser.storage.local.get(cached ? KEYS.filter((k) => k !== COPYCAT_LISTS_KEY) : KEYS));
+  if (cached) return { ...s, lists: cached };
+  listsCache = s.lists;
+  return s;
 }
 
 /** Writes the changed parts and the results pages' table and unlisted sites derived from them. */
 async function write(next: CopycatStored, changed: Partial<Record<string, unknown>>): Promise<CopycatState> {
   const settings = await readSettings();
   const { table, unlisted } = copycatTable(next, rule(settings));
+  if (COPYCAT_LISTS_KEY in changed) listsCache = undefined; // read afresh, should the write fail
   await browser.storage.local.set({ ...changed, [COPYCAT_SITES_KEY]: table, [COPYCAT_UNLISTED_KEY]: unlisted });
+  if (COPYCAT_LISTS_KEY in changed) listsCache = next.lists;
   return copycatState(next, rule(settings));
 }
 
@@ -102,6 +113,15 @@ export async function noteTabCopies(store: SketchStore, all: TabResults, setting
   const pairs = copyPairs(pages, { resemblance: settings.resemblanceThreshold, containment: settings.containmentThreshold });
   return noteCopies(pairs, { incognito, from: serpPlace(all) });
 }
+
+/** One site's verdict and the pairs naming it (the options' "find a site"). */
+export const findSite = (site: string) =>
+  serial(async () => {
+    const s = await read();
+    const name = siteOf(site) ?? site.trim().toLowerCase();
+    const verdict = siteVerdict(s, rule(await readSettings()), name) ?? null;
+    return { verdict, evidence: s.evidence.filter((e) => e.copy.site === name || e.original.site === name) };
+  });
 
 export const readCopycats = (): Promise<CopycatState> => serial(async () => copycatState(await read(), rule(await readSettings())));
 

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { pageResults, regroupTab } from './page-results';
 import { startChecks } from './tab-checks';
 import { findCopies } from './lost-found';
-import { openLostAndFound } from './link-menu';
+import { openLostAndFoundFrom } from './link-menu';
 import { tabResults } from './tab-session';
 import { lastPreview } from './preview';
 import type { SketchService } from './sketch-service';
@@ -14,7 +14,7 @@ import { forgetBoilerplate } from './past-boilerplate';
 import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from './not-a-copy';
 import { clearOutcomes } from './engine-outcomes';
 import { tellTab } from './router';
-import { addList, clearEvidence, forgetList, readCopycats, rebuildCopycats, setVerdict } from './copycat-evidence';
+import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopycats, setVerdict } from './copycat-evidence';
 import { siteOf } from '../../lib/copycat/site';
 import { parseSiteList } from '../../lib/copycat/ruleset';
 import { cancelPageCopies, pageCopies, startPageCopies } from './page-copies';
@@ -58,12 +58,14 @@ export function createHandlers(service: SketchService): Handlers {
       return { state: await addList(listName, parsed.sites), name: listName, sites: parsed.sites.length, bad: parsed.bad.slice(0, 50) };
     },
     'copycat/forget-list': ({ name }) => forgetList(name),
+    'copycat/site': ({ site }) => findSite(site),
     'preview/last': () => lastPreview(),
-    'lost/find': ({ url, again }) => findCopies(service, url, again === true),
+    // A private window's page (Firefox shows lost and found there) searches as private windows do.
+    'lost/find': ({ url, again }, ctx) => findCopies(service, url, again === true, ctx.incognito),
     'lost/open': async ({ rank }, ctx) => {
       // The URL is the one this tab's page listed at that rank, never one the page names.
       const r = (await tabResults(ctx.tabId!))?.results.find((x) => x.rank === rank);
-      return { opened: r ? await openLostAndFound(r.url) : false };
+      return { opened: r ? await openLostAndFoundFrom(r.url, ctx.tabId) : false };
     },
     // "Not a copy": the pair is kept apart from now on, and the tab regroups at once.
     'page/not-a-copy': async ({ rank, of }, ctx) => ((await markNotACopy(ctx.tabId!, rank, of, ctx.incognito)) ? regroupTab(service, ctx) : null),

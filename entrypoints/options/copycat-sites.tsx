@@ -1,6 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import type { SiteVerdict } from '../../lib/copycat/copycat';
+import { HIDE_ENGINES, HIDE_PLACES, type SiteVerdict } from '../../lib/copycat/copycat';
 import type { Evidence } from '../../lib/copycat/evidence';
 import type { CopycatState } from '../../lib/copycat/table';
 import { siteLabelWords } from '../../page-support/copycat-words';
@@ -41,7 +41,7 @@ function ownWords(v: SiteVerdict): string {
 /** Whether "hide" hides it, and if not, what the stricter bar still needs. */
 function hideWords(v: SiteVerdict): string | undefined {
   if (!v.flagged) return undefined;
-  return v.hide ? t('options_copycat_hide_yes') : t('options_copycat_hide_no', String(v.places), String(v.engines));
+  return v.hide ? t('options_copycat_hide_yes') : t('options_copycat_hide_no', String(Math.min(v.places, HIDE_PLACES)), String(Math.min(v.engines, HIDE_ENGINES)));
 }
 
 function status(v: SiteVerdict): string {
@@ -129,6 +129,49 @@ const shown = (v: SiteVerdict) => v.flagged || v.user || v.listedIn.length || v.
 /** Sites rendered at once; "show more" adds as many (a flood of evidence must not stall the page). */
 const PAGE = 50;
 
+/**
+ * "Find a site": one site's verdict by name, judged or from the lists (a list of 250,000 sites is not
+ * rendered; issue #28). Found again whenever the state changes, so the row follows the user's word.
+ */
+function FindSite({ act, state }: { act: (site: string, verdict: 'not-copycat' | 'marked' | 'none') => void; state: CopycatState }) {
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<{ site: string; verdict: SiteVerdict | null; evidence: Evidence[] }>();
+  const find = async (site: string) => {
+    const r = await send('copycat/site', { site }).catch(() => undefined);
+    setFound(r ? { site, ...r } : undefined);
+  };
+  // Found again whenever the state changes (a verdict, an import), so the row shows the user's word.
+  useEffect(() => {
+    if (found) void find(found.site);
+  }, [state]);
+  return (
+    <div class="copycat-find">
+      <form
+        class="add-host"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (query.trim()) void find(query.trim());
+        }}
+      >
+        <label for="copycat-find">{t('options_copycat_find')}</label>
+        <input id="copycat-find" type="search" placeholder="example.com" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+        <button type="submit">{t('options_copycat_findButton')}</button>
+      </form>
+      {found && (
+        <div role="status" id="copycat-found">
+          {found.verdict ? (
+            <ul class="copycat-sites">
+              <SiteRow v={found.verdict} evidence={found.evidence} act={act} />
+            </ul>
+          ) : (
+            <p class="muted">{t('options_copycat_notFound', found.site)}</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** Options, "Copycat sites": each site with its evidence; "not a copycat" and "mark as copycat". */
 export function CopycatSites({ state, set }: { state: CopycatState; set: (s: CopycatState) => void }) {
   const [error, setError] = useState<string>();
@@ -150,6 +193,7 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
       <p class="hint" id="copycat-rules">
         {t('options_copycat_rules')}
       </p>
+      <FindSite act={(s, x) => void act(s, x)} state={state} />
       {sites.length ? (
         <>
           <ul class="copycat-sites">
@@ -157,6 +201,11 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
               <SiteRow key={v.site} v={v} evidence={state.evidence} act={(s, x) => void act(s, x)} />
             ))}
           </ul>
+          {state.listedMore > 0 && (
+            <p class="muted" id="copycat-listed-more">
+              {plural('options_copycat_listedMore', state.listedMore)}
+            </p>
+          )}
           {sites.length > limit && (
             <button type="button" class="copycat-more" onClick={() => setLimit(limit + PAGE)}>
               {t('options_copycat_showMore', String(sites.length - limit))}

@@ -139,5 +139,3 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
   return out;
 }
 
-// The marks a results page shows (what `siteMarks` derives from the verdicts) live in marks.ts.
-export { type MarkFacts, type SiteMark, copycatMarkOf, flaggedSiteOf, pairText, siteLabel, siteMarks } from './marks';

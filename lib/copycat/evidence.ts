@@ -1,3 +1,4 @@
+import { MAX_TITLE, MAX_URL, clip } from './clip';
 import { siteOf } from './site';
 
 /** One page of a measured pair, as the caller knew it. */
@@ -44,6 +45,8 @@ export interface Evidence {
   from?: string[];
 }
 
+export { MAX_TITLE, MAX_URL } from './clip';
+
 export type OriginalRule = 'seen-first' | 'rank' | 'fuller' | 'undecided';
 
 /** Containments closer than this are "the same both ways": neither page is the fuller one. */
@@ -86,10 +89,6 @@ export function areCopies(p: Pick<MeasuredPair, 'resemblance' | 'aInB' | 'bInA'>
   return p.resemblance >= t.resemblance || Math.max(p.aInB, p.bInA) >= t.containment;
 }
 
-/** URLs and titles kept at most (a hostile page's 3,000-character addresses are clipped, not stored). */
-export const MAX_URL = 300;
-export const MAX_TITLE = 120;
-export const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /**
  * The evidence a measured pair gives: none unless the pages are copies on two different sites. `from`

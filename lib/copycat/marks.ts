@@ -1,5 +1,6 @@
 import type { SiteVerdict } from './copycat';
-import { type Evidence, MAX_URL, clip } from './evidence';
+import type { Evidence } from './evidence';
+import { MAX_URL, clip } from './clip';
 import { type PackedList, listsOf, suffixes } from './listed';
 
 /** What the results page shows for a flagged site: the label and its detail (hover and focus). */

@@ -1,6 +1,7 @@
 import { MAX_LIST_BYTES } from '../limits';
 import type { Evidence } from './evidence';
-import { pairText, type SiteVerdict, siteLabel } from './copycat';
+import type { SiteVerdict } from './copycat';
+import { pairText, siteLabel } from './marks';
 import { siteOf } from './site';
 
 /**

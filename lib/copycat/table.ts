@@ -1,7 +1,8 @@
 import { type CopycatRule, type ImportedList, type Overrides, type SiteVerdict, judgeSites } from './copycat';
 import { type CopycatLookup, type SiteMark, siteMarks } from './marks';
-import { type Evidence, MAX_TITLE, MAX_URL, clip } from './evidence';
-import { packSites } from './listed';
+import type { Evidence } from './evidence';
+import { MAX_TITLE, MAX_URL, clip } from './clip';
+import { listsOf, packSites } from './listed';
 import { type Check, arr, bool, check, fields, num, obj, oneOf, optional, str } from '../validate';
 
 /**
@@ -24,7 +25,10 @@ export type CopycatTable = Record<string, SiteMark>;
 
 /** Everything issue #19 keeps, as the options page and the popup are told it. */
 export interface CopycatState {
+  /** Judged sites (evidence or the user's word), then at most LISTED_SHOWN sites known from lists only. */
   sites: SiteVerdict[];
+  /** Sites known from lists only and not in `sites` (the options find them by name: `siteVerdict`). */
+  listedMore: number;
   evidence: Evidence[];
   lists: { name: string; sites: number; at: number }[];
   user: Overrides;
@@ -70,10 +74,61 @@ export function readStored(got: Record<string, unknown>): CopycatStored {
   };
 }
 
-/** Sites by verdict: flagged first, then the rest by name. Lists as their names and sizes (their sites stay packed). */
+/** Sites known from lists only that the state carries: the options show them; the rest they find by name. */
+export const LISTED_SHOWN = 200;
+
+/** A site no evidence or word of the user's judges: what its lists say. */
+export const listedVerdict = (site: string, listedIn: string[]): SiteVerdict => ({
+  site,
+  own: 'unknown',
+  originals: 0,
+  fromSites: [],
+  places: 0,
+  engines: 0,
+  copiedBy: 0,
+  copiedBySites: 0,
+  copiedPlaces: 0,
+  undecided: 0,
+  listedIn,
+  flagged: listedIn.length ? 'listed' : false,
+  hide: listedIn.length > 0,
+});
+
+/** The first `n` lines of a packed list (no split of a 4 MB string for 200 names). */
+function firstLines(packed: string, n: number): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < packed.length && out.length < n; ) {
+    const nl = packed.indexOf('\n', at);
+    const end = nl < 0 ? packed.length : nl;
+    out.push(packed.slice(at, end));
+    at = end + 1;
+  }
+  return out;
+}
+
+/** Sites by verdict: flagged first, then the rest by name; then the first listed-only sites by name. Lists as their names and sizes. */
 export function copycatState(s: CopycatStored, rule: CopycatRule): CopycatState {
-  const sites = [...judgeSites(s.evidence, s.user, s.lists, rule).values()].sort((a, b) => Number(!a.flagged) - Number(!b.flagged) || (a.site < b.site ? -1 : 1));
-  return { sites, evidence: s.evidence, lists: s.lists.map((l) => ({ name: l.name, sites: l.count, at: l.at })), user: s.user };
+  const judged = judgeSites(s.evidence, s.user, s.lists, rule);
+  const sites = [...judged.values()].sort((a, b) => Number(!a.flagged) - Number(!b.flagged) || (a.site < b.site ? -1 : 1));
+  const firsts = [...new Set(s.lists.flatMap((l) => firstLines(l.sites, LISTED_SHOWN + judged.size)))].filter((x) => !judged.has(x)).sort();
+  const shown = firsts.slice(0, LISTED_SHOWN).map((x) => listedVerdict(x, listsOf(s.lists, x)));
+  const listedTotal = s.lists.reduce((n, l) => n + l.count, 0); // overlaps counted once per list: an upper bound
+  const listedJudged = sites.filter((v) => v.listedIn.length).length;
+  return {
+    sites: [...sites, ...shown],
+    listedMore: Math.max(0, listedTotal - listedJudged - shown.length),
+    evidence: s.evidence,
+    lists: s.lists.map((l) => ({ name: l.name, sites: l.count, at: l.at })),
+    user: s.user,
+  };
+}
+
+/** One site's verdict, judged or from its lists (the options' "find a site"). */
+export function siteVerdict(s: CopycatStored, rule: CopycatRule, site: string): SiteVerdict | undefined {
+  const v = judgeSites(s.evidence, s.user, s.lists, rule).get(site);
+  if (v) return v;
+  const names = listsOf(s.lists, site);
+  return names.length ? listedVerdict(site, names) : undefined;
 }
 
 /** What the results pages read: the marks of judged sites, and the listed sites the lists do not flag. */

@@ -1,17 +1,20 @@
 /**
  * Issue #19, copycat sites, end to end (routed pages, no ../shared): copycat.example's pages copy two
  * pages of so.example and one of mdn.example, each on its own results page (the copy holds most of its
- * original's text and nothing else, so the original is the fuller page whatever the ranks: on the second
- * page the copy is ranked first). Page checking measures them; after the second page the site is not a
- * copycat yet (2 originals), after the third it is, with its evidence in the options. On a fourth results
- * page its result stands alone (no original there) and is labelled, its evidence on hover and focus; the
- * popup says why; "hide" hides it behind a reveal control; "not a copycat" clears it without a reload.
+ * original's text and nothing else). Page checking measures them. Issue #28's rules: the fuller page only
+ * confirms the rank, so on the second page, where the copy is ranked first, the pair is undecided and
+ * counts for nobody; ranked below its original on a later page, it is decided. After three originals
+ * from two sites on three results pages the site is a copycat, with its evidence in the options. On
+ * another results page its result stands alone (no original there) and is labelled, its evidence on
+ * hover and focus; the popup says why. "Hide" only labels it (its evidence is of one engine, short of
+ * hide's bar) until the user marks it; marked, it hides behind a reveal control; "not a copycat" clears it without a reload.
  * Then the export (uBlacklist ruleset, domains list) is imported back: with the evidence cleared with
  * the cache, the site is labelled "listed in" the exported ruleset's name.
  * A second test imports a list with a bad line (reported, skipped) and a malformed file (a clear message,
  * nothing changed).
  */
 import { readFileSync } from 'node:fs';
+import { getDomain } from 'tldts';
 import type { Download, Page } from '@playwright/test';
 import { RULESET_NAME } from '../../lib/copycat/ruleset';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
@@ -50,6 +53,7 @@ const SERPS: Result[][] = [
   [SO1, CC1, filler(1), filler(2)],
   [CC2, SO2, filler(3), filler(4)],
   [MDN, filler(5), CC3, filler(6)],
+  [SO2, filler(9), CC2, filler(10)],
   [filler(7), CC4, filler(8)],
 ];
 
@@ -94,20 +98,21 @@ test('a site copying pages of two other sites on three results pages is flagged,
   const options = await enablePageChecking(openExtensionPage);
   const fx = { context, sw, serveHtml };
 
-  // Two results pages: two originals of one site, not a copycat yet.
+  type Ev = { copy: { url: string }; original: { url: string }; by: string };
+  const pairsOf = async () => ((await local<Ev[]>(sw, EVIDENCE_KEY)) ?? []).map((e) => [e.copy.url, e.original.url, e.by]).sort();
+  // Two results pages: the first decided, the second not (the copy ranked first, its original fuller).
   for (const i of [0, 1]) await (await openSerp(fx, i)).tab.close();
   await expect.poll(async () => (await local<unknown[]>(sw, EVIDENCE_KEY))?.length ?? 0, { message: 'evidence of the first two pages' }).toBe(2);
-  expect(Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {}), 'flagged after two originals from one site').toEqual([]);
-  const ev = (await local<{ copy: { url: string }; original: { url: string }; by: string }[]>(sw, EVIDENCE_KEY))!;
-  // The copy ranked first on the second page is still the copy: the original is the fuller page.
-  expect(ev.map((e) => [e.copy.url, e.original.url, e.by]).sort()).toEqual([
-    [CC1.url, SO1.url, 'fuller'],
-    [CC2.url, SO2.url, 'fuller'],
-  ]);
-
-  // The third: three originals from two sites.
+  const undecided = [SO2.url, CC2.url].sort() as [string, string];
+  expect(await pairsOf()).toEqual([[CC1.url, SO1.url, 'fuller'], [undecided[1], undecided[0], 'undecided']].sort());
+  // The third: two originals from two sites, on two results pages: not enough.
   await (await openSerp(fx, 2)).tab.close();
+  await expect.poll(async () => (await local<unknown[]>(sw, EVIDENCE_KEY))?.length ?? 0, { message: 'evidence of the third page' }).toBe(3);
+  expect(Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {}), 'flagged after two decided originals').toEqual([]);
+  // The fourth: the undecided pair again, the original ranked first: decided, and three originals from two sites on three pages.
+  await (await openSerp(fx, 3)).tab.close();
   await expect.poll(async () => Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {}), { message: 'flagged sites' }).toEqual(['copycat.example']);
+  expect(await pairsOf()).toEqual([[CC1.url, SO1.url, 'fuller'], [CC2.url, SO2.url, 'fuller'], [CC3.url, MDN.url, 'fuller']].sort());
 
   // Options, "Copycat sites": the site with its three pairs, links to both pages.
   await options.reload();
@@ -117,8 +122,8 @@ test('a site copying pages of two other sites on three results pages is flagged,
   for (const r of [SO1, SO2, MDN, CC1, CC2, CC3]) await expect(row.locator(`a[href="${r.url}"]`)).toHaveCount(1);
   await expect(options.locator('#copycats .copycat-site[data-site="so.example"]')).toHaveCount(0);
 
-  // A fourth results page: the copycat's result stands alone and is labelled, its evidence on hover and focus.
-  const { tab } = await openSerp(fx, 3);
+  // Another results page: the copycat's result stands alone and is labelled, its evidence on hover and focus.
+  const { tab } = await openSerp(fx, 4);
   const cc = tab.locator('[data-resemble-rank="2"]');
   await expect(cc).toHaveAttribute('data-resemble-copycat', 'copycat.example');
   await expect(tab.locator('[data-resemble-copycat]')).toHaveCount(1);
@@ -142,8 +147,18 @@ test('a site copying pages of two other sites on three results pages is flagged,
   await expect(why.locator('.copycat-detail')).toContainText(`${CC1.url} copies ${SO1.url}`);
   await popup.close();
 
-  // "Hide": behind a reveal control of its own, which shows it again.
+  // "Hide": evidence of one engine is short of its bar, so the result stays labelled and the popup says why.
   await setSettings(options, { copycatDisplay: 'hide' });
+  await expect(row.locator('.copycat-hide')).toHaveText(/only labelled: hiding needs evidence from 3 results pages of 2 engines \(so far: results pages 3\/3, engines 1\/2\)/);
+  const popup2 = await openPopup(context, extensionOrigin, tab);
+  await expect(popup2.locator('.copycats li[data-rank="2"] .copycat-label')).toContainText('“hide” hides a site only when you marked it');
+  await popup2.close();
+  await expect(cc).toHaveAttribute('data-resemble-copycat', 'copycat.example');
+  expect(await cc.getAttribute('data-resemble-hidden')).toBeNull();
+  // Marked by the user: behind a reveal control of its own, which shows it again.
+  await options.locator('#copycat-mark').fill('copycat.example');
+  await options.locator('#copycat-mark').press('Enter');
+  await expect(row.locator('.copycat-status')).toHaveText('Copycat: marked by you');
   await expect(cc).toHaveAttribute('data-resemble-hidden', 'true');
   await expect(cc).toBeHidden();
   const toggle = ui('resemble-ui:has(+ [data-resemble-rank="2"])', 'button');
@@ -174,6 +189,8 @@ test('a site copying pages of two other sites on three results pages is flagged,
   await expect.poll(() => ui('resemble-ui:has(+ [data-resemble-rank="2"])', 'button').count()).toBe(0);
   await row.getByRole('button', { name: 'Undo “not a copycat”' }).click();
   await expect(cc).toHaveAttribute('data-resemble-copycat', 'copycat.example');
+  // Flagged by its evidence again (the mark went with "not a copycat"): labelled, not hidden.
+  expect(await cc.getAttribute('data-resemble-hidden')).toBeNull();
 
   // The evidence goes with the cache; the exported ruleset imported back flags the site as listed.
   await setSettings(options, { copycatDisplay: 'label' });
@@ -212,4 +229,42 @@ test('an imported list reports its bad lines; a malformed file changes nothing; 
   await mark.press('Enter');
   await expect(options.locator('.copycat-site[data-site="hand.example"] .copycat-status')).toHaveText('Copycat: marked by you');
   await expect(mark).toHaveValue('');
+});
+
+test('a list of 230,000 sites (1.8 MB) imports, the options render and find any site, and results pages label its sites (issue #28)', async ({ context, sw, serveHtml, openExtensionPage }) => {
+  test.setTimeout(120_000);
+  // Short registrable names under .io: about 8 bytes a line, under the 2 MB import limit.
+  // Names that are public suffixes themselves (com.io, gov.io…) are left out: the import would skip them.
+  const names = Array.from({ length: 230_000 }, (_, i) => `${i.toString(36)}.io`).filter((n) => getDomain(n, { allowPrivateDomains: true }) === n);
+  const list = `${names.join('\n')}\n`;
+  expect(list.length).toBeGreaterThan(1_750_000);
+  const options = await openExtensionPage('options.html');
+  await options.locator('#copycat-import').setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(list) });
+  await expect(options.locator('#copycat-import-outcome')).toContainText(`Imported ${names.length.toLocaleString('en')} sites as “big”.`, { timeout: 30_000 });
+  // Not every site is rendered: the first ones, and how to find the others.
+  await expect(options.locator('#copycats .copycat-site')).toHaveCount(50);
+  await expect(options.locator('#copycat-listed-more')).toContainText('more sites from your lists: find one by name above.');
+  // Found by name, far into the list.
+  const far = names[229_123];
+  await options.locator('#copycat-find').fill(`https://www.${far}/page`);
+  await options.locator('#copycat-find').press('Enter');
+  await expect(options.locator(`#copycat-found .copycat-site[data-site="${far}"] .copycat-status`)).toHaveText('Copycat: listed in big');
+  // The per-site table stays empty: results pages read the packed list.
+  expect(Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {})).toEqual([]);
+
+  const url = 'https://www.google.com/search?q=big+list';
+  const results = [filler(1), result(`https://www.${names[200_001]}/a`, 'Listed', 31, proseText(31, 300)), filler(2)];
+  await serveHtml(url, buildSerp(demo.resultsHtml, url, results).html);
+  const tab = await context.newPage();
+  await tab.goto(url);
+  await applied(tab);
+  await expect(tab.locator('[data-resemble-rank="2"]')).toHaveAttribute('data-resemble-copycat', names[200_001]);
+  await expect(tab.locator('[data-resemble-copycat]')).toHaveCount(1);
+  // "Not a copycat" for a listed site: the page drops its label without a reload.
+  await options.locator(`#copycat-found .copycat-site[data-site="${far}"]`).getByRole('button', { name: `Not a copycat: ${far}` }).click();
+  await expect(options.locator(`#copycat-found .copycat-site[data-site="${far}"] .copycat-status`)).toHaveText('Not a copycat (your choice): never flagged');
+  await options.locator('#copycat-find').fill(names[200_001]);
+  await options.locator('#copycat-find').press('Enter');
+  await options.locator(`#copycat-found .copycat-site[data-site="${names[200_001]}"]`).getByRole('button', { name: `Not a copycat: ${names[200_001]}` }).click();
+  await expect(tab.locator('[data-resemble-copycat]')).toHaveCount(0);
 });

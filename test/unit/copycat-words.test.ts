@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Evidence, evidenceOf } from '../../lib/copycat/evidence';
-import { type Overrides, judgeSites, siteMarks } from '../../lib/copycat/copycat';
+import { type Overrides, judgeSites } from '../../lib/copycat/copycat';
+import { siteMarks } from '../../lib/copycat/marks';
 import { COPYCAT_SITES_KEY, readTable } from '../../lib/copycat/table';
 import { packSites } from '../../lib/copycat/listed';
 import { listedMark } from '../../lib/copycat/marks';

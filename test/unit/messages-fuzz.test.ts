@@ -53,7 +53,7 @@ function payloadFor(type: MessageType, r: () => number): unknown {
     'page/groups': {}, 'settings/get': {}, 'settings/set': { resemblanceThreshold: 0.5 }, 'cache/usage': {}, 'cache/clear': {},
     'tab/state': { tabId: 3 }, 'tab/check': { tabId: 3 }, 'lost/find': { url: 'https://a.example/' }, 'lost/open': { rank: 2 }, 'preview/last': {},
     'page/not-a-copy': { rank: 2, of: 1 }, 'tab/not-a-copy': { tabId: 3, rank: 2, of: 1 }, 'not-a-copy/list': {}, 'not-a-copy/undo': { a: 'https://a.example/', b: 'https://b.example/' },
-    'copycat/state': {}, 'copycat/verdict': { site: 'a.example', verdict: 'marked' }, 'copycat/import': { name: 'list', text: 'a.example\n' }, 'copycat/forget-list': { name: 'list' },
+    'copycat/state': {}, 'copycat/verdict': { site: 'a.example', verdict: 'marked' }, 'copycat/import': { name: 'list', text: 'a.example\n' }, 'copycat/forget-list': { name: 'list' }, 'copycat/site': { site: 'a.example' },
     'copies/start': { tabId: 3 }, 'copies/get': { id: 'run-1' }, 'copies/cancel': { id: 'run-1' },
   };
   const base = structuredClone(valid[type]) as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayHost, resultDomain, resultHost, withResolutions } from '../../lib/group/result-item';
 import { groupResults } from '../../lib/group/results';
 import { groupWithPages } from '../../lib/group/pages';
-import { flaggedSiteOf } from '../../lib/copycat/copycat';
+import { flaggedSiteOf } from '../../lib/copycat/marks';
 
 // Issue #27, item 3: a result whose link is the engine's opaque redirect.
 describe('a result’s site host', () => {
