@@ -12,6 +12,7 @@ import type { BoilerplateRequest, GroupRequest, ItemResult, PageInfo, SketchItem
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
 import { extractSerp } from '../../lib/page/extract-serp';
 import { createOffscreenTransport } from './offscreen-transport';
+import { installSeed } from './install-seed';
 
 export interface SketchService {
   /** One result per item: sketch bytes (lib's serializeSketch) or that item's error. */
@@ -33,6 +34,8 @@ export interface SketchService {
 export interface SketchServiceOptions {
   /** Default per-call timeout (10 s). */
   timeoutMs?: number;
+  /** The install's secret seed (default: ./install-seed.ts, kept in storage.local). */
+  seed?: () => Promise<number>;
 }
 
 const WORKER_PATH = '/sketch-worker.js';
@@ -55,13 +58,19 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
         : createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH)));
     return (client = new WorkerClient(transport, { timeoutMs: opts.timeoutMs }));
   };
+  // Every sketch this extension makes is under the install's secret seed (issue #28): a caller's seed,
+  // if any, is overridden, so no path can make (or store) a sketch under the public seed 0. Snippet
+  // grouping (group, boilerplate) compares whole shingle sets, not samples: it needs no seed.
+  const seed = opts.seed ?? installSeed;
+  void seed().catch(() => undefined); // created at start-up (install), not at the first sketch's cost
+  const seeded = async (o: WorkerSketchOptions | undefined): Promise<WorkerSketchOptions> => ({ ...o, seed: await seed() });
   return {
     host,
-    sketch: async (items, options, call) => get().sketch(items, options, call),
+    sketch: async (items, options, call) => get().sketch(items, await seeded(options), call),
     group: async (req, call) => get().group(req, call),
     boilerplate: async (req, call) => get().boilerplate(req, call),
     // The Worker finds the main text itself (lib/page/lite-dom), in both browsers: the page's parse stays off this thread.
-    page: async (html, url, options, call) => get().page(html, url, options, call),
+    page: async (html, url, options, call) => get().page(html, url, await seeded(options), call),
     serp: async (html, url, call) => {
       if (host === 'offscreen') return get().serp(html, url, call);
       return extractSerp((h) => new DOMParser().parseFromString(h, 'text/html'), html, url);

@@ -3,10 +3,11 @@ import { readCompactSketch } from '../../lib/store/compact';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS } from '../../lib/sketch/options';
 import type { SketchService } from './sketch-service';
 import { openLostAndFound } from './link-menu';
+import { memoryStore, storeFor } from './store-access';
+import { closedWindowsSeen } from './private-windows';
 import { startPageCopies } from './page-copies';
 import { welcomeOnInstall } from './welcome';
 import { onDisplayCommand } from './display-shortcut';
-import { storeFor } from './store-access';
 import { traceOn, traceTake } from './trace';
 
 /**
@@ -25,8 +26,15 @@ export function installTestHook(service: SketchService): void {
         service.sketch(items, options(kind), opts),
       diagnose: (op: 'crash' | 'hang', ms?: number, opts?: { timeoutMs?: number }) => service.diagnose(op, ms, opts),
       ping: () => service.ping(),
-      /** What the "Find similar copy" link menu does on a click (a native context menu cannot be clicked in tests). */
-      openLostAndFound: (url: string) => openLostAndFound(url),
+      /** What the "Find similar copy" link menu does on a click (a native context menu cannot be clicked in tests), in tab `tabId` if given. */
+      async openLostAndFound(url: string, tabId?: number) {
+        const tab = tabId === undefined ? undefined : await browser.tabs.get(tabId);
+        return openLostAndFound(url, { incognito: tab?.incognito === true, ...(tab && { windowId: tab.windowId }) });
+      },
+      /** The private windows' memory store's size, or undefined when there is none (issue #28: dropped with the last private window). */
+      privateUsage: async () => memoryStore()?.usage(),
+      /** How many closed windows the background has looked at for private ones left (private-windows.ts). */
+      closedWindowsSeen: () => closedWindowsSeen(),
       /** What the "Find copies of this page" menu does on a click in tab `tabId`. */
       findPageCopies: (tabId: number) => startPageCopies(service, tabId),
       /** What runtime.onInstalled does for the first run, for any reason ('install', 'update', …): an update cannot be staged in a test. */
@@ -35,11 +43,11 @@ export function installTestHook(service: SketchService): void {
       command: (name: string, tabId?: number) => onDisplayCommand(name, tabId === undefined ? undefined : { id: tabId }),
       /** A fetched page's main text found and sketched in the Worker, as page checking does. */
       page: (html: string, url: string) => service.page(html, url, options('page')),
-      async remember(url: string, title: string, text: string, kind: 'snippet' | 'page') {
+      async remember(url: string, title: string, text: string, kind: 'snippet' | 'page', incognito = false) {
         const [res] = await service.sketch([{ text }], options(kind));
         if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
         const now = Date.now();
-        const store = await storeFor(false);
+        const store = await storeFor(incognito);
         await store.put({ url, title, [kind]: res.bytes, firstSeen: now, lastSeen: now });
         return { url, bytes: res.bytes.byteLength };
       },
@@ -53,6 +61,7 @@ export function installTestHook(service: SketchService): void {
           hasSnippet: !!rec.snippet,
           hasPage: !!rec.page,
           tokens: sk ? readCompactSketch(sk).tokens : undefined,
+          seed: sk ? readCompactSketch(sk).seed : undefined,
           status: rec.status,
           fetchedAt: rec.fetchedAt,
           canonical: rec.canonical,

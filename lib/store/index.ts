@@ -27,16 +27,16 @@ export const DB_NAME = 'resemble';
  * (default: the global one). Rejects with StoreError 'UNAVAILABLE' when there is none and 'SCHEMA'
  * when the database on disk cannot be used.
  */
-export async function openIdbStore(opts?: { name?: string; limits?: Partial<StoreLimits>; indexedDB?: IDBFactory }): Promise<SketchStore> {
+export async function openIdbStore(opts?: { name?: string; limits?: Partial<StoreLimits>; indexedDB?: IDBFactory; seed?: number }): Promise<SketchStore> {
   const factory = opts?.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
   if (!factory) throw new StoreError('UNAVAILABLE', 'no IndexedDB in this context: pass one as `indexedDB`, or use createMemoryStore');
   const backend = new IdbBackend(factory, opts?.name ?? DB_NAME);
   await backend.open();
-  return createSketchStore(backend, opts?.limits);
+  return createSketchStore(backend, opts?.limits, opts?.seed);
 }
 
 /** The same store with nothing on disk (incognito tabs). */
-export function createMemoryStore(opts?: { limits?: Partial<StoreLimits> }): SketchStore {
-  return createSketchStore(new MemoryBackend(), opts?.limits);
+export function createMemoryStore(opts?: { limits?: Partial<StoreLimits>; seed?: number }): SketchStore {
+  return createSketchStore(new MemoryBackend(), opts?.limits, opts?.seed);
 }
 export { compactSketch, cutSketch, readCompactSketch, urlId } from './compact';

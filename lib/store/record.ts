@@ -91,8 +91,13 @@ function clean<T extends PageInput>(r: T): T {
   return out as T;
 }
 
-/** Checks a stored value; undefined when it is not a readable PageRecord (such records are deleted, never shown). */
-export function readRecord(raw: unknown): ReadRecord | undefined {
+/**
+ * Checks a stored value; undefined when it is not a readable PageRecord (such records are deleted, never
+ * shown). With `seed` (the install's, issue #28), a sketch made under another seed is as if absent: left
+ * out of the record, so it is never compared (estimates throw on mismatched seeds), the page counts as
+ * unchecked (lib/store/fresh) and its next write drops the stale bytes.
+ */
+export function readRecord(raw: unknown, seed?: number): ReadRecord | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
   if (typeof r.url !== 'string' || r.url === '' || typeof r.title !== 'string' || r.id !== urlId(r.url)) return undefined;
@@ -102,6 +107,11 @@ export function readRecord(raw: unknown): ReadRecord | undefined {
   const snippet = decode(r.snippet);
   const page = decode(r.page);
   if (snippet === null || page === null) return undefined;
+  if (seed !== undefined && ((snippet && snippet.seed !== seed) || (page && page.seed !== seed))) {
+    const keep = (s: Sketch | undefined) => (s && s.seed === seed ? s : undefined);
+    const rec = clean({ ...(r as unknown as PageRecord), snippet: keep(snippet) ? r.snippet : undefined, page: keep(page) ? r.page : undefined } as PageRecord);
+    return { rec, snippet: keep(snippet), page: keep(page) };
+  }
   return { rec: clean(r as unknown as PageRecord), snippet, page };
 }
 

@@ -21,7 +21,11 @@ function sameShape(a: Sketch, b: Sketch): boolean {
   return a.shingle === b.shingle && a.seed === b.seed && a.size === b.size;
 }
 
-export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreLimits>): SketchStore {
+/**
+ * `seed`: the install's sketch seed (issue #28). Sketches stored under another seed (made before the
+ * seed changed: storage.local cleared with IndexedDB kept) read as absent, and are never compared.
+ */
+export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreLimits>, seed?: number): SketchStore {
   let lim = resolveLimits(limits);
   let closed = false;
   const live = () => {
@@ -35,7 +39,7 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
     const bad: string[] = [];
     raws.forEach((raw, i) => {
       if (raw === undefined) return;
-      const r = readRecord(raw);
+      const r = readRecord(raw, seed);
       if (r && r.rec.url === urls[i]) good.set(urls[i], r);
       else bad.push(urls[i]);
     });
@@ -45,7 +49,7 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
 
   async function upsert(next: ReturnType<typeof prepareInput>): Promise<Usage> {
     const t = lim.minThreshold;
-    return backend.upsertPage(next.input.url, (stored) => mergeRecord(readRecord(stored), next, t));
+    return backend.upsertPage(next.input.url, (stored) => mergeRecord(readRecord(stored, seed), next, t));
   }
 
   return {
@@ -93,7 +97,7 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
       const out: SimilarPage[] = [];
       const bad: string[] = [];
       for (const raw of raws) {
-        const r = readRecord(raw);
+        const r = readRecord(raw, seed);
         if (!r) {
           const url = (raw as { url?: unknown } | null)?.url;
           if (typeof url === 'string') bad.push(url);
@@ -151,6 +155,10 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
 
     setLimits(l: Partial<StoreLimits>): void {
       lim = resolveLimits(l, lim);
+    },
+
+    setSeed(s: number | undefined): void {
+      seed = s;
     },
 
     close(): void {

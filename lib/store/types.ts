@@ -114,6 +114,8 @@ export interface SketchStore {
   recentSerps(limit?: number): Promise<SerpRecord[]>;
   getSerp(id: string): Promise<SerpRecord | undefined>;
   setLimits(l: Partial<StoreLimits>): void;
+  /** The install's sketch seed: sketches stored under another read as absent (undefined: any seed is read). */
+  setSeed(seed: number | undefined): void;
   /** Closes the store for good: later calls reject with StoreError 'CLOSED'. */
   close(): void;
 }

@@ -114,7 +114,14 @@ export function handleWorkerRequest(msg: unknown): WorkerResponse | null {
         return groupItems(req);
       case 'page': {
         // The main text found here, over a light tree (lib/page/lite-dom): no DOM parser, no hop to a document.
-        const { text, ...page } = extractPage(req.html, req.url);
+        // Phrases keyed under the sketch's own seed (issue #28); bad options fail in sketchItems, just below.
+        let seed: number | undefined;
+        try {
+          seed = resolveOptions(req.options).seed;
+        } catch {
+          seed = undefined;
+        }
+        const { text, ...page } = extractPage(req.html, req.url, undefined, seed === undefined ? {} : { seed });
         const resp = sketchItems({ id: req.id, op: 'sketch', items: [{ text, format: 'text' }], options: req.options });
         return 'results' in resp ? { ...resp, page } : resp;
       }

@@ -16,6 +16,8 @@ import path from 'node:path';
 import type { Browser } from 'wxt/browser';
 import { EXTENSION_DIR, assertBuilt, chromiumArgs, findChromium } from '../../scripts/start-browser.mjs';
 import { withTimeout } from './wait';
+import { followExtensionSeed, setExtensionSeed } from './extension-seed';
+import { INSTALL_SEED_KEY } from '../../lib/sketch/install-seed';
 export { GRANTED_EXTENSION_DIR } from '../../scripts/start-browser.mjs';
 
 /** The extension API as functions evaluated in the service worker and extension pages see it. */
@@ -54,6 +56,8 @@ export interface ResembleFixtures {
   evalInContentScript: <T = unknown>(page: Page, expression: string) => Promise<T>;
   /** Full-page screenshot into the test's output directory (and the report); resolves to its path. */
   takeScreenshot: (page: Page, name: string) => Promise<string>;
+  /** The install's secret sketch seed (storage.local), read before each test for Node's sketches (./extension-seed.ts). */
+  extensionSeed: number;
 }
 
 /** Every request that could leave the machine: anything but the extension's own chrome-extension:// files. */
@@ -119,6 +123,16 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
       rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
     }
   },
+
+  // Automatic: kits that sketch in Node (lost-kit, …) sketch under the extension's seed, as it does.
+  extensionSeed: [
+    async ({ serviceWorker }, use) => {
+      const seed = await followExtensionSeed(() => serviceWorker.evaluate(async (k) => (await chrome.storage.local.get(k))[k], INSTALL_SEED_KEY));
+      await use(seed);
+      setExtensionSeed(undefined);
+    },
+    { auto: true },
+  ],
 
   serviceWorker: async ({ context }, use) => {
     const worker =

@@ -16,7 +16,7 @@ export interface ResembleHook {
   diagnose(op: 'crash' | 'hang', ms?: number, opts?: { timeoutMs?: number }): Promise<unknown>;
   remember(url: string, title: string, text: string, kind: SketchKind): Promise<{ url: string; bytes: number }>;
   recall(url: string): Promise<
-    { url: string; title: string; hasSnippet: boolean; hasPage: boolean; tokens?: number; status?: string; fetchedAt?: number; canonical?: string; alternates?: string[]; bytes: number } | undefined
+    { url: string; title: string; hasSnippet: boolean; hasPage: boolean; tokens?: number; seed?: number; status?: string; fetchedAt?: number; canonical?: string; alternates?: string[]; bytes: number } | undefined
   >;
   usage(): Promise<{ entries: number; bytes: number }>;
   offscreenCount(): Promise<number>;

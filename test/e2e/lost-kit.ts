@@ -8,12 +8,13 @@
  * The results pages, page servers and readers of what the background stored come from the page-checking
  * helpers (./page-check-kit.ts, ./page-demo-serp.ts), reused as they are.
  */
+import { nodePageOptions } from './extension-seed';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { parseHTML } from 'linkedom';
 import type { Browser } from 'wxt/browser';
-import { PAGE_OPTIONS, containment, resemblance, sketch } from '../../lib/index';
+import { containment, resemblance, sketch } from '../../lib/index';
 import type { LostReport } from '../../lib/lost/report';
 import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
@@ -104,7 +105,7 @@ export async function routeHost(context: BrowserContext, host: string, answer: {
 /** A page's sketch as the extension stores it: its main text (lib/page/main-text), page options, cut to 32 bits. */
 export function storedPageSketch(html: string, url: string) {
   const text = mainText(parseHTML(html).document as unknown as Document, url).text;
-  return readCompactSketch(compactSketch(sketch(text, { ...PAGE_OPTIONS, format: 'text' })));
+  return readCompactSketch(compactSketch(sketch(text, { ...nodePageOptions(), format: 'text' })));
 }
 
 /** Resemblance and containment (of `lost` in `candidate`) of two pages' stored sketches. */

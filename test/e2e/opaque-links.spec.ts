@@ -11,11 +11,12 @@
  *
  * Expected groups and domains are computed in Node from the page (lib), never read off the extension.
  */
+import { nodePageOptions } from './extension-seed';
 import { parseHTML } from 'linkedom';
 import { extract } from '../../lib/engines/extract';
 import { groupResults } from '../../lib/group/results';
 import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
-import { PAGE_OPTIONS, sketch } from '../../lib/index';
+import { sketch } from '../../lib/index';
 import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { resultDomain } from '../../lib/group/result-item';
@@ -64,7 +65,7 @@ function groupsWithPages(html: string, url: string, threshold = DEFAULT_SETTINGS
   const pages = new Map<number, PageEvidence>(
     demo.results.map((r, i) => {
       const m = mainText(parseHTML(r.html).document as unknown as Document, r.url);
-      const sk = readCompactSketch(compactSketch(sketch(m.text, { ...PAGE_OPTIONS, format: 'text' })));
+      const sk = readCompactSketch(compactSketch(sketch(m.text, { ...nodePageOptions(), format: 'text' })));
       return [i + 1, { sketch: sk, ...(m.canonical ? { canonical: m.canonical } : {}) }];
     }),
   );

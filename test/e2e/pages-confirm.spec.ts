@@ -16,8 +16,9 @@
  * Expected groups come from the corpora's labels and are cross-checked with lib in Node; they are never
  * read off the extension. Skipped visibly when ../shared is absent.
  */
+import { nodePageOptions } from './extension-seed';
 import { parseHTML } from 'linkedom';
-import { PAGE_OPTIONS, containment, resemblance, sketch } from '../../lib/index';
+import { containment, resemblance, sketch } from '../../lib/index';
 import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import { mainText } from '../../lib/page/main-text';
@@ -49,7 +50,7 @@ test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 /** A page's sketch as the extension stores it: main text of HTML (lib/page/main-text) or the text, cut to 32 bits. */
 function storedSketch(body: string, type: 'html' | 'text', url: string) {
   const text = type === 'html' ? mainText(parseHTML(body).document as unknown as Document, url).text : body;
-  return readCompactSketch(compactSketch(sketch(text, { ...PAGE_OPTIONS, format: 'text' })));
+  return readCompactSketch(compactSketch(sketch(text, { ...nodePageOptions(), format: 'text' })));
 }
 
 // ---------------------------------------------------------------------------------------------------

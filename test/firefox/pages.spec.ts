@@ -23,6 +23,8 @@ import { verify } from '../../lib/lost/rank';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { DEMO_GROUPS, DEMO_N, demoResults, expectedMarks, groupsOf } from '../e2e/groups-kit';
 import { retitled, storedPageSketch } from '../e2e/lost-kit';
+import { followExtensionSeed } from '../e2e/extension-seed';
+import { INSTALL_SEED_KEY } from '../../lib/sketch/install-seed';
 import { ranksOf } from '../e2e/page-check-kit';
 import { demo, demoSerp } from '../e2e/page-demo-serp';
 import { buildSerp } from '../e2e/serp-builder';
@@ -43,6 +45,8 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/i.exec(html)?.[1].tri
 // 4. Page checking confirms the groups with the fetched pages
 
 test('page checking fetches the results’ pages (redirects re-checked, this machine refused) and confirms the groups with them', async ({ server, openPage, ext }) => {
+  // Node sketches pages under the extension's own seed (issue #28: each install draws one).
+  await followExtensionSeed(() => ext(async (k) => (await browser.storage.local.get(k))[k], INSTALL_SEED_KEY));
   const MOVED = 10; // answers 301 to its new address on the same site
   const MOVED_TO = 'https://bookshelf.example/books/walden-two-1948';
   // Redirect to this machine, by name and by address: refused before anything is sent there.
@@ -93,6 +97,8 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
   ext,
 }) => {
   test.setTimeout(45_000);
+  // Node sketches pages under the extension's own seed (issue #28: each install draws one).
+  await followExtensionSeed(() => ext(async (k) => (await browser.storage.local.get(k))[k], INSTALL_SEED_KEY));
   // Rank 5 (Civil Disobedience, in a snippet group with its mirror at rank 9) is gone.
   const DEAD = 5;
   const deadUrl = demo.results[DEAD - 1].url;
