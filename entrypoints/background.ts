@@ -19,6 +19,7 @@ import { PAGE_ORIGINS } from '../lib/fetch/fetch-page';
 import { cancelAllChecks } from './background/page-check';
 import { welcomeOnInstall } from './background/welcome';
 import { onDisplayCommand } from './background/display-shortcut';
+import { watchPrivateWindows } from './background/private-windows';
 
 /** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
 declare const __RESEMBLE_TEST_BUILD__: boolean;
@@ -31,6 +32,8 @@ export default defineBackground({
     const service = createSketchService();
     listen(createHandlers(service));
     browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+    // What private windows left in memory goes with the last of them (issue #28).
+    watchPrivateWindows();
     // A tab loading another page forgets what the last one showed (its content script reports anew).
     browser.tabs.onUpdated.addListener((tabId, change) => {
       if (change.status === 'loading') void forgetTab(tabId);
@@ -63,7 +66,7 @@ export default defineBackground({
     browser.runtime.onInstalled.addListener(() => void installLinkMenu());
     // "Find copies of this page" (issue #19): the clicked tab's page, its address read from the tab.
     browser.contextMenus?.onClicked.addListener((info, tab) => {
-      if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl);
+      if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl, { incognito: tab?.incognito === true, ...(tab && { windowId: tab.windowId }) });
       if (info.menuItemId === PAGE_MENU_ID && tab?.id !== undefined && tab.id >= 0) void startPageCopies(service, tab.id).catch(() => undefined);
     });
     // First run and the shortcut (issue #20): the welcome page on install only (not on updates); the

@@ -7,6 +7,7 @@ import { newestIndex } from '../../lib/store/newest-index';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { lostDeps } from './lost-deps';
 import { noteLostCopies } from './copycat-evidence';
+import { PRIVATE_LOST_PREFIX, privateLostRuns } from '../../page-support/private-lost';
 
 const key = (url: string) => `lost:${url}`;
 /** Reports kept in storage.session (small, and shared with every tab's state): the newest, by an index of URLs. */
@@ -43,14 +44,38 @@ function remember(r: LostReport): void {
   }
 }
 
+/** Whether lost and found for `url` was asked for from a private window (a run of page-support/private-lost.ts). */
+async function askedPrivately(url: string): Promise<boolean> {
+  for (const u of (await privateLostRuns().catch(() => new Map<string, string>())).values()) if (u === url) return true;
+  return false;
+}
+
+/**
+ * The last private window closed (private-windows.ts): its runs and their reports go, from storage.session
+ * and from memory (a search still running finishes into a report nobody can ask for).
+ */
+export async function forgetPrivateLost(): Promise<string[]> {
+  const runs = await privateLostRuns();
+  const urls = [...new Set(runs.values())];
+  for (const url of urls) reports.delete(url);
+  await browser.storage.session.remove([...[...runs.keys()].map((id) => PRIVATE_LOST_PREFIX + id), ...urls.map(key)]);
+  return urls;
+}
+
 /**
  * Lost and found for one URL (issue #7): the report so far. The first ask starts the search (kept in
  * storage.session, so a restarted service worker picks it up again on the next ask); `again` starts over.
+ * Asked from a private window (`incognito`, the sender's, or a private run for the URL: Chrome shows that
+ * run's page in a regular window), the search uses the private windows' memory store, its fetches skip
+ * the HTTP cache, and nothing of it is kept beyond storage.session (no copycat evidence, no index).
  */
-export async function findCopies(service: SketchService, url: string, again = false): Promise<LostReport> {
+export async function findCopies(service: SketchService, url: string, again = false, incognito = false): Promise<LostReport> {
   const mine = reports.get(url);
   if (mine && !again && (mine.done || jobs.has(url))) return mine;
-  const stored = mine ? undefined : ((await browser.storage.session.get(key(url)))[key(url)] as LostReport | undefined);
+  const [stored, privately] = await Promise.all([
+    mine ? undefined : browser.storage.session.get(key(url)).then((got) => got[key(url)] as LostReport | undefined),
+    incognito || askedPrivately(url),
+  ]);
   // Asked twice at once: the first ask's job answers both.
   const meanwhile = reports.get(url);
   if (!again && meanwhile && (meanwhile.done || jobs.has(url))) return meanwhile;
@@ -63,10 +88,11 @@ export async function findCopies(service: SketchService, url: string, again = fa
   const before = localLooks.get(url);
   const job = save(report)
     .then(() => ended(before))
-    .then(() => lostDeps(service, false, save))
+    .then(() => lostDeps(service, privately, save))
     .then((deps) => findCopiesOf(deps, report))
-    // Its verified copies are evidence of copycat sites too (issue #19); a failure there is not lost and found's.
-    .then(() => void noteLostCopies(report).catch(() => 0))
+    // Its verified copies are evidence of copycat sites too (issue #19), never a private window's; a
+    // failure there is not lost and found's.
+    .then(() => void (privately ? 0 : noteLostCopies(report).catch(() => 0)))
     .catch(async (e: unknown) => {
       for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
       report.done = true;
@@ -75,6 +101,7 @@ export async function findCopies(service: SketchService, url: string, again = fa
   jobs.set(url, job);
   void job.finally(() => jobs.get(url) === job && jobs.delete(url));
   // A failure only leaves an older report stored a while longer: storage.session ends with the browser session.
-  void indexReport(url).catch(() => undefined);
+  // A private run's report is dropped with the last private window instead (forgetPrivateLost).
+  if (!privately) void indexReport(url).catch(() => undefined);
   return report;
 }

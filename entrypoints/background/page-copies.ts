@@ -154,3 +154,21 @@ export async function cancelPageCopies(id: string): Promise<CopiesReport> {
   await save(run.report);
   return run.report;
 }
+
+/**
+ * The last private window closed (private-windows.ts): its runs stop and go, from memory and from
+ * storage.session (their reports hold the private page's address and its copies'; issue #28).
+ */
+export async function forgetPrivateCopies(): Promise<void> {
+  for (const [id, run] of runs) {
+    if (!run.meta.incognito) continue;
+    controllers.get(id)?.abort();
+    controllers.delete(id);
+    runs.delete(id);
+  }
+  const all = await browser.storage.session.get(null);
+  const gone = Object.entries(all)
+    .filter(([k, v]) => k.startsWith('copies:') && k !== INDEX && (v as { meta?: RunMeta } | undefined)?.meta?.incognito === true)
+    .map(([k]) => k);
+  if (gone.length) await browser.storage.session.remove(gone);
+}

@@ -68,9 +68,11 @@ export async function fetchBody<B extends object>(url: string, opts: FetchPageOp
   const race = <T>(p: Promise<T>) => Promise.race([p, stopped]);
   // cache is left at 'default' on purpose: with credentials omitted a cached answer is the same for
   // everyone, and revisiting a query (paging back, re-running it) should not hit every site again.
+  // Except for a private window's page (noStore): what it fetched must not stay on disk.
   const init = (redirect: RequestRedirect): RequestInit => ({
     method: 'GET', credentials: 'omit', referrerPolicy: 'no-referrer', redirect,
     headers: { Accept: reader.accept }, signal: controller.signal,
+    ...(opts.noStore && { cache: 'no-store' as const }),
     // Not in TypeScript's RequestInit yet; browsers without it ignore the member.
     ...(opts.addressSpace && { targetAddressSpace: opts.addressSpace }),
   });

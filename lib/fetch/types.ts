@@ -108,4 +108,9 @@ export interface FetchPageOptions {
   remoteAddress?: (url: string) => string | undefined;
   /** A host was found on the user's machine or network: the caller remembers it, so it is not asked again. */
   onBlocked?: (host: string) => void;
+  /**
+   * A fetch made for a private window's page: sent with `cache: 'no-store'`, so the browser's HTTP cache
+   * (on disk, the regular profile's: the background is not in the private window) neither answers nor keeps it.
+   */
+  noStore?: boolean;
 }
