@@ -12,6 +12,7 @@ import { MAX_EVIDENCE, NEW_PER_VISIT, mergeEvidence } from '../../lib/copycat/me
 import { copyPairs } from '../../lib/copycat/pairs';
 import { COPYCAT_SITES_KEY, copycatTable, readLookup, readTable } from '../../lib/copycat/table';
 import { PAGE_OPTIONS, sketch } from '../../lib/index';
+import { serpPlace } from '../../lib/copycat/places';
 import { proseText } from './helpers/prose';
 
 const T = { resemblance: 0.5, containment: 0.8 };
@@ -161,5 +162,16 @@ describe('a list of 250,000 sites', () => {
   it('a list stored as an array by an older version is packed on reading', () => {
     const lookup = readLookup({ 'copycat:lists': [{ name: 'old', at: 1, sites: ['b.example', 'a.example'] }] });
     expect(lookup.lists).toEqual([{ name: 'old', at: 1, count: 2, sites: 'a.example\nb.example' }]);
+  });
+});
+
+describe('places', () => {
+  it('a results page is its engine and a hash of its query (the words are not kept); a SearXNG instance or an added engine is an engine of its own', () => {
+    const a = serpPlace({ engine: 'google', url: 'https://www.google.com/search?q=Walden+Pond', query: 'Walden  Pond' });
+    expect(a).toMatch(/^serp:google:[0-9a-f]{8}$/);
+    expect(a).toBe(serpPlace({ engine: 'google', url: 'https://www.google.com/search?q=walden+pond', query: 'walden pond' }));
+    expect(a).not.toBe(serpPlace({ engine: 'google', url: '', query: 'walden' }));
+    expect(serpPlace({ engine: 'searxng', url: 'https://searx.example/search?q=x', query: 'x' })).toMatch(/^serp:searxng\/searx\.example:/);
+    expect(serpPlace({ engine: 'added:search.example', url: 'https://search.example/?q=x', query: 'x' })).toMatch(/^serp:added\/search\.example:[0-9a-f]{8}$/);
   });
 });
