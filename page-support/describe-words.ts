@@ -73,8 +73,9 @@ export function copiesLabel(n: number): string {
 
 const SOURCE_KEYS = { group: 'liveCopy_source_group', store: 'liveCopy_source_store', search: 'liveCopy_source_search', archive: 'liveCopy_source_archive' } as const;
 
-/** Beside "dead link": "live copy: example.org (93% alike)". */
+/** Beside "dead link": "live copy: example.org (93% alike)", or for a result never seen alive "live copy: example.org, holds the snippet". */
 export function liveCopyLabel(a: Alternate): string {
+  if (a.basis === 'snippet') return t('liveCopy_label_snippet', domainOf(a.url));
   return t('liveCopy_label', domainOf(a.url), pct(a.resemblance));
 }
 
@@ -82,6 +83,7 @@ export function liveCopyLabel(a: Alternate): string {
 export function liveCopyDetail(a: Alternate, now = Date.now()): string {
   const basis = a.basis === 'page' ? t('liveCopy_basis_page') : t('liveCopy_basis_title');
   const source = t(SOURCE_KEYS[a.source] ?? 'liveCopy_source_search');
-  const body = t('liveCopy_detail', two(a.resemblance), basis, pct(a.containment), source, ago(a.checkedAt, now));
+  // A result never seen alive (issue #28): what it holds is the engine's snippet, not a measured page.
+  const body = a.basis === 'snippet' ? t('liveCopy_detail_snippet', pct(a.containment), pct(a.resemblance), source, ago(a.checkedAt, now)) : t('liveCopy_detail', two(a.resemblance), basis, pct(a.containment), source, ago(a.checkedAt, now));
   return `${a.title ? `${a.title}\n` : ''}${a.url}\n${body}`;
 }

@@ -233,6 +233,7 @@ export function measured(a: Alternate): boolean {
 export function measuresText(a: Pick<Alternate, 'resemblance' | 'containment' | 'basis'>): string {
   if (!isFraction(a.resemblance)) return t('lost_measures_none');
   if (a.basis === 'title') return t('lost_measures_titles', pct(a.resemblance));
+  if (a.basis === 'snippet') return t('lost_measures_snippet', pct(isFraction(a.containment) ? a.containment : 0), pct(a.resemblance));
   return isFraction(a.containment) ? t('lost_measures_both', pct(a.resemblance), pct(a.containment)) : t('lost_measures_alike', pct(a.resemblance));
 }
 

@@ -82,25 +82,31 @@ export const knownAlternates = (url: string): Alternate[] | undefined => found.g
  */
 export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Looker): DeadResult[] {
   return dead.map((d) => {
-    const url = all.results.find((r) => r.rank === d.rank)?.url;
+    const result = all.results.find((r) => r.rank === d.rank);
+    const url = result?.url;
     if (!url) return d;
     const known = found.get(url);
     const again = known && !known.alts.length && !known.final && looker?.final;
     if (looker && (!known || again)) {
-      void look(looker, url, all.url);
+      void look(looker, url, all.url, { title: result.title, snippet: result.snippet });
     }
     const alts = known?.alts;
     return alts?.length ? { ...d, alternates: alts } : d;
   });
 }
 
-export async function look(looker: Looker, url: string, pageUrl: string): Promise<void> {
+/** `shown`: the dead result's title and snippet on the page (else read from the tab's results): the evidence for a page never seen alive. */
+export async function look(looker: Looker, url: string, pageUrl: string, shown?: { title: string; snippet: string }): Promise<void> {
   // Looking: a regroup meanwhile does not start another, and a restarted worker resumes it.
   const final = looker.final === true;
   record(url, { alts: [], final, for: { tabId: looker.tabId, pageUrl, incognito: looker.incognito } });
   // Looks at once for one URL share one job (findLocalCopies). A second tab listing it gets the copies
   // on its next regroup.
-  const alts = await findLocalCopies(looker.service, url, looker.incognito).catch(() => []);
+  shown ??= await tabResults(looker.tabId)
+    .then((all) => all?.results.find((r) => r.url === url))
+    .then((r) => (r ? { title: r.title, snippet: r.snippet } : undefined))
+    .catch(() => undefined);
+  const alts = await findLocalCopies(looker.service, url, looker.incognito, shown).catch(() => []);
   record(url, { alts, final });
   if (alts.length) await tell(looker.tabId, pageUrl);
 }

@@ -19,8 +19,9 @@ export async function lostDeps(service: SketchService, incognito: boolean, save:
   const settings = await readSettings();
   const store = await storeFor(incognito);
   return {
-    fetchPage: async (url, signal) => fetchPage(url, await fetchPolicy(signal)),
-    fetchJson: async (url) => fetchJson(url, await fetchPolicy()),
+    // A private window's search keeps nothing in the browser's HTTP cache either (issue #28).
+    fetchPage: async (url, signal) => fetchPage(url, { ...(await fetchPolicy(signal)), ...(incognito && { noStore: true }) }),
+    fetchJson: async (url) => fetchJson(url, { ...(await fetchPolicy()), ...(incognito && { noStore: true }) }),
     store,
     sketcher: service,
     settings,

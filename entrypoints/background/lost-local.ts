@@ -1,4 +1,4 @@
-import { type Candidate, candidates, lastKnown, verifyAll } from '../../lib/lost/find';
+import { type Candidate, candidates, lastKnown, shownOf, verifyAll } from '../../lib/lost/find';
 import type { Alternate, LostReport } from '../../lib/lost/report';
 import { MAX_PAGE_ALTERNATES } from '../../lib/group/page-groups';
 import { normalizeUrl } from '../../lib/url/normalize';
@@ -20,19 +20,22 @@ const localJobs = localLooks as Map<string, Promise<Alternate[]>>;
  * LOCAL_CANDIDATES of them, LOCAL_AT_ONCE at a time. Searching an engine or the archive stays on request
  * (`findCopies`). Without access to sites nothing can be measured: nothing is found. Copies found are
  * kept with the page's store record, and a later look answers from there while they are fresh.
+ * `shown`: the dead result as its engine showed it (title, snippet): a page never seen alive, of which
+ * no sketch was kept, is verified by its snippet (lib/lost/confirm.ts); without it the store's recent
+ * results pages are asked.
  */
-export function findLocalCopies(service: SketchService, url: string, incognito = false): Promise<Alternate[]> {
+export function findLocalCopies(service: SketchService, url: string, incognito = false, shown?: { title: string; snippet: string }): Promise<Alternate[]> {
   const running = localJobs.get(url);
   if (running) return running;
   // Lost and found asked for on this URL goes first: its verified copies are not fetched twice at once.
   const job = ended(requestedLooks.get(url))
-    .then(() => lookLocally(service, url, incognito))
+    .then(() => lookLocally(service, url, incognito, shown))
     .finally(() => localJobs.delete(url));
   localJobs.set(url, job);
   return job;
 }
 
-async function lookLocally(service: SketchService, url: string, incognito: boolean): Promise<Alternate[]> {
+async function lookLocally(service: SketchService, url: string, incognito: boolean, shown?: { title: string; snippet: string }): Promise<Alternate[]> {
   if (!(await hasPageAccess())) return [];
   // A report of its own, never shown: nothing to save.
   const d = await lostDeps(service, incognito, async () => undefined);
@@ -54,7 +57,8 @@ async function lookLocally(service: SketchService, url: string, incognito: boole
       if (!seen.has(k)) (seen.add(k), picked.push(c));
     }
   }
-  await verifyAll(d, r, picked.slice(0, LOCAL_CANDIDATES), lost, title, LOCAL_AT_ONCE);
+  const page = { sketch: lost, title, phrases: rec?.phrases ?? [], shown: lost ? undefined : shown?.snippet.trim() ? shown : await shownOf(store, url) };
+  await verifyAll(d, r, picked.slice(0, LOCAL_CANDIDATES), page, LOCAL_AT_ONCE);
   const alternates = r.alternates.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) }));
   // Kept with the page's record (its title and dates untouched): a failure to keep them loses nothing shown.
   if (rec && alternates.length) await store.put({ url, title: '', firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, alternates }).catch(() => undefined);

@@ -1,11 +1,13 @@
 import { plural, t } from '../../page-support/i18n';
 import { measured } from '../../page-support/lost-words';
 import type { Alternate, LostReport } from '../../lib/lost/report';
+import { basisRank } from '../../lib/lost/rank';
 
 /**
  * The tab state's alternates (found at once, locally) and a "search for more" report's, as one list:
  * one line per URL (the later check wins: it is the fresher measure), none without a measure, best
- * first (resemblance, then containment, then the earlier-found order).
+ * first (page evidence before a snippet held before titles alike, then resemblance, containment, and
+ * the earlier-found order).
  */
 export function mergeAlternates(...lists: readonly (readonly Alternate[] | undefined)[]): Alternate[] {
   const byUrl = new Map<string, Alternate>();
@@ -18,7 +20,7 @@ export function mergeAlternates(...lists: readonly (readonly Alternate[] | undef
   const order = [...byUrl.values()];
   return order
     .map((a, i) => ({ a, i }))
-    .sort((x, y) => y.a.resemblance - x.a.resemblance || (y.a.containment || 0) - (x.a.containment || 0) || x.i - y.i)
+    .sort((x, y) => basisRank(x.a.basis) - basisRank(y.a.basis) || y.a.resemblance - x.a.resemblance || (y.a.containment || 0) - (x.a.containment || 0) || x.i - y.i)
     .map((x) => x.a);
 }
 

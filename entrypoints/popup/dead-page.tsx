@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { deadKindShort, lostQuery, reasonWords } from '../../page-support/lost-words';
+import { deadKindShort, reasonWords } from '../../page-support/lost-words';
+import { lostPageFor } from '../../page-support/private-lost';
 import { errorText } from '../../page-support/messaging';
 import type { Alternate } from '../../lib/lost/report';
 import type { TabState } from '../../lib/group/tab-state';
@@ -47,7 +48,8 @@ export function DeadPageOffer({ s }: { s: TabState }) {
 
   const open = (url: string) => {
     try {
-      browser.tabs.create({ url: browser.runtime.getURL('/lost.html') + lostQuery(url) }).then(
+      // A private tab's address never goes into the page's (issue #28: page-support/private-lost.ts).
+      lostPageFor(url, s.tabId).then((page) => browser.tabs.create({ url: page })).then(
         () => window.close(),
         (e: unknown) => setError(errorText(e)),
       );

@@ -13,9 +13,14 @@ import { pct, t } from '../../page-support/i18n';
 function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
   const href = safeHref(a.url);
   const domain = domainOf(a.url) || a.url;
-  const measures = a.basis === 'title' ? t('popup_alt_titlesAlike', pct(a.resemblance)) : t('popup_alt_measures', pct(a.resemblance), pct(a.containment || 0));
+  const measures =
+    a.basis === 'title'
+      ? t('popup_alt_titlesAlike', pct(a.resemblance))
+      : a.basis === 'snippet'
+        ? t('popup_alt_holdsSnippet')
+        : t('popup_alt_measures', pct(a.resemblance), pct(a.containment || 0));
   return (
-    <li class="alternate" data-url={a.url} data-source={a.source}>
+    <li class="alternate" data-url={a.url} data-source={a.source} data-basis={a.basis}>
       {href ? (
         <a href={href} target="_blank" rel="noopener noreferrer" title={a.title || a.url}>
           {domain}

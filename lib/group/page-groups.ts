@@ -23,8 +23,11 @@ export interface PageGroups {
   mode: DisplayMode;
   threshold: number;
   groups: PageGroup[];
-  /** While result pages are checked: how far (the page shows a quiet indicator). */
-  checking?: { done: number; total: number };
+  /**
+   * While result pages are checked: how far (the page shows a quiet indicator); `beyond`: results the
+   * fetch budget leaves unchecked (issue #28).
+   */
+  checking?: { done: number; total: number; beyond?: number };
   /** Results found dead (404/410, DNS, connection, soft 404). */
   dead?: DeadResult[];
 }
@@ -73,10 +76,10 @@ const alternate = obj({
   containment: share,
   checkedAt: num({ min: 0 }),
   archivedAt: optional(num({ min: 0 })),
-  basis: oneOf('page', 'title'),
+  basis: oneOf('page', 'title', 'snippet'),
 });
 export const pageGroupsCheck = obj({
-  checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }) })),
+  checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }), beyond: optional(num({ min: 1, int: true })) })),
   dead: optional(arr(obj({ rank, kind: str({ max: 40 }), alternates: optional(arr(alternate, { max: MAX_PAGE_ALTERNATES })) }), { max: LIMITS.rank })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),

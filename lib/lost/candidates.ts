@@ -32,6 +32,19 @@ export async function lastKnown(store: Pick<SketchStore, 'get'>, url: string) {
   return { rec, lost };
 }
 
+/**
+ * How an engine last showed a URL (issue #28): its result's title and snippet on the most recent results
+ * page kept that lists it, or undefined. For a page never seen alive this is all the evidence there is.
+ */
+export async function shownOf(store: Pick<SketchStore, 'recentSerps'>, url: string): Promise<{ title: string; snippet: string } | undefined> {
+  const serps = await store.recentSerps().catch(() => []);
+  for (const s of [...serps].sort((a, b) => b.at - a.at)) {
+    const me = (s.results as { url?: unknown; title?: unknown; snippet?: unknown }[]).find((x) => x?.url === url);
+    if (me && typeof me.snippet === 'string' && me.snippet.trim()) return { title: typeof me.title === 'string' ? me.title : '', snippet: me.snippet };
+  }
+  return undefined;
+}
+
 type Source = LostReport['sources'][number];
 
 /** A source's candidates, or why it was skipped. The search source notes in `src` whom it asked. */

@@ -5,15 +5,15 @@
  */
 import type { AlternateSource, LostReport } from './report';
 import { normalizeUrl } from '../url/normalize';
-import { PER_SOURCE, candidates, lastKnown } from './candidates';
+import { PER_SOURCE, candidates, lastKnown, shownOf } from './candidates';
 import type { LostDeps } from './deps';
 import { sketchOf, verifyAll } from './measure';
 import { looksLikeErrorPage } from './soft404';
 import { LOST_NOTES } from './notes';
 
 export type { Candidate, LostDeps, LostSettings, LostSketcher } from './deps';
-export { PER_SOURCE, STORE_QUERY_THRESHOLD, candidates, lastKnown } from './candidates';
-export { verifyAll } from './measure';
+export { PER_SOURCE, STORE_QUERY_THRESHOLD, candidates, lastKnown, shownOf } from './candidates';
+export { verifyAll, type LostPage } from './measure';
 
 /** The sources, in the order they are tried. */
 export const LOST_SOURCES: readonly AlternateSource[] = ['group', 'store', 'search', 'archive'];
@@ -23,8 +23,12 @@ export function newReport(url: string): LostReport {
   return { url, hasSketch: false, alternates: [], sources: LOST_SOURCES.map((source) => ({ source, state: 'pending' })), done: false };
 }
 
-/** Fills `r` in: what the store knew, whether the URL answers now, then every source's verified copies. */
-export async function findCopiesOf(d: LostDeps, r: LostReport): Promise<void> {
+/**
+ * Fills `r` in: what the store knew, whether the URL answers now, then every source's verified copies.
+ * `shown`: the URL's result as its engine showed it, when the caller knows (else the store's recent
+ * results pages are asked): a page never seen alive is verified by its snippet (./confirm.ts).
+ */
+export async function findCopiesOf(d: LostDeps, r: LostReport, shown?: { title: string; snippet: string }): Promise<void> {
   const { rec, lost } = await lastKnown(d.store, r.url);
   r.hasSketch = lost !== undefined;
   if (rec) {
@@ -50,6 +54,7 @@ export async function findCopiesOf(d: LostDeps, r: LostReport): Promise<void> {
   }
 
   const title = rec?.title ?? '';
+  const lostPage = { sketch: lost, title, phrases: rec?.phrases ?? [], shown: lost ? undefined : (shown ?? (await shownOf(d.store, r.url))) };
   const seen = new Set([normalizeUrl(r.url) ?? r.url]);
   for (const src of r.sources) {
     if (!access && src.source !== 'archive') {
@@ -72,7 +77,7 @@ export async function findCopiesOf(d: LostDeps, r: LostReport): Promise<void> {
         return true;
       });
       src.candidates = fresh.length;
-      await verifyAll(d, r, fresh.slice(0, PER_SOURCE), lost, title);
+      await verifyAll(d, r, fresh.slice(0, PER_SOURCE), lostPage);
       src.state = 'done';
     } catch (e) {
       Object.assign(src, { state: 'failed', note: e instanceof Error ? e.message : String(e) });

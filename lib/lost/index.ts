@@ -5,8 +5,12 @@ export { availabilityUrl, parseAvailability, rawSnapshotUrl, archivedCopyUsable,
 export { isDeadLoad, deadLoadStatus, NOT_DEATH_STATUSES, type FailedLoad } from './dead-load';
 export { searchQueries, searchUrl, MAX_QUERIES, MAX_QUERY_CHARS, type SearchEngine } from './search';
 export { askEngines, PER_SEARCH, type AskOptions, type Asked } from './ask-engines';
+export { verifyCopy, confirmByPhrases, verifyBySnippet, PHRASES_NEEDED, NO_PHRASE_FLOOR, SNIPPET_SHARE, SNIPPET_MIN_WINDOWS } from './confirm';
+export { HeldText, phrasesHeld, snippetHeld, snippetPieces, WINDOW } from './held';
 export {
   verify,
+  titleResemblance,
+  basisRank,
   rankAlternates,
   SOURCE_ORDER,
   TITLE_THRESHOLD,

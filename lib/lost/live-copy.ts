@@ -19,6 +19,7 @@ export function bestLiveCopy(alternates: readonly Alternate[] | undefined): Alte
 }
 
 export function liveCopyLabel(a: Alternate): string {
+  if (a.basis === 'snippet') return `live copy: ${domainOf(a.url)}, holds the snippet`;
   return `live copy: ${domainOf(a.url)} (${percent(a.resemblance)} alike)`;
 }
 
@@ -27,5 +28,6 @@ export function liveCopyDetail(a: Alternate, now = Date.now()): string {
   const basis = a.basis === 'page' ? 'main texts' : 'titles only (no sketch of the dead page was kept)';
   const mins = Math.max(0, Math.round((now - a.checkedAt) / 60_000));
   const when = mins < 1 ? 'just now' : mins < 60 ? `${mins} min ago` : `${Math.round(mins / 60)} h ago`;
+  if (a.basis === 'snippet') return `${a.title ? `${a.title}\n` : ''}${a.url}\nIt holds ${percent(a.containment)} of the snippet the search engine showed for the dead result (no sketch of the dead page was kept; titles ${percent(a.resemblance)} alike). Found in ${SOURCE_WORDS[a.source]}; fetched and checked ${when}.`;
   return `${a.title ? `${a.title}\n` : ''}${a.url}\nResemblance ${a.resemblance.toFixed(2)} of the ${basis}; it holds ${percent(a.containment)} of the dead page's text. Found in ${SOURCE_WORDS[a.source]}; fetched and measured ${when}.`;
 }

@@ -34,12 +34,15 @@ export interface Verification {
   resemblance: number;
   /** Of the dead page in the candidate. */
   containment: number;
-  basis: 'page' | 'title';
+  /** 'snippet': a result never seen alive, measured by what its engine showed (./confirm.ts). */
+  basis: 'page' | 'title' | 'snippet';
   accepted: boolean;
-  /** Title basis: weaker evidence than the pages' sketches, to be said so. */
+  /** Title and snippet bases: weaker evidence than the pages' sketches, to be said so. */
   weak: boolean;
-  /** Why a measure could not be taken as asked. */
-  note?: 'no-candidate-sketch' | 'incompatible-sketches';
+  /** Why a measure could not be taken as asked, or why the words check (./confirm.ts) refused it. */
+  note?: 'no-candidate-sketch' | 'incompatible-sketches' | 'no-phrases-held';
+  /** The dead page's remembered phrases the candidate holds word for word (./confirm.ts). */
+  phrases?: { held: number; of: number };
 }
 
 /** A title without its site part: the longest of its pieces between " | ", " - ", " – ", " — ", " · ", " :: ", " » ". */
@@ -55,6 +58,11 @@ function titleMeasure(a: string[], b: string[], w: number): { r: number; c: numb
   let both = 0;
   for (const s of sa) if (sb.has(s)) both++;
   return { r: both / (sa.size + sb.size - both), c: both / sa.size };
+}
+
+/** Word-shingle resemblance of two titles, site names left out when that is closer (what the title basis measures). */
+export function titleResemblance(a: string, b: string, w: 1 | 2 = 2): number {
+  return Math.max(titleMeasure(tokens(a), tokens(b), w).r, titleMeasure(titleCore(a), titleCore(b), w).r);
 }
 
 function byTitle(lostTitle: string, candTitle: string, o: VerifyOptions, note?: Verification['note']): Verification {
@@ -101,7 +109,7 @@ export interface Rankable {
   resemblance: number;
   containment: number;
   /** Missing reads as 'page'. */
-  basis?: 'page' | 'title';
+  basis?: 'page' | 'title' | 'snippet';
   /** Missing reads as accepted. */
   accepted?: boolean;
 }
@@ -111,10 +119,13 @@ const sourceRank = (s: AlternateSource) => {
   return i < 0 ? SOURCE_ORDER.length : i;
 };
 
+/** Page evidence first, then a result's snippet held (what its engine showed), then titles alike. */
+export const basisRank = (b: Rankable['basis']) => (b === 'title' ? 2 : b === 'snippet' ? 1 : 0);
+
 function compare(a: Rankable, b: Rankable): number {
   return (
     Number(b.accepted !== false) - Number(a.accepted !== false) ||
-    Number(a.basis === 'title') - Number(b.basis === 'title') ||
+    basisRank(a.basis) - basisRank(b.basis) ||
     b.resemblance - a.resemblance ||
     b.containment - a.containment ||
     sourceRank(a.source) - sourceRank(b.source) ||
@@ -123,7 +134,7 @@ function compare(a: Rankable, b: Rankable): number {
 }
 
 /**
- * Alternates best first: accepted ones first, page evidence before title evidence, then by
+ * Alternates best first: accepted ones first, page evidence before snippet before title evidence, then by
  * resemblance, containment, source (group < store < search < archive) and URL. One per page: URLs
  * that normalize alike (lib/url/normalize.ts) keep the best-ranked entry; `exclude` (the dead URL
  * itself, say) drops the entries that normalize like any of its URLs.

@@ -15,8 +15,12 @@ export interface Alternate {
   /** When it was fetched and measured (ms since the epoch); for an archived copy, when it was archived too. */
   checkedAt: number;
   archivedAt?: number;
-  /** What the measure compares: 'page' (the sketches) or 'title' (no sketch of the dead page was kept). */
-  basis: 'page' | 'title';
+  /**
+   * What the measure compares: 'page' (the sketches, and the dead page's phrases held word for word),
+   * 'title' (no sketch of the dead page was kept), or 'snippet' (a result never seen alive: the candidate
+   * holds the snippet its engine showed; `containment` is the share held, `resemblance` the titles').
+   */
+  basis: 'page' | 'title' | 'snippet';
 }
 
 export interface LostReport {

@@ -10,6 +10,7 @@ import { searchUrl } from '../../lib/lost/search';
 import type { LostReport } from '../../lib/lost/report';
 import { fakes, html, serpHtml, storedSketch } from './helpers/lost-fakes';
 import { proseText } from './helpers/prose';
+import { pickPhrases } from '../../lib/lost/phrases';
 
 const DEAD = 'https://gone.example/essay';
 const TITLE = 'The lantern keeper of the northern harbour';
@@ -72,7 +73,8 @@ describe('lost and found: sources and candidates', () => {
     const longer = `${TEXT} ${proseText(3, 900)}`;
     const f = fakes({
       pages: { [LONGER]: html('An anthology', longer) },
-      records: { [DEAD]: known },
+      // With the phrases page checking keeps (issue #28: a copy accepted by containment alone must hold them all).
+      records: { [DEAD]: { ...known, phrases: pickPhrases(TEXT) } },
       similar: [{ url: LONGER, title: 'An anthology', resemblance: 0.31 }],
       settings: { resemblanceThreshold: 0.7, archiveLookups: false },
     });

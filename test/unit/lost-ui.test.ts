@@ -29,10 +29,11 @@ import type { TabState } from '../../lib/group/tab-state';
 
 // The popup's "Find a copy" opens a tab, and its live copies ask whether sites may be read: the
 // extension API they call, stubbed (access granted, nothing else here touches it).
-const ext = vi.hoisted(() => ({ created: [] as string[] }));
+const ext = vi.hoisted(() => ({ created: [] as string[], incognito: false }));
 vi.mock('wxt/browser', () => ({
   browser: {
-    tabs: { create: async ({ url }: { url: string }) => void ext.created.push(url) },
+    tabs: { create: async ({ url }: { url: string }) => void ext.created.push(url), get: async (id: number) => ({ id, incognito: ext.incognito }) },
+    storage: { session: { get: async () => ({}), set: async () => undefined } },
     runtime: { getURL: (path: string) => `chrome-extension://abc${path}` },
     permissions: { contains: async () => true, onAdded: { addListener() {}, removeListener() {} }, onRemoved: { addListener() {}, removeListener() {} } },
   },
@@ -382,6 +383,21 @@ describe('popup: a dead page and dead results', () => {
       expect(ext.created).toEqual(['chrome-extension://abc/lost.html?url=https%3A%2F%2Fdead.example%2Fa%3Fb%3D1%26c%3D2']);
       expect(parseLostTarget(new URL(ext.created[0]).search)).toEqual({ ok: true, url: 'https://dead.example/a?b=1&c=2' });
     } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('"Find a copy" in a private tab opens a run, never the address (issue #28)', async () => {
+    vi.stubGlobal('window', { close: vi.fn() });
+    ext.created.length = 0;
+    ext.incognito = true;
+    try {
+      const { root, window } = mount(h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://private-diary.example/a', reason: 'gone' } } }));
+      root.querySelector('button')!.dispatchEvent(new window.Event('click'));
+      await vi.waitFor(() => expect(ext.created).toHaveLength(1));
+      expect(ext.created[0]).toMatch(/^chrome-extension:\/\/abc\/lost\.html\?run=[0-9a-f-]{36}$/);
+    } finally {
+      ext.incognito = false;
       vi.unstubAllGlobals();
     }
   });
