@@ -30,7 +30,7 @@ import { demo, demoSerp } from '../e2e/page-demo-serp';
 import { buildSerp } from '../e2e/serp-builder';
 import { FIREFOX_TEST_EXTENSION_DIR } from './build';
 import { expect, test, until } from './fixtures';
-import { applied, checkingDone, deadMarks, marks, setSettings, serveDemo, textOf, textsOf } from './kit';
+import { applied, checkingDone, deadMarks, marks, setSettings, serveDemo, tabStateOf, textOf, textsOf } from './kit';
 
 /** The extension API, in functions evaluated in extension pages. */
 declare const browser: typeof Ext;
@@ -135,7 +135,12 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
   const tab = await openPage(serp.url);
   await applied(tab);
   const state = await checkingDone(ext, serp.url, DEMO_N);
-  expect(state.dead, 'the tab’s dead results').toEqual([{ rank: DEAD, kind: 'gone' }]);
+  expect(state.dead?.map(({ rank, kind }) => ({ rank, kind })), 'the tab’s dead results').toEqual([{ rank: DEAD, kind: 'gone' }]);
+  // Never seen alive, it has no sketch; the mirror on the same results page holds the snippet the engine
+  // showed for it: a live copy "holding the snippet" (issue #28), found among the page's own results.
+  await expect
+    .poll(async () => (await tabStateOf(ext, serp.url))?.dead?.[0]?.alternates?.map((a) => [a.url, a.basis, a.source]), { message: 'the dead result’s live copy' })
+    .toEqual([[MIRROR.url, 'snippet', 'group']]);
   await expect.poll(() => deadMarks(tab), { message: 'dead marks on the page' }).toEqual([{ rank: DEAD, kind: 'gone' }]);
   const popup = await openPopup(tab);
   await expect.poll(() => textOf(popup, '[data-testid="dead-results"]')).toContain('1 result on this page seems dead');
@@ -166,8 +171,13 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
     ['search', 'done'],
     ['archive', 'skipped'],
   ]);
-  expect(report.alternates, 'the verified copies').toEqual([{ url: COPY, source: 'search', basis: 'title', resemblance: copyVerdict.resemblance, href: COPY }]);
-  // Both candidates were fetched and measured (the mirror refused); the search was Google's, for the title.
+  // Both hold the snippet the results page showed for the dead URL (issue #28): verified against it, the
+  // retitled copy (its title alike too) first; without that snippet the mirror's title alone would not pass.
+  expect(report.alternates, 'the verified copies').toEqual([
+    { url: COPY, source: 'search', basis: 'snippet', resemblance: copyVerdict.resemblance, href: COPY },
+    { url: MIRROR.url, source: 'group', basis: 'snippet', resemblance: expect.any(Number), href: MIRROR.url },
+  ]);
+  // Both candidates were fetched and measured; the search was Google's, for the title.
   expect(server.count(COPY), 'the copy fetched').toBeGreaterThanOrEqual(1);
   expect(server.count(MIRROR.url), 'the mirror: checked with the page, fetched again as a candidate').toBeGreaterThanOrEqual(2);
   expect(server.count(deadUrl), 'the dead URL: checked with the page, and again by lost and found').toBe(2);
