@@ -42,7 +42,9 @@ async function recheck(tabId: number, url: string): Promise<boolean> {
   // The fetch policy names a DNS or connection failure (fetch() says only "Failed to fetch"), without
   // which a dead host would never count as dead, and keeps out the user's own machine and network (a
   // dev server that is down is no lost page to look for copies of).
-  const again = await fetchPage(url, { ...(await fetchPolicy()), timeoutMs: 10_000 });
+  // A private tab's page is fetched past the browser's HTTP cache (issue #28: nothing of it stays there).
+  const before = await browser.tabs.get(tabId).catch(() => undefined);
+  const again = await fetchPage(url, { ...(await fetchPolicy()), timeoutMs: 10_000, noStore: before?.incognito === true });
   if (again.ok || !isDeadLoad(again)) return false;
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
   // Gone, or already on another page (the user went back or elsewhere meanwhile): that page is not the dead one.
