@@ -1,7 +1,8 @@
 // Runs bench/sketch.bench.ts, then bench/extension.bench.ts (the extension in Chromium), then
 // bench/page-groups.bench.ts (issue #5's DOMContentLoaded → groups applied), then
 // bench/page-check.bench.ts (issue #6: extraction, confirming a page's results, bytes a page), then
-// bench/structure.bench.ts (issue #27: the structural reader on a 100-result page, the content script's size), each as one
+// bench/structure.bench.ts (issue #27: the structural reader on a 100-result page, the content script's size), then
+// bench/regroup.bench.ts (issue #28: regrouping a 2,000-result page while it is checked), each as one
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -77,6 +78,12 @@ try {
       process.stderr.write('bench: the structural reader part failed (see above).\n');
       status = structure.status;
     }
+    // Issue #28: regrouping a 2,000-result page while its pages are checked (Node, lib code).
+    const regroup = await runBench('regroup.bench');
+    if (regroup.status !== 0) {
+      process.stderr.write('bench: the regroup part failed (see above).\n');
+      status = regroup.status;
+    }
     if (json) {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
       const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
@@ -84,7 +91,8 @@ try {
       // Goals measured elsewhere (the page-check and structure benches') join the sketch bench's in one `goals` object.
       const structureOut = structure.obj?.structure ?? { error: `structure bench exited with status ${structure.status}` };
       const goals = { ...sketch.obj?.goals, ...(check.obj?.pageCheck?.goals ?? {}), ...(structure.obj?.structure?.goals ?? {}) };
-      process.stdout.write(`${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut })}\n`);
+      const regroupOut = regroup.obj?.regroup ?? { error: `regroup bench exited with status ${regroup.status}` };
+      process.stdout.write(`${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut })}\n`);
     }
   } else if (json && sketch.obj) {
     process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { PAGE_ORIGINS, fetchPage } from '../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../lib/fetch/queue';
+import { CHECK_BUDGET, FetchBudget } from '../../lib/fetch/budget';
+import { CheckView } from '../../lib/fetch/check-view';
 import type { FailureKind } from '../../lib/fetch/types';
 import type { ResultItem } from '../../lib/group/result-item';
 import type { Settings } from '../../lib/settings';
@@ -120,39 +122,64 @@ async function soft404(service: SketchService, url: string, page: PageSample, op
 const queues = new Map<number, FetchQueue<CheckOutcome, ResultItem & { rank: number }>>();
 /** Per tab: who records where its opaque links led (the latest checkTab's: the queue outlives a call). */
 const resolvers = new Map<number, (from: string, to: string) => Promise<void>>();
+/** Fetches per view, per tab and per minute across tabs (lib/fetch/budget.ts says how many and why). */
+const budget = new FetchBudget();
+/** Per tab: the view being checked, what it checks and what the page may be told of so far (lib/fetch/check-view.ts). */
+const views = new Map<number, CheckView>();
+
+/** The check of the tab's view `url` (running or finished), while this service worker has it. */
+export function checkViewOf(tabId: number, url: string): CheckView | undefined {
+  const v = views.get(tabId);
+  return v?.view === url ? v : undefined;
+}
+
+export type CheckProgress = { done: number; total: number; beyond?: number };
 
 export interface CheckHooks {
-  /** After each page: done of total (cached ones count as done). */
-  progress(done: number, total: number): Promise<void> | void;
+  /** After each page: released of checked (cached ones count as done once released), and what the budget left out. */
+  progress(p: CheckProgress): Promise<void> | void;
   /** An opaque link was followed to `to` (issue #27): waited for before that page's progress. */
   resolved?(from: string, to: string): Promise<void>;
 }
 
 /**
- * Checks the pages of a tab's results in rank order (4 at a time, 2 per host), skipping results whose
- * record is fresh. Resolves when every page is checked or the tab's checking is cancelled.
+ * Checks the pages of a tab's view `view` (its results page address) in rank order (4 at a time, 2 per
+ * host), within the fetch budget, skipping results whose record is fresh. Resolves when every page
+ * admitted is checked or the tab's checking is cancelled.
  */
-export async function checkTab(service: SketchService, store: SketchStore, tabId: number, results: ResultItem[], settings: Settings, hooks: CheckHooks): Promise<void> {
-  const known = await store.getMany(results.map((r) => r.url));
+export async function checkTab(service: SketchService, store: SketchStore, tabId: number, view: string, results: ResultItem[], settings: Settings, hooks: CheckHooks): Promise<void> {
+  // Only a view's first results can be checked (lib/fetch/budget.ts): the store is asked about those alone.
+  const first = [...results].sort((a, b) => a.rank - b.rank).slice(0, CHECK_BUDGET.perView);
+  const known = await store.getMany(first.map((r) => r.url));
   const now = Date.now();
+  let cv = views.get(tabId);
+  if (cv?.view !== view) {
+    // A new view (pushState included): the last one's fetches stop; the tab's budget goes on.
+    if (cv) cancelQueue(tabId);
+    views.set(tabId, (cv = new CheckView(view)));
+  }
   // An opaque link (Google's /goto, Baidu's link?url=: issue #27) is followed to learn where it leads.
-  const todo = results.filter((r) => r.unresolved || !isFresh(known.get(r.url), settings, now));
-  let done = results.length - todo.length;
-  const total = results.length;
+  const plan = budget.plan(tabId, view, results, (r) => r.unresolved === true || !isFresh(known.get(r.url), settings, now));
+  cv.update(plan.checked, plan.fetch.map((r) => r.url), plan.beyond);
+  const checked = cv;
   // The first progress (a regroup) is not waited for before the fetches start: later ones queue behind it.
-  const first = Promise.resolve(hooks.progress(done, total));
-  first.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
-  if (!todo.length) return first;
+  const told = Promise.resolve(hooks.progress(checked.progress));
+  told.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
   if (hooks.resolved) resolvers.set(tabId, hooks.resolved);
   let q = queues.get(tabId);
+  // Nothing to fetch and nothing of this view still fetching: done.
+  if (!plan.fetch.length && !q) return told;
   if (!q) {
     q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve()));
+    // First of the listeners: a page's outcome is in before its progress is told. A view's queue is
+    // cancelled before the next view replaces it, so the view here is the job's.
+    q.onDone((job) => views.get(tabId)?.done(job.url));
     queues.set(tabId, q);
   }
-  const off = q.onDone(() => void hooks.progress(++done, total));
-  q.add(todo);
+  const off = q.onDone(() => void hooks.progress(checked.progress));
+  q.add(plan.fetch);
   try {
-    await first;
+    await told;
     await q.idle();
   } finally {
     off();
@@ -160,14 +187,20 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
   }
 }
 
+function cancelQueue(tabId: number): void {
+  const q = queues.get(tabId);
+  q?.cancel(); // its jobs end 'cancelled': the view they were for hears so first
+  if (queues.get(tabId) === q) queues.delete(tabId);
+}
+
 /** Page checking was turned off, or its access taken back: every tab's fetches stop. */
 export function cancelAllChecks(): void {
   for (const tabId of [...queues.keys()]) cancelChecks(tabId);
 }
 
-/** The tab went away or to another page: its fetches stop. */
+/** The tab went away or to another page: its fetches stop (its budget stays: it bounds the tab, not a page). */
 export function cancelChecks(tabId: number): void {
   resolvers.delete(tabId);
-  queues.get(tabId)?.cancel();
-  queues.delete(tabId);
+  cancelQueue(tabId);
+  views.delete(tabId);
 }

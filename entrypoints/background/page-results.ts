@@ -15,7 +15,8 @@ import { type TabResults, inOrder, unsavedResults } from './tab-session';
 import { tabKey } from './tab-keys';
 import { sessionSet } from './session-space';
 import type { GroupOutcome } from '../../lib/group/results';
-import { composeGroups, deadResults, startChecks } from './tab-checks';
+import { composeGroups, deadResults, releasedRanks, startChecks } from './tab-checks';
+import { checkViewOf } from './page-check';
 import { mark, traced } from './trace';
 import { NOT_A_COPY_KEY, apartAmong } from '../../lib/group/not-a-copy';
 import { PRIVATE_KEY, choicesIn } from './not-a-copy';
@@ -104,7 +105,9 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   mark('answered', String(tabId));
   await working;
   const saveError = await saveResults(tabId, all, outcome);
-  await setTabState({ ...doneState(base, all.results, outcome, settings), ...(saveError ? { saveError } : {}) });
+  // This view's check (under way or done) keeps showing its progress and what the budget left out.
+  const checking = checkViewOf(tabId, all.url)?.progress;
+  await setTabState({ ...doneState(base, all.results, outcome, settings), ...(checking ? { checking } : {}), ...(saveError ? { saveError } : {}) });
   const store = await storeFor(ctx.incognito);
   const keep = () => traced('keep', String(tabId), () => keepSketches(service, store, p.results, settings));
   // With pages checked, the snippets are kept after, for the results whose page could not be read: a
@@ -163,7 +166,9 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
     const outcome = await groupTab(service, all.results, boilerplate, settings, apart);
     const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
-    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { service, tabId, incognito: ctx.incognito }), getTabState(tabId)]);
+    // Only what the tab's check released counts (issue #28): a regroup must not show the store's answers early.
+    const shown = releasedRanks(tabId, all);
+    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings, apart, shown), deadResults(store, all, { service, tabId, incognito: ctx.incognito }, shown), getTabState(tabId)]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query, ...(all.reader ? { reader: all.reader } : {}) };
     await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
     return pageGroups(settings, groups, { dead });

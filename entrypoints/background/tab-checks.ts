@@ -6,7 +6,10 @@ import { type DeadResult, pageGroups } from '../../lib/group/page-groups';
 import type { Settings } from '../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../lib/store';
 import { type Looker, looksLoaded, withAlternates } from './dead-alternates';
-import { checkTab, hasPageAccess } from './page-check';
+import { type CheckProgress, checkTab, checkViewOf, hasPageAccess } from './page-check';
+import { CHECK_BUDGET } from '../../lib/fetch/budget';
+import { Coalescer } from '../../lib/group/coalesce';
+import { linkable } from '../../lib/group/linkable';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { storeFor } from './store-access';
@@ -23,12 +26,30 @@ import { noteTabCopies } from './copycat-evidence';
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
 
 /**
+ * The ranks whose checked page the tab's page may be told of (issue #28): while this service worker
+ * checks the view, those released in rank order (lib/fetch/check-view.ts: the store's answers are never
+ * shown before the fetches ranked above them); otherwise the view's first results within the budget
+ * (lib/fetch/budget.ts), the only ones a check looks at. Results past them rest on their snippets alone,
+ * whatever the store remembers of them: what it remembers is not the page's to learn.
+ */
+export function releasedRanks(tabId: number, all: TabResults): Set<number> {
+  const running = checkViewOf(tabId, all.url);
+  if (running) return running.revealed();
+  return new Set([...all.results].sort((a, b) => a.rank - b.rank).slice(0, CHECK_BUDGET.perView).map((r) => r.rank));
+}
+
+/** The results of `all` among `ranks` (all of them when none given). */
+const among = (all: TabResults, ranks?: ReadonlySet<number>) => (ranks ? all.results.filter((r) => ranks.has(r.rank)) : all.results);
+
+/**
  * The tab's results whose last page check found them dead, with the live copies known for them. Given a
  * looker, those not looked for yet are looked for at once in the local sources (issue #15: dead-alternates).
+ * Only the results among `released` (releasedRanks; all when not given) are read.
  */
-export async function deadResults(store: SketchStore, all: TabResults, looker?: Looker): Promise<DeadResult[]> {
-  const recs = await store.getMany(all.results.map((r) => r.url));
-  const dead = all.results.flatMap((r) => {
+export async function deadResults(store: SketchStore, all: TabResults, looker?: Looker, released?: ReadonlySet<number>): Promise<DeadResult[]> {
+  const shown = among(all, released);
+  const recs = await store.getMany(shown.map((r) => r.url));
+  const dead = shown.flatMap((r) => {
     const status = recs.get(r.url)?.status;
     return status && DEAD_KINDS.has(status) ? [{ rank: r.rank, kind: status }] : [];
   });
@@ -36,11 +57,15 @@ export async function deadResults(store: SketchStore, all: TabResults, looker?: 
   return withAlternates(dead, all, looker);
 }
 
-/** The tab's groups with what its checked pages say (snippet groups alone when no page is known). */
-export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings, apart: readonly string[] = []): Promise<PageGroup[]> {
-  const recs = await store.getMany(all.results.map((r) => r.url));
+/**
+ * The tab's groups with what its checked pages say (snippet groups alone when no page is known). Only
+ * the pages of `released` results count (releasedRanks; all when not given).
+ */
+export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings, apart: readonly string[] = [], released?: ReadonlySet<number>): Promise<PageGroup[]> {
+  const shown = among(all, released);
+  const recs = await store.getMany(shown.map((r) => r.url));
   const pages = new Map<number, PageEvidence>();
-  for (const r of all.results) {
+  for (const r of shown) {
     const rec = recs.get(r.url);
     if (!rec?.page) continue;
     try {
@@ -52,7 +77,7 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
   // Opaque links followed since the snippets were grouped (issue #27) may have led to the same address:
   // grouping with the addresses as they are now says so, pages or not.
   if (!pages.size && !all.resolved) return fromSnippets(outcome);
-  return groupWithPages(all.results, outcome, pages, {
+  return groupWithPages(linkable(all.results, outcome, pages, settings.resemblanceThreshold), outcome, pages, {
     threshold: settings.resemblanceThreshold,
     containment: settings.containmentThreshold,
     ...(apart.length ? { apart: new Set(apart) } : {}),
@@ -60,42 +85,41 @@ export async function composeGroups(store: SketchStore, all: TabResults, outcome
   });
 }
 
-/** Per tab, a regroup asked for and not started yet: progress coming meanwhile joins it (the latest counts). */
-const waiting = new Map<number, { checking: { done: number; total: number } | undefined; done: Promise<void> }>();
+type Checking = CheckProgress | undefined;
 
 /**
  * Regroups the tab with its pages, records the state and tells the page (which may have gone: then
- * nothing). Pages finishing while a regroup waits its turn share the next one: each regroup reads the
- * store, writes storage.session and messages the tab, and one per page would queue up behind the
- * checks (issue #14); the one that runs reads everything stored so far.
+ * nothing). Pages finishing while a regroup waits its turn share the next one, and a regroup starts
+ * no sooner than twice the last one's length after it (lib/group/coalesce.ts): each regroup reads the
+ * store, writes storage.session and messages the tab, and one per page queued up behind the checks
+ * (issue #14) and kept the background busy for most of a long page's check (issue #28).
  */
-function refresh(looker: Looker, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
-  const { tabId } = looker;
-  const queued = waiting.get(tabId);
-  if (queued) {
-    queued.checking = checking;
-    return queued.done;
-  }
-  const entry = { checking, done: Promise.resolve() };
-  waiting.set(tabId, entry);
+const regroups = new Coalescer<{ looker: Looker; store: SketchStore; checking: Checking }>((tabId, take) => {
   mark('refresh-asked', String(tabId));
-  entry.done = inOrder(tabId, () => {
-    if (waiting.get(tabId) === entry) waiting.delete(tabId);
-    return traced('refresh', String(tabId), () => regroup(looker, store, entry.checking));
+  return inOrder(tabId, () => {
+    const { looker, store, checking } = take();
+    return traced('refresh', String(tabId), () => regroup(looker, store, checking));
   });
-  return entry.done;
+});
+
+function refresh(looker: Looker, store: SketchStore, checking: Checking): Promise<void> {
+  return regroups.ask(looker.tabId, { looker, store, checking });
 }
 
-async function regroup(looker: Looker, store: SketchStore, checking: { done: number; total: number } | undefined): Promise<void> {
+async function regroup(looker: Looker, store: SketchStore, asked: Checking): Promise<void> {
   const { tabId } = looker;
   const key = String(tabId);
   const [all, outcome, settings, state] = await Promise.all([tabResults(tabId), snippetOutcome(tabId), readSettings(), getTabState(tabId)]);
   if (!all || !outcome || state.url !== all.url) return;
   const apart = await apartFor(all.results, looker.incognito);
-  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings, apart), deadResults(store, all, { ...looker, final: !checking || checking.done >= checking.total })]));
+  // The progress as of now, matching the results released now (ticks are coalesced); none once stopped.
+  const checking = asked && (checkViewOf(tabId, all.url)?.progress ?? asked);
+  const final = !checking || checking.done >= checking.total;
+  const shown = releasedRanks(tabId, all);
+  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings, apart, shown), deadResults(store, all, { ...looker, final }, shown)]));
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
   // Every page checked: the copies across sites among them are evidence of copycat sites (issue #19), off the page's path.
-  if (!checking || checking.done >= checking.total) void noteTabCopies(store, all, settings, looker.incognito).catch(() => 0);
+  if (final) void noteTabCopies(store, all, settings, looker.incognito).catch(() => 0);
   const payload = pageGroups(settings, groups, { checking, dead });
   await traced('send', key, () => tellTab(tabId, 'page/update', payload));
 }
@@ -113,16 +137,17 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   // Only for resuming after a restart: the checks run even when storage has no room for the mark, and
   // do not wait for it (it is written long before the first page is fetched and checked).
   const marked = sessionSet({ [tabKey('check', tabId)]: { url: all.url, incognito } }, tabId).catch(() => undefined);
-  let last = { done: 0, total: 0 };
+  let last: CheckProgress = { done: 0, total: 0 };
   const looker = { service, tabId, incognito };
   try {
     const store = await storeFor(incognito);
-    await checkTab(service, store, tabId, all.results, settings, {
-      progress: (done, total) => refresh(looker, store, (last = { done, total })),
+    await checkTab(service, store, tabId, all.url, all.results, settings, {
+      progress: (p) => refresh(looker, store, (last = p)),
       resolved: (from, to) => resolveResult(tabId, all.url, from, to),
     });
-    // Stopped before the end (page checking turned off, access taken back): no progress left showing.
-    if (last.done < last.total) await refresh(looker, store, undefined);
+    // Stopped before the end (page checking turned off, access taken back): no progress left showing,
+    // unless the tab shows another view by now (its own check says how far it is).
+    if (last.done < last.total && checkViewOf(tabId, all.url) === undefined && (await tabResults(tabId))?.url === all.url) await refresh(looker, store, undefined);
   } finally {
     await marked;
     const now = await tabResults(tabId);

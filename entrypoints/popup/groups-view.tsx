@@ -7,16 +7,22 @@ import { DisplayModeLine } from './display-mode-line';
 import { countsText, noGroupsText } from './summary';
 import { pct, t } from '../../page-support/i18n';
 
-/** While result pages are checked: how far (groups refine as pages come in). */
+/**
+ * While result pages are checked: how far (groups refine as pages come in). Results past the fetch
+ * budget (issue #28) are said, during the check and after it: they were not checked, not found fine.
+ */
 function Checking({ s }: { s: TabState }) {
   const c = s.checking;
-  if (!c || c.done >= c.total) return null;
+  if (!c) return null;
+  const budget = c.beyond ? <p class="muted budget">{t('popup_checkBudget', c.total, c.total + c.beyond)}</p> : null;
+  if (c.done >= c.total) return budget;
   return (
     <div role="status" class="checking">
       <p class="muted">
         {t('popup_checking', c.done, c.total)}
       </p>
       <progress value={c.done} max={c.total} aria-label={t('popup_checkingBar')} />
+      {budget}
     </div>
   );
 }

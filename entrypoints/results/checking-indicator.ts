@@ -18,7 +18,7 @@ export class CheckingIndicator {
 
   constructor(private ctx: ContentScriptContext) {}
 
-  async show(checking: { done: number; total: number } | undefined): Promise<void> {
+  async show(checking: { done: number; total: number; beyond?: number } | undefined): Promise<void> {
     if (!checking || checking.done >= checking.total) {
       const ui = this.ui;
       this.ui = undefined;
@@ -45,6 +45,8 @@ export class CheckingIndicator {
       return ui;
     });
     const el = (await this.ui).mounted;
-    if (el) el.textContent = t('page_checking', checking.done, checking.total);
+    // Results past the fetch budget (issue #28) are not checked: the line says so rather than let them pass for checked.
+    const { done, total, beyond } = checking;
+    if (el) el.textContent = beyond ? t('page_checkingBudget', done, total, total + beyond) : t('page_checking', done, total);
   }
 }

@@ -64,11 +64,13 @@ export function groupWithPages(
 ): PageGroup[] {
   const order = [...items].sort((a, b) => a.rank - b.rank);
   const snip = new Map(snippets.pairs.map((p) => [`${p.a}:${p.b}`, p.resemblance]));
+  // Each address normalized once, not once per pair (issue #28: a long page's pairs are millions).
+  const normal = new Map(order.map((it) => [it, normalizeUrl(it.url)]));
   const link = (rep: GroupInput, x: GroupInput): Link | undefined => {
     const a = pages.get(rep.rank);
     const b = pages.get(x.rank);
-    const ua = normalizeUrl(rep.url);
-    const ux = normalizeUrl(x.url);
+    const ua = normal.get(rep);
+    const ux = normal.get(x);
     if (ua !== undefined && ua === ux) return { score: 2, reason: { kind: 'same-page', url: ua } };
     if (ua && ux && o.apart?.has(pairKey(ua, ux))) return undefined;
     const ca = a?.canonical && normalizeUrl(a.canonical);
