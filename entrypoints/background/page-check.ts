@@ -43,8 +43,10 @@ export async function checkOne(
   signal: AbortSignal,
   release = () => {},
   resolved?: (from: string, to: string) => Promise<void>,
+  /** A private tab's page: fetched past the browser's HTTP cache (issue #28: nothing of it stays on disk). */
+  noStore = false,
 ): Promise<CheckOutcome> {
-  const got = await traced('fetch', given.url, async () => fetchPage(given.url, await fetchPolicy(signal)));
+  const got = await traced('fetch', given.url, async () => fetchPage(given.url, { ...(await fetchPolicy(signal)), noStore }));
   // The page is read: its fetch slot goes to the next result while this one is sketched and stored
   // (the queue's limits are on connections). A suspected soft 404's probe, rare, is made outside it.
   release();
@@ -73,7 +75,7 @@ export async function checkOne(
       const { result, page } = await traced('page', r.url, () => service.page(text, got.url, options, { timeoutMs: 15_000 }));
       if (!result.ok) throw new Error(result.error.message);
       // Only a short page can be an error page (the main text comes back whole under SHORT_TEXT characters).
-      if (page.short !== undefined && (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal))) {
+      if (page.short !== undefined && (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal, noStore))) {
         await record('soft404');
         return { url: r.url, status: 'soft404' };
       }
@@ -106,9 +108,9 @@ export function resolvedTarget(from: string, got: { ok: boolean; url: string; ki
  * A tiny "Page not found" served as a normal page (issue #7): error-like, and like what the site
  * answers for an address that surely does not exist (or that address is a real 404).
  */
-async function soft404(service: SketchService, url: string, page: PageSample, options: { shingle: number; size: number }, signal: AbortSignal): Promise<boolean> {
+async function soft404(service: SketchService, url: string, page: PageSample, options: { shingle: number; size: number }, signal: AbortSignal, noStore: boolean): Promise<boolean> {
   if (!looksLikeErrorPage(page.title, page.text)) return false;
-  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), await fetchPolicy(signal));
+  const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), { ...(await fetchPolicy(signal)), noStore });
   if (!probe.ok) return isSoft404(page, probe.kind === 'gone' ? { status: 404 } : undefined);
   try {
     const { result, page: p } = await service.page(decodeBytes(probe.body).text, probe.url, options, { timeoutMs: 15_000 });
@@ -140,6 +142,8 @@ export interface CheckHooks {
   progress(p: CheckProgress): Promise<void> | void;
   /** An opaque link was followed to `to` (issue #27): waited for before that page's progress. */
   resolved?(from: string, to: string): Promise<void>;
+  /** The tab is private: its pages are fetched with cache: 'no-store'. */
+  incognito?: boolean;
 }
 
 /**
@@ -170,7 +174,7 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
   // Nothing to fetch and nothing of this view still fetching: done.
   if (!plan.fetch.length && !q) return told;
   if (!q) {
-    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve()));
+    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve(), hooks.incognito === true));
     // First of the listeners: a page's outcome is in before its progress is told. A view's queue is
     // cancelled before the next view replaces it, so the view here is the job's.
     q.onDone((job) => views.get(tabId)?.done(job.url));

@@ -144,6 +144,7 @@ export async function startChecks(service: SketchService, tabId: number, incogni
     await checkTab(service, store, tabId, all.url, all.results, settings, {
       progress: (p) => refresh(looker, store, (last = p)),
       resolved: (from, to) => resolveResult(tabId, all.url, from, to),
+      incognito,
     });
     // Stopped before the end (page checking turned off, access taken back): no progress left showing,
     // unless the tab shows another view by now (its own check says how far it is).
