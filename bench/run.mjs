@@ -2,7 +2,8 @@
 // bench/page-groups.bench.ts (issue #5's DOMContentLoaded → groups applied), then
 // bench/page-check.bench.ts (issue #6: extraction, confirming a page's results, bytes a page), then
 // bench/structure.bench.ts (issue #27: the structural reader on a 100-result page, the content script's size), then
-// bench/regroup.bench.ts (issue #28: regrouping a 2,000-result page while it is checked), each as one
+// bench/regroup.bench.ts (issue #28: regrouping a 2,000-result page while it is checked), then
+// bench/copycat-lists.bench.ts (issue #28: a 250,000-site copycat list), each as one
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -84,6 +85,12 @@ try {
       process.stderr.write('bench: the regroup part failed (see above).\n');
       status = regroup.status;
     }
+    // Issue #28: copycat lists at 250,000 sites (Node, lib code).
+    const lists = await runBench('copycat-lists.bench');
+    if (lists.status !== 0) {
+      process.stderr.write('bench: the copycat lists part failed (see above).\n');
+      status = lists.status;
+    }
     if (json) {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
       const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
@@ -92,7 +99,8 @@ try {
       const structureOut = structure.obj?.structure ?? { error: `structure bench exited with status ${structure.status}` };
       const goals = { ...sketch.obj?.goals, ...(check.obj?.pageCheck?.goals ?? {}), ...(structure.obj?.structure?.goals ?? {}) };
       const regroupOut = regroup.obj?.regroup ?? { error: `regroup bench exited with status ${regroup.status}` };
-      process.stdout.write(`${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut })}\n`);
+      const listsOut = lists.obj?.copycatLists ?? { error: `copycat lists bench exited with status ${lists.status}` };
+      process.stdout.write(`${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut, copycatLists: listsOut })}\n`);
     }
   } else if (json && sketch.obj) {
     process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);
