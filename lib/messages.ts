@@ -67,7 +67,7 @@ export const MESSAGES = {
   'copycat/import': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }), text: str({ max: MAX_LIST_BYTES }) }) },
   'copycat/forget-list': { from: 'page', payload: obj({ name: str({ min: 1, max: 100 }) }) },
   /** Issue #28: one site's verdict, judged or from the lists (the options find a listed site by name among 250,000). */
-  'copycat/site': { from: 'page', payload: obj({ site: str({ min: 1, max: 253 }) }) },
+  'copycat/site': { from: 'page', payload: obj({ site: str({ min: 1, max: 2048 }) }) },
   /** The options page's live preview: the last results page seen (outside incognito) and past pages for boilerplate. */
   'preview/last': { from: 'page', payload: empty },
   /** "Not a copy" on a result's label: the results at `rank` and `of` (its representative) are never grouped again; answered with the regrouped page. */

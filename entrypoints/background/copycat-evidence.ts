@@ -3,6 +3,7 @@ import { type MeasuredPair, type PairPage, evidenceOf } from '../../lib/copycat/
 import { mergeEvidence } from '../../lib/copycat/merge';
 import { packSites } from '../../lib/copycat/listed';
 import { serpPlace } from '../../lib/copycat/places';
+import { CHECK_BUDGET } from '../../lib/fetch/budget';
 import { copyPairs, type SketchedPage } from '../../lib/copycat/pairs';
 import {
   COPYCAT_EVIDENCE_KEY,
@@ -100,8 +101,11 @@ export function noteCopies(pairs: readonly MeasuredPair[], o: { incognito: boole
 /** The copies among a checked results page's pages, as evidence (called once its checking is done). */
 export async function noteTabCopies(store: SketchStore, all: TabResults, settings: Settings, incognito: boolean): Promise<number> {
   if (incognito) return 0;
-  const recs = await store.getMany(all.results.map((r) => r.url));
-  const pages: SketchedPage[] = all.results.flatMap((r) => {
+  // The checked results only (the budget's first ones by rank): pages the store holds from elsewhere are
+  // not this page's to pair, and the pairs stay few.
+  const checked = [...all.results].sort((a, b) => a.rank - b.rank).slice(0, CHECK_BUDGET.perView);
+  const recs = await store.getMany(checked.map((r) => r.url));
+  const pages: SketchedPage[] = checked.flatMap((r) => {
     const rec = recs.get(r.url);
     if (!rec?.page) return [];
     try {
@@ -165,7 +169,7 @@ export const clearEvidence = (): Promise<CopycatState> => serial(async () => wri
  * Lost and found's verified live copies of a dead page, as evidence. Measured is how much of the dead
  * page each copy holds, not the reverse: neither is taken as the fuller page. Both pages are dated by the
  * store's first sight of them (issue #28: a copy checked today may have been seen a month ago; one the
- * store never saw is seen now). Titles and snippets alone prove nothing, and an archive's copy is no other
+ * store never saw has no date, and its pair is undecided). Titles and snippets alone prove nothing, and an archive's copy is no other
  * site's page: both are left out.
  */
 export async function noteLostCopies(report: LostReport): Promise<number> {
@@ -173,6 +177,8 @@ export async function noteLostCopies(report: LostReport): Promise<number> {
   const dead = { url: report.url, title: report.known.title, seen: report.known.firstSeen };
   const alts = report.alternates.filter((a) => a.basis === 'page' && a.source !== 'archive');
   const recs = await firstSeenOf(alts.map((a) => a.url));
-  const pairs = alts.map((a) => ({ a: dead, b: { url: a.url, title: a.title, seen: recs.get(a.url)?.firstSeen ?? a.checkedAt }, resemblance: a.resemblance, aInB: a.containment, bInA: a.containment }));
+  // A copy the store never saw has no date: the time of the check is no first sight (a scraper's dead page
+  // seen yesterday must not become the original of a month-old page met only now), so such a pair is undecided.
+  const pairs = alts.map((a) => ({ a: dead, b: { url: a.url, title: a.title, seen: recs.get(a.url)?.firstSeen }, resemblance: a.resemblance, aInB: a.containment, bInA: a.containment }));
   return noteCopies(pairs, { incognito: false, from: `lost:${report.url}` });
 }

@@ -35,6 +35,13 @@ interface Look {
 const found = new Map<string, Look>();
 const MEMORY = 500;
 const LOOKS_KEY = 'deadLooks';
+/**
+ * A private window's looks are kept apart (issue #28): a regular tab is never served what a private one
+ * found, and they all go when the last private window closes (`forgetPrivateLooks`).
+ */
+const PRIVATE = 'private ';
+const keyOf = (url: string, incognito: boolean) => (incognito ? PRIVATE + url : url);
+const urlOf = (key: string) => (key.startsWith(PRIVATE) ? key.slice(PRIVATE.length) : key);
 
 let saving = Promise.resolve();
 /** Writes the looks, one write after another (a full storage.session loses nothing shown: memory holds them). */
@@ -58,14 +65,15 @@ export function looksLoaded(): Promise<void> {
 /** The looks a stopped service worker left under way. */
 export async function looksUnderWay(): Promise<{ url: string; final: boolean; at: NonNullable<Look['for']> }[]> {
   await looksLoaded();
-  return [...found].flatMap(([url, l]) => (l.for ? [{ url, final: l.final, at: l.for }] : []));
+  return [...found].flatMap(([key, l]) => (l.for ? [{ url: urlOf(key), final: l.final, at: l.for }] : []));
 }
 
-/** A look starts (for a tab's page) or ends (with what it found). */
-export function record(url: string, look: Look): void {
-  found.delete(url);
+/** A look starts (for a tab's page) or ends (with what it found); a private window's apart. */
+export function record(url: string, look: Look, incognito = look.for?.incognito === true): void {
+  const key = keyOf(url, incognito);
+  found.delete(key);
   // What the page shows: a few, best first, titles clipped to what a message may carry.
-  found.set(url, { ...look, alts: look.alts.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) })) });
+  found.set(key, { ...look, alts: look.alts.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) })) });
   for (const [u] of found) {
     if (found.size <= MEMORY) break;
     found.delete(u);
@@ -73,19 +81,24 @@ export function record(url: string, look: Look): void {
   persist();
 }
 
-/** The alternates known for a dead URL (undefined: not looked for yet in this service worker). */
-export const knownAlternates = (url: string): Alternate[] | undefined => found.get(url)?.alts;
+/** The last private window closed: what its looks found goes, from memory and storage.session. */
+export async function forgetPrivateLooks(): Promise<void> {
+  await looksLoaded(); // what a stopped worker kept is read first, or persisting would drop the regular looks too
+  for (const key of [...found.keys()]) if (key.startsWith(PRIVATE)) found.delete(key);
+  persist();
+  return saving;
+}
 
 /**
  * The tab's dead results with the alternates known for them; those not looked for yet are looked for
  * now, in the local sources only, and the tab is told when copies turn up.
  */
-export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Looker): DeadResult[] {
+export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Looker, incognito = looker?.incognito === true): DeadResult[] {
   return dead.map((d) => {
     const result = all.results.find((r) => r.rank === d.rank);
     const url = result?.url;
     if (!url) return d;
-    const known = found.get(url);
+    const known = found.get(keyOf(url, incognito));
     const again = known && !known.alts.length && !known.final && looker?.final;
     if (looker && (!known || again)) {
       void look(looker, url, all.url, { title: result.title, snippet: result.snippet });
@@ -107,16 +120,16 @@ export async function look(looker: Looker, url: string, pageUrl: string, shown?:
     .then((r) => (r ? { title: r.title, snippet: r.snippet } : undefined))
     .catch(() => undefined);
   const alts = await findLocalCopies(looker.service, url, looker.incognito, shown).catch(() => []);
-  record(url, { alts, final });
-  if (alts.length) await tell(looker.tabId, pageUrl);
+  record(url, { alts, final }, looker.incognito);
+  if (alts.length) await tell(looker.tabId, pageUrl, looker.incognito);
 }
 
 /** The tab's recorded state and page get the alternates now known (the groups are not made again). */
-function tell(tabId: number, pageUrl: string): Promise<void> {
+function tell(tabId: number, pageUrl: string, incognito: boolean): Promise<void> {
   return inOrder(tabId, async () => {
     const [all, state, settings] = await Promise.all([tabResults(tabId), getTabState(tabId), readSettings()]);
     if (!all || all.url !== pageUrl || state.url !== pageUrl || !state.dead?.length) return;
-    const dead = withAlternates(state.dead, all);
+    const dead = withAlternates(state.dead, all, undefined, incognito);
     await setTabState({ ...state, dead });
     await tellTab(tabId, 'page/update', pageGroups(settings, state.groups ?? [], { checking: state.checking, dead }));
   });

@@ -69,7 +69,7 @@ export async function lookLocally(service: SketchService, tabId: number, url: st
   // Under way: a service worker stopped meanwhile resumes it (resume-looks.ts).
   record(url, { alts: [], final: true, for: { tabId, pageUrl: url, incognito, page: true } });
   const alternates = await findLocalCopies(service, url, incognito).catch(() => []);
-  record(url, { alts: alternates, final: true });
+  record(url, { alts: alternates, final: true }, incognito);
   if (!alternates.length) return;
   const state = await getTabState(tabId);
   if (state.deadPage?.url !== url) return;

@@ -4,6 +4,7 @@ import { forgetPrivateLost } from './lost-found';
 import { evictClosedTabs } from './session-space';
 import { clearNotACopy } from './not-a-copy';
 import { forgetPrivateCopies } from './page-copies';
+import { forgetPrivateLooks } from './dead-alternates';
 
 /**
  * What private windows leave in memory goes when the last of them closes (issue #28; PRIVACY.md says
@@ -38,6 +39,7 @@ async function forgetIfNoneLeft(): Promise<boolean> {
     forgetPrivateLost().catch(() => undefined),
     clearNotACopy(true).catch(() => undefined),
     forgetPrivateCopies().catch(() => undefined),
+    forgetPrivateLooks().catch(() => undefined),
     // Each closed tab's state goes on its own tabs.onRemoved; this catches any whose event was missed.
     evictClosedTabs().catch(() => undefined),
   ]);

@@ -54,7 +54,8 @@ function status(v: SiteVerdict): string {
 
 /** One site: its verdict, the lists and Resemble's evidence side by side, the pairs, and the user's word. */
 function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; act: (site: string, verdict: 'not-copycat' | 'marked' | 'none') => void }) {
-  const pairs = evidence.filter((e) => e.copy.site === v.site || (e.by === 'undecided' && e.original.site === v.site));
+  // Every pair naming the site: those it copied, those copied of it (the evidence of "copied"), the undecided.
+  const pairs = evidence.filter((e) => e.copy.site === v.site || e.original.site === v.site);
   return (
     <li class="copycat-site" data-site={v.site} data-flagged={v.flagged || 'no'}>
       <h3>{v.site}</h3>

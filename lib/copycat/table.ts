@@ -48,7 +48,11 @@ function readList(l: unknown): ImportedList | undefined {
   const x = l as { name?: unknown; at?: unknown; sites?: unknown };
   if (typeof x?.name !== 'string') return undefined;
   const at = typeof x.at === 'number' ? x.at : 0;
-  if (typeof x.sites === 'string') return { name: x.name, at, count: x.sites ? x.sites.split('\n').length : 0, sites: x.sites };
+  if (typeof x.sites === 'string') {
+    // The stored count, when it is one (a results page must not split a 2 MB string to count it).
+    const count = typeof (x as { count?: unknown }).count === 'number' ? (x as { count: number }).count : x.sites ? x.sites.split('\n').length : 0;
+    return { name: x.name, at, count, sites: x.sites };
+  }
   if (Array.isArray(x.sites)) return { name: x.name, at, ...packSites(strings(x.sites)) };
   return undefined;
 }

@@ -8,8 +8,9 @@
  *   SearXNG 10 to 20 before "more"; 30 covers the first screenfuls the user reads on every engine
  *   (the results a user sees first are the ones worth confirming), and at 4 fetches in flight it is a
  *   few seconds of fetching, at most 30 × 10 s / 4 ≈ 75 s when every page times out. Results the
- *   store knows (fresh) count among the 30 though they cost no fetch: which results are checked
- *   depends on their ranks only, never on what the store holds (a page must not learn that).
+ *   store knows (fresh) are charged as fetches though they cost none: which results are checked
+ *   depends on their ranks and the counts only, never on what the store holds (a page must not learn
+ *   that, even by spending the per-tab or overall bound first).
  *   A URL is fetched at most once per view: a page re-sending its results does not fetch again.
  * - per tab: 90 fetches in 10 minutes (three views' worth), so a page cannot reset its budget by
  *   pushState-ing new views;
@@ -77,10 +78,12 @@ export class FetchBudget {
     const fetch: T[] = [];
     for (const r of eligible) {
       if (tab.refused.has(r.url)) continue;
-      if (tab.admitted.has(r.url) || !needsFetch(r)) {
-        checked.push(r); // fetched once already in this view (its outcome stands), or known
+      if (tab.admitted.has(r.url)) {
+        checked.push(r); // admitted once already in this view: its outcome stands
         continue;
       }
+      // A result the store knows is charged as one it must fetch: what is admitted, and where the bounds
+      // cut, depends on ranks and counts only, so a page that spends the budget learns nothing of the store.
       if (tab.admitted.size >= this.limits.perView || tab.times.length >= this.limits.perTab || this.times.length >= this.limits.perWindow) {
         tab.refused.add(r.url);
         continue;
@@ -89,7 +92,7 @@ export class FetchBudget {
       tab.times.push(t);
       this.times.push(t);
       checked.push(r);
-      fetch.push(r);
+      if (needsFetch(r)) fetch.push(r);
     }
     return { checked, fetch, beyond: results.length - checked.length };
   }

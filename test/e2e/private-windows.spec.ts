@@ -96,8 +96,16 @@ test('"Find similar copy" in a private window: the address is in neither the los
   await expect.poll(() => lostTabs(sw).then((t) => t.map((x) => x.url).filter((u) => u.includes('?url=')))).toEqual([expect.stringContaining(encodeURIComponent(SECRET))]);
 });
 
-test('the last private window closing drops the private memory store and lost and found’s private runs', async ({ context, sw, extensionId }) => {
+test('the last private window closing drops the private memory store and lost and found’s private runs', async ({ context, sw, extensionId, restartServiceWorker }) => {
   await allowInPrivate(context, sw, extensionId);
+  // Looks made at once for dead results, one from a private tab and one from a regular tab, as a
+  // stopped service worker left them in storage.session (the restart makes the next worker read them).
+  const lookOf = (incognito: boolean) => ({ alts: [{ url: 'https://copy.example/x', title: 'x', source: 'store', resemblance: 0.9, containment: 0.9, checkedAt: 1, basis: 'page' }], final: true, for: { tabId: 1, pageUrl: 'https://www.google.com/search?q=x', incognito } });
+  await sw(
+    ({ secret, priv, reg }) => chrome.storage.session.set({ deadLooks: { [`private ${secret}`]: priv, 'https://public.example/gone': reg } }),
+    { secret: SECRET, priv: lookOf(true), reg: lookOf(false) },
+  );
+  await restartServiceWorker();
   const first = await openPrivateWindow(sw);
   const second = await openPrivateWindow(sw);
 
@@ -133,6 +141,7 @@ test('the last private window closing drops the private memory store and lost an
   await expect.poll(() => sw(() => (globalThis as unknown as Hook).__resemble.privateUsage()), { message: 'the private windows’ memory store' }).toBeUndefined();
   await expect.poll(privateKeys, { message: 'storage.session keys of private runs' }).toEqual([]);
   expect(Object.keys(await sw(() => chrome.storage.session.get('copies:regular-run'))), 'a regular window’s run stays').toEqual(['copies:regular-run']);
+  expect(Object.keys(((await sw(() => chrome.storage.session.get('deadLooks'))).deadLooks ?? {}) as object), 'a regular tab’s look stays').toEqual(['https://public.example/gone']);
   await expect(page.getByTestId('private-ended')).toBeVisible();
   await expect(page.getByTestId('url')).toHaveCount(0);
 });

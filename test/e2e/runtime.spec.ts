@@ -8,6 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_OPTIONS, SNIPPET_OPTIONS, type SketchOptions, deserializeSketch, serializeSketch, sketch } from '../../lib/index';
+import { extensionSeed, nodePageOptions } from './extension-seed';
+
+/** The sketch service stamps the install's secret seed on every sketch (issue #28): lib's under the same seed. */
+const snippetOptions = (): SketchOptions => ({ ...SNIPPET_OPTIONS, seed: extensionSeed() });
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { EXTENSION_DIR } from '../../scripts/start-browser.mjs';
 import type { Browser } from 'wxt/browser';
@@ -92,7 +96,7 @@ test.describe('sketching through the offscreen document and its Worker', () => {
     }, SNIPPETS);
     test.info().annotations.push({ type: 'timing', description: `10 snippets, first request (starts the offscreen document): ${Date.now() - started} ms` });
     expect(results).toHaveLength(SNIPPETS.length);
-    results.forEach((r, i) => expectSameSketch(r, SNIPPETS[i], SNIPPET_OPTIONS, `snippet ${i}`));
+    results.forEach((r, i) => expectSameSketch(r, SNIPPETS[i], snippetOptions(), `snippet ${i}`));
   });
 
   test('one ~200 KB HTML page comes back as a sketch equal to lib’s (PAGE_OPTIONS)', async ({ sw }) => {
@@ -108,7 +112,7 @@ test.describe('sketching through the offscreen document and its Worker', () => {
     }, items);
     test.info().annotations.push({ type: 'timing', description: `2 × ${Math.round(html.length / 1000)} KB HTML: ${Date.now() - started} ms` });
     expect(results).toHaveLength(2);
-    results.forEach((r, i) => expectSameSketch(r, items[i], PAGE_OPTIONS, `page ${i}`));
+    results.forEach((r, i) => expectSameSketch(r, items[i], nodePageOptions(), `page ${i}`));
     // The markup was read as HTML: script, style and comment text is not in the sketch.
     const ours = libSketch(items[0], PAGE_OPTIONS).sketch;
     const asText = sketch(html, { ...PAGE_OPTIONS, format: 'text' });
@@ -192,7 +196,7 @@ test('after a service worker restart, sketching goes on through the one existing
   await restartServiceWorker();
   await requireHook(sw);
   const after = await sketchOnce();
-  expectSameSketch(after.result, item, SNIPPET_OPTIONS, 'after the restart');
+  expectSameSketch(after.result, item, snippetOptions(), 'after the restart');
   expect(after.offscreen, 'the restarted background reuses the offscreen document').toBe(1);
 });
 
@@ -220,12 +224,12 @@ test('a Worker crash fails with WORKER_CRASHED, a hang with WORKER_TIMEOUT, and 
     return { warm: wire(warm), crash, afterCrash: wire(afterCrash), hang, afterHang: wire(afterHang), offscreen: await h.offscreenCount() };
   }, item);
 
-  expectSameSketch(r.warm[0], item, SNIPPET_OPTIONS, 'before the crash');
+  expectSameSketch(r.warm[0], item, snippetOptions(), 'before the crash');
   expect(r.crash.outcome, JSON.stringify(r.crash)).toMatchObject({ rejected: true, code: 'WORKER_CRASHED' });
-  expectSameSketch(r.afterCrash[0], item, SNIPPET_OPTIONS, 'after the crash');
+  expectSameSketch(r.afterCrash[0], item, snippetOptions(), 'after the crash');
   expect(r.hang.outcome, JSON.stringify(r.hang)).toMatchObject({ rejected: true, code: 'WORKER_TIMEOUT' });
   expect(r.hang.ms, 'the hang is cut off at its timeout, not when the Worker finishes').toBeLessThan(5_000);
-  expectSameSketch(r.afterHang[0], item, SNIPPET_OPTIONS, 'after the hang');
+  expectSameSketch(r.afterHang[0], item, snippetOptions(), 'after the hang');
   expect(r.offscreen).toBe(1);
   test.info().annotations.push({ type: 'timing', description: `crash reported in ${r.crash.ms} ms; 400 ms timeout reported in ${r.hang.ms} ms` });
 });

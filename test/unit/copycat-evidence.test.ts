@@ -104,6 +104,20 @@ describe('copycat evidence in the background', () => {
     expect(e).toMatchObject({ copy: { url: 'https://scraper.example/a' }, original: { url: 'https://original.example/a' }, by: 'seen-first', from: ['lost:https://scraper.example/a'] });
   });
 
+  it('a live copy the store never saw has no date: its pair is undecided, never "seen later"', async () => {
+    const now = Date.now();
+    const report = {
+      url: 'https://scraper.example/b',
+      known: { title: 't', firstSeen: now - 86_400_000, lastSeen: now, phrases: [] },
+      hasSketch: true,
+      alternates: [{ url: 'https://never-seen.example/b', title: 't', source: 'search' as const, resemblance: 0.9, containment: 0.95, checkedAt: now, basis: 'page' as const }],
+      sources: [],
+      done: true,
+    };
+    await noteLostCopies(report);
+    expect((local.get('copycat:evidence') as { by: string }[]).map((e) => e.by)).toEqual(['undecided']);
+  });
+
   it('pages whose callers gave no date are dated by the store (find copies)', async () => {
     firstSeen.set('https://so.example/1', 1000);
     firstSeen.set('https://cc.example/1', 1000 + 86_400_000);

@@ -34,6 +34,17 @@ describe('FetchBudget', () => {
     expect(plan.beyond).toBe(70);
   });
 
+  it('once a page has spent the tab’s bound, a result the store knows is refused like an unseen one (no oracle of the store)', () => {
+    const b = new FetchBudget();
+    // Three views of 30 each spend the tab's 90.
+    for (const v of ['v1', 'v2', 'v3']) b.plan(1, v, results(30, `${v}.example`), all);
+    const known = new Set([results(1, 'known.example')[0].url]);
+    const probe = [...results(1, 'known.example'), ...results(1, 'unseen.example', 2)];
+    const plan = b.plan(1, 'v4', probe, (r) => !known.has(r.url));
+    expect(plan.checked).toEqual([]);
+    expect(plan.beyond).toBe(2);
+  });
+
   it('fetches a URL once per view: results sent again (infinite scroll, a page re-sending them) fetch nothing more', () => {
     const b = new FetchBudget();
     const first = b.plan(1, 'v', results(40), all);
