@@ -20,6 +20,7 @@ import { cancelAllChecks } from './background/page-check';
 import { welcomeOnInstall } from './background/welcome';
 import { onDisplayCommand } from './background/display-shortcut';
 import { watchPrivateWindows } from './background/private-windows';
+import { migrateCopycats } from './background/copycat-evidence';
 
 /** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
 declare const __RESEMBLE_TEST_BUILD__: boolean;
@@ -72,6 +73,9 @@ export default defineBackground({
     // First run and the shortcut (issue #20): the welcome page on install only (not on updates); the
     // keyboard command switches copies between collapsed and flagged. No commands API on Firefox Android.
     browser.runtime.onInstalled.addListener(({ reason }) => void welcomeOnInstall(reason).catch(() => undefined));
+    // An update: the copycat state is written again under today's rules and forms (issue #28: lists
+    // packed, listed sites out of the per-site table, evidence read as today's), before any write would.
+    browser.runtime.onInstalled.addListener(({ reason }) => void (reason === 'update' && migrateCopycats().catch(() => undefined)));
     browser.commands?.onCommand.addListener((command, tab) => void onDisplayCommand(command, tab).catch(() => undefined));
     // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
     // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on

@@ -49,15 +49,34 @@ async function read(): Promise<CopycatStored> {
   return s;
 }
 
-/** Writes the changed parts and the results pages' table and unlisted sites derived from them. */
+// What the results pages' keys hold, as last written by this worker: unchanged, they are not written again,
+// so a pair measured again does not make every open results page read its copycat keys (lists included).
+let lastPageKeys: string | undefined;
+
+/** Writes the changed parts and, when they changed, the results pages' table and unlisted sites derived from them. */
 async function write(next: CopycatStored, changed: Partial<Record<string, unknown>>): Promise<CopycatState> {
   const settings = await readSettings();
   const { table, unlisted } = copycatTable(next, rule(settings));
+  const pageKeys = JSON.stringify([table, unlisted]);
+  const derived: Record<string, unknown> = pageKeys === lastPageKeys ? {} : { [COPYCAT_SITES_KEY]: table, [COPYCAT_UNLISTED_KEY]: unlisted };
   if (COPYCAT_LISTS_KEY in changed) listsCache = undefined; // read afresh, should the write fail
-  await browser.storage.local.set({ ...changed, [COPYCAT_SITES_KEY]: table, [COPYCAT_UNLISTED_KEY]: unlisted });
+  lastPageKeys = undefined; // unknown until this write lands
+  await browser.storage.local.set({ ...changed, ...derived });
+  lastPageKeys = pageKeys;
   if (COPYCAT_LISTS_KEY in changed) listsCache = next.lists;
   return copycatState(next, rule(settings));
 }
+
+/**
+ * After an update: everything written again in today's forms (lists packed, the per-site table without
+ * list-only sites, evidence read as today's rules read it), so results pages do not read a table an
+ * older version derived until the next measure.
+ */
+export const migrateCopycats = (): Promise<CopycatState> =>
+  serial(async () => {
+    const s = await read();
+    return write(s, { [COPYCAT_EVIDENCE_KEY]: s.evidence, [COPYCAT_LISTS_KEY]: s.lists });
+  });
 
 /** The store's records of these pages (none when it cannot be read: the dates are then unknown, never guessed). */
 async function firstSeenOf(urls: string[]): Promise<Map<string, { firstSeen: number }>> {

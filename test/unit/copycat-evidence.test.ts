@@ -124,4 +124,16 @@ describe('copycat evidence in the background', () => {
     await noteCopies([{ a: { url: 'https://cc.example/1', title: '' }, b: { url: 'https://so.example/1', title: '' }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }], { incognito: false, from: 'copies:https://cc.example/1' });
     expect(local.get('copycat:evidence')).toEqual([expect.objectContaining({ copy: expect.objectContaining({ url: 'https://cc.example/1' }), by: 'seen-first' })]);
   });
+
+  it('an update writes an older version’s copycat state in today’s forms: lists packed, list-only sites out of the table', async () => {
+    vi.resetModules();
+    const fresh = await import('../../entrypoints/background/copycat-evidence');
+    local.set('copycat:lists', [{ name: 'old', at: 1, sites: ['b.example', 'a.example'] }]);
+    local.set('copycat:sites', { 'a.example': { label: 'copycat site: listed in old', detail: 'x' }, 'b.example': { label: 'copycat site: listed in old', detail: 'x' } });
+    local.set('copycat:evidence', [{ copy: { url: 'https://c.example/1', title: '', site: 'c.example' }, original: { url: 'https://o.example/1', title: '', site: 'o.example' }, resemblance: 0.9, copyInOriginal: 1, originalInCopy: 0.9, by: 'address', at: 1, lastAt: 1 }]);
+    await fresh.migrateCopycats();
+    expect(local.get('copycat:lists')).toEqual([{ name: 'old', at: 1, count: 2, sites: 'a.example\nb.example' }]);
+    expect(local.get('copycat:sites')).toEqual({});
+    expect((local.get('copycat:evidence') as { by: string }[])[0].by).toBe('undecided');
+  });
 });
