@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import type { Alternate } from '../../lib/lost/report';
 import { type DeadResult, MAX_PAGE_ALTERNATES, pageGroups } from '../../lib/group/page-groups';
 import { tellTab } from './router';
-import { findLocalCopies } from './lost-local';
+import { LOCAL_CANDIDATES, findLocalCopies } from './lost-local';
+import { takeFetches } from './page-check';
 import { readSettings } from './settings-item';
 import type { SketchService } from './sketch-service';
 import { type TabResults, inOrder, tabResults } from './tab-session';
@@ -119,7 +120,9 @@ export async function look(looker: Looker, url: string, pageUrl: string, shown?:
     .then((all) => all?.results.find((r) => r.url === url))
     .then((r) => (r ? { title: r.title, snippet: r.snippet } : undefined))
     .catch(() => undefined);
-  const alts = await findLocalCopies(looker.service, url, looker.incognito, shown).catch(() => []);
+  // A results page chooses its dead results: their looks are charged to the tab's fetch budget (issue #28).
+  const allowed = takeFetches(looker.tabId, LOCAL_CANDIDATES);
+  const alts = await findLocalCopies(looker.service, url, looker.incognito, shown, allowed).catch(() => []);
   record(url, { alts, final }, looker.incognito);
   if (alts.length) await tell(looker.tabId, pageUrl, looker.incognito);
 }

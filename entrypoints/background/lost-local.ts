@@ -24,19 +24,19 @@ const localJobs = localLooks as Map<string, Promise<Alternate[]>>;
  * no sketch was kept, is verified by its snippet (lib/lost/confirm.ts); without it the store's recent
  * results pages are asked.
  */
-export function findLocalCopies(service: SketchService, url: string, incognito = false, shown?: { title: string; snippet: string }): Promise<Alternate[]> {
+export function findLocalCopies(service: SketchService, url: string, incognito = false, shown?: { title: string; snippet: string }, max = LOCAL_CANDIDATES): Promise<Alternate[]> {
   const running = localJobs.get(url);
   if (running) return running;
   // Lost and found asked for on this URL goes first: its verified copies are not fetched twice at once.
   const job = ended(requestedLooks.get(url))
-    .then(() => lookLocally(service, url, incognito, shown))
+    .then(() => lookLocally(service, url, incognito, shown, max))
     .finally(() => localJobs.delete(url));
   localJobs.set(url, job);
   return job;
 }
 
-async function lookLocally(service: SketchService, url: string, incognito: boolean, shown?: { title: string; snippet: string }): Promise<Alternate[]> {
-  if (!(await hasPageAccess())) return [];
+async function lookLocally(service: SketchService, url: string, incognito: boolean, shown: { title: string; snippet: string } | undefined, max: number): Promise<Alternate[]> {
+  if (max <= 0 || !(await hasPageAccess())) return [];
   // A report of its own, never shown: nothing to save.
   const d = await lostDeps(service, incognito, async () => undefined);
   const { settings, store } = d;
@@ -58,7 +58,7 @@ async function lookLocally(service: SketchService, url: string, incognito: boole
     }
   }
   const page = { sketch: lost, title, phrases: rec?.phrases ?? [], shown: lost ? undefined : shown?.snippet.trim() ? shown : await shownOf(store, url) };
-  await verifyAll(d, r, picked.slice(0, LOCAL_CANDIDATES), page, LOCAL_AT_ONCE);
+  await verifyAll(d, r, picked.slice(0, Math.min(max, LOCAL_CANDIDATES)), page, LOCAL_AT_ONCE);
   const alternates = r.alternates.slice(0, MAX_PAGE_ALTERNATES).map((a) => ({ ...a, title: a.title.slice(0, 300) }));
   // Kept with the page's record (its title and dates untouched): a failure to keep them loses nothing shown.
   if (rec && alternates.length) await store.put({ url, title: '', firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, alternates }).catch(() => undefined);

@@ -126,6 +126,9 @@ const queues = new Map<number, FetchQueue<CheckOutcome, ResultItem & { rank: num
 const resolvers = new Map<number, (from: string, to: string) => Promise<void>>();
 /** Fetches per view, per tab and per minute across tabs (lib/fetch/budget.ts says how many and why). */
 const budget = new FetchBudget();
+
+/** Fetches a tab may make outside its view's plan (a dead result's local look), charged to the same per-tab and overall bounds. */
+export const takeFetches = (tabId: number, n: number): number => budget.take(tabId, n);
 /** Per tab: the view being checked, what it checks and what the page may be told of so far (lib/fetch/check-view.ts). */
 const views = new Map<number, CheckView>();
 

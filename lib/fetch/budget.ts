@@ -60,6 +60,25 @@ export class FetchBudget {
   ) {}
 
   /**
+   * Up to `n` fetches for a tab outside a view's plan (a dead result's look for live copies among the
+   * pages already kept, issue #15), within the per-tab and overall bounds; charged whether or not they
+   * are all made (so what they cost depends on nothing the store holds). Returns how many are admitted.
+   */
+  take(tabId: number, n: number): number {
+    const t = this.now();
+    this.times = this.times.filter((x) => t - x < this.limits.windowMs);
+    const tab = this.tabs.get(tabId);
+    if (tab) tab.times = tab.times.filter((x) => t - x < this.limits.tabWindowMs);
+    const room = Math.max(0, Math.min(n, this.limits.perWindow - this.times.length, this.limits.perTab - (tab?.times.length ?? 0)));
+    for (let i = 0; i < room; i++) {
+      this.times.push(t);
+      tab?.times.push(t);
+    }
+    if (!tab && room) this.tabs.set(tabId, { view: '', admitted: new Set(), refused: new Set(), times: Array(room).fill(t) });
+    return room;
+  }
+
+  /**
    * Plans the check of one view's results (all it showed so far, in any order); `needsFetch` says
    * whether the store's record cannot stand for a result's page. Charges the budget for what it admits.
    */

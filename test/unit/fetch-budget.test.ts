@@ -113,3 +113,16 @@ describe('CheckView: outcomes released in rank order', () => {
     expect(v.progress).toEqual({ done: 30, total: 30, beyond: 1970 });
   });
 });
+
+describe('FetchBudget.take (a dead result’s look, outside a view’s plan)', () => {
+  it('admits what the per-tab and overall bounds leave, and charges it', () => {
+    const b = new FetchBudget();
+    expect(b.take(1, 5)).toBe(5);
+    // The tab's 90: 85 left to plan.
+    for (const v of ['v1', 'v2']) b.plan(1, v, results(30, `${v}.example`), all);
+    expect(b.plan(1, 'v3', results(30, 'v3.example'), all).fetch).toHaveLength(25);
+    expect(b.take(1, 5)).toBe(0);
+    // The overall 120 a minute: another tab gets what is left of it.
+    expect(b.take(2, 100)).toBe(120 - 90);
+  });
+});
