@@ -59,38 +59,22 @@ try {
   const sketch = await runBench('sketch.bench');
   status = sketch.status;
   if (status === 0 && !libOnly) {
-    const ext = await runBench('extension.bench');
-    if (ext.status !== 0) {
-      process.stderr.write('bench: the extension part failed (see above); the sketch figures stand.\n');
-      status = ext.status;
-    }
-    const onPage = await runBench('page-groups.bench');
-    const check = await runBench('page-check.bench');
-    if (check.status !== 0) {
-      process.stderr.write('bench: the page-checking part failed (see above).\n');
-      status = check.status;
-    }
-    if (onPage.status !== 0) {
-      process.stderr.write('bench: the groups-on-the-page part failed (see above).\n');
-      status = onPage.status;
-    }
-    const structure = await runBench('structure.bench');
-    if (structure.status !== 0) {
-      process.stderr.write('bench: the structural reader part failed (see above).\n');
-      status = structure.status;
-    }
-    // Issue #28: regrouping a 2,000-result page while its pages are checked (Node, lib code).
-    const regroup = await runBench('regroup.bench');
-    if (regroup.status !== 0) {
-      process.stderr.write('bench: the regroup part failed (see above).\n');
-      status = regroup.status;
-    }
-    // Issue #28: copycat lists at 250,000 sites (Node, lib code).
-    const lists = await runBench('copycat-lists.bench');
-    if (lists.status !== 0) {
-      process.stderr.write('bench: the copycat lists part failed (see above).\n');
-      status = lists.status;
-    }
+    /** Runs one part; a failure is said and fails the run, the other parts' figures stand. */
+    const part = async (name, what) => {
+      const r = await runBench(name);
+      if (r.status !== 0) {
+        process.stderr.write(`bench: the ${what} part failed (see above).\n`);
+        status = r.status;
+      }
+      return r;
+    };
+    const ext = await part('extension.bench', 'extension');
+    const onPage = await part('page-groups.bench', 'groups-on-the-page');
+    const check = await part('page-check.bench', 'page-checking');
+    const structure = await part('structure.bench', 'structural reader');
+    // Issue #28: regrouping a 2,000-result page while its pages are checked, and copycat lists at 250,000 sites (Node, lib code).
+    const regroup = await part('regroup.bench', 'regroup');
+    const lists = await part('copycat-lists.bench', 'copycat lists');
     if (json) {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
       const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
