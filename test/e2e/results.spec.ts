@@ -449,7 +449,9 @@ test('Google: a page without results is reported once as unreadable after 4 s, a
   await page.goto(url);
   await expect(page.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
   const sent = await spyOnContentScript(evalInContentScript, page); // before the 4 s are up
-  await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { message: 'tab state', timeout: Math.max(6_000 - (Date.now() - t0), 1_000) }).toBe('unreadable');
+  // Only the lower bound is the content script's (it waits 4 s for results); how soon after that the state
+  // lands depends on the machine's load, so the poll waits for it without a deadline of its own.
+  await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { message: 'tab state', timeout: 20_000 }).toBe('unreadable');
   const ms = Date.now() - t0;
   expect(ms, 'not before the content script’s 4 s wait for results').toBeGreaterThanOrEqual(3_900);
 
