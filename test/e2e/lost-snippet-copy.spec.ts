@@ -66,8 +66,9 @@ test('a 404 result never visited shows its group’s live mirror that holds the 
   const live = pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live');
   await expect.poll(() => live.text(), { timeout: 25_000, message: 'the live copy beside the dead result' }).toBe('live copy: mirror.openshelf.example, holds the snippet');
   expect(await live.attr('href')).toBe(MIRROR);
-  const tip = pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', `#${await live.attr('aria-describedby')}`);
-  expect(await tip.text()).toMatch(/It holds \d+% of the snippet the search engine showed for the dead result/);
+  // Through the link's aria-describedby each time: a later update may draw the label again, with a new tooltip id.
+  const tipText = async () => pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', `#${await live.attr('aria-describedby')}`).text();
+  await expect.poll(tipText, { message: 'the live copy’s tooltip' }).toMatch(/It holds \d+% of the snippet the search engine showed for the dead result/);
 
   // The tab's state: the mirror only, on the snippet's evidence; the decoy was fetched and refused.
   await expect
