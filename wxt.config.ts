@@ -22,7 +22,8 @@ const GRANT_HOSTS = process.env.RESEMBLE_GRANT_HOSTS === '1';
 // WXT_RESEMBLE_TEST_LOOPBACK=1: the Firefox e2e build counts 127.0.0.1 as a site's address
 // (entrypoints/background/test-loopback.ts), also a test build's switch only.
 const LOOPBACK = process.env.WXT_RESEMBLE_TEST_LOOPBACK === '1';
-if ((GRANT_HOSTS || LOOPBACK) && !TEST_BUILD) throw new Error('RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK are test build switches: set RESEMBLE_TEST_BUILD=1 too');
+if ((GRANT_HOSTS || LOOPBACK) && !TEST_BUILD)
+  throw new Error('RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK are test build switches: set RESEMBLE_TEST_BUILD=1 too');
 
 // The built-in engines' hosts come from the engine table (lib/engines) through the content script's
 // `matches`, so they work on install; other hosts are optional, asked for on a user action.
@@ -41,14 +42,28 @@ export default defineConfig({
     // extension's sources, the CLI that `npm ci`'s prepare script builds, package-lock.json, README.md,
     // PRIVACY.md. Dot-directories (.output*, .wxt, .git) are never globbed; tests, benches, the demo
     // and what tests leave behind are not needed to build.
-    excludeSources: ['test/**', 'bench/**', 'demo/**', 'docs/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'playwright.config.ts', 'playwright.firefox.config.ts', 'vitest.config.ts', '**/*.log'],
+    excludeSources: [
+      'test/**',
+      'bench/**',
+      'demo/**',
+      'docs/**',
+      'dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'playwright.config.ts',
+      'playwright.firefox.config.ts',
+      'vitest.config.ts',
+      '**/*.log',
+    ],
   },
   hooks: {
     // A store package is never a test build, nor a development one: with NODE_ENV set to anything but
     // production (vitest sets "test") Vite compiles JSX for development, with this machine's paths in it.
     'zip:start': () => {
-      if (TEST_BUILD || GRANT_HOSTS || LOOPBACK) throw new Error('wxt zip: unset RESEMBLE_TEST_BUILD, RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK (a test build is never packaged)');
-      if ((process.env.NODE_ENV ?? 'production') !== 'production') throw new Error(`wxt zip: unset NODE_ENV (it is ${process.env.NODE_ENV}; a package is a production build)`);
+      if (TEST_BUILD || GRANT_HOSTS || LOOPBACK)
+        throw new Error('wxt zip: unset RESEMBLE_TEST_BUILD, RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK (a test build is never packaged)');
+      if ((process.env.NODE_ENV ?? 'production') !== 'production')
+        throw new Error(`wxt zip: unset NODE_ENV (it is ${process.env.NODE_ENV}; a package is a production build)`);
     },
   },
   manifest: ({ browser }) => ({
@@ -71,7 +86,14 @@ export default defineConfig({
     // so none on the user's own network is asked) and webRequestBlocking (a response from a private
     // address is cancelled before it is read); Chromium refuses those addresses itself (fetch-policy.ts).
     // test/unit/manifest-permissions.test.ts pins these lists.
-    permissions: ['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen'])],
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'scripting',
+      'webRequest',
+      'contextMenus',
+      ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen']),
+    ],
     // The shortcut (issue #20): collapse ↔ flag on results pages (entrypoints/background/display-shortcut.ts).
     // Alt+Shift+G (for "group"): Chromium gives no key to Alt+Shift+R or Alt+Shift+C (taken), and Firefox uses none of these; users change it in the browser's shortcut settings.
     commands: {
@@ -80,9 +102,7 @@ export default defineConfig({
     // End-to-end tests of page checking build with the host access a user grants at runtime.
     ...(GRANT_HOSTS ? { host_permissions: ['https://*/*', 'http://*/*'] } : {}),
     // Extra hosts (custom SearXNG instances, page checking) are asked for at runtime, on a user action.
-    ...(browser === 'firefox'
-      ? { optional_permissions: ['https://*/*', 'http://*/*'] }
-      : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
+    ...(browser === 'firefox' ? { optional_permissions: ['https://*/*', 'http://*/*'] } : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

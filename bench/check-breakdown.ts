@@ -44,8 +44,12 @@ export function breakdown(spans: Span[], t0: number): Breakdown {
   const first = (n: string) => Math.min(...of(n).map((s) => s.start)) - t0;
   const last = (n: string) => Math.max(...of(n).map((s) => s.end)) - t0;
   // One ask is marked per regroup run (asks joining a waiting regroup are not): paired in order.
-  const asks = of('refresh-asked').map((s) => s.start).sort((a, b) => a - b);
-  const waits = of('refresh').sort((a, b) => a.start - b.start).map((s, i) => s.start - (asks[i] ?? s.start));
+  const asks = of('refresh-asked')
+    .map((s) => s.start)
+    .sort((a, b) => a - b);
+  const waits = of('refresh')
+    .sort((a, b) => a.start - b.start)
+    .map((s, i) => s.start - (asks[i] ?? s.start));
   return {
     atResultsIn: first('results-in'),
     atAnswered: first('answered'),

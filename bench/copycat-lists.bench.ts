@@ -23,8 +23,21 @@ const T = { resemblance: 0.5, containment: 0.8 };
 const sites = (n: number) => Array.from({ length: n }, (_, i) => `s${i.toString(36)}.example`);
 
 /** 2,000 records, as a full evidence store holds, naming some listed sites. */
-const evidence: Evidence[] = Array.from({ length: 2000 }, (_, i) =>
-  evidenceOf({ a: { url: `https://o${i % 50}.example/${i}`, title: '', rank: 1 }, b: { url: `https://s${(i * 7).toString(36)}.example/${i}`, title: '', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, i, `serp:google:${i % 5}`)!,
+const evidence: Evidence[] = Array.from(
+  { length: 2000 },
+  (_, i) =>
+    evidenceOf(
+      {
+        a: { url: `https://o${i % 50}.example/${i}`, title: '', rank: 1 },
+        b: { url: `https://s${(i * 7).toString(36)}.example/${i}`, title: '', rank: 2 },
+        resemblance: 0.9,
+        aInB: 0.95,
+        bInA: 0.95,
+      },
+      T,
+      i,
+      `serp:google:${i % 5}`,
+    )!,
 );
 
 /** Issue #19's judge: every listed site joined the verdicts, each looked up in every list with includes. */
@@ -72,8 +85,14 @@ const out = {
   setLookupUsPerHost: r((setLookup.ms * 1000) / probes.length, 3),
   setBuildMs: r(setBuild.ms),
 };
-console.log(`copycat lists (issue #28), ${big.length.toLocaleString('en')} sites, packed ${(packed.sites.length / 1e6).toFixed(2)} MB (packed in ${out.packMs} ms):`);
+console.log(
+  `copycat lists (issue #28), ${big.length.toLocaleString('en')} sites, packed ${(packed.sites.length / 1e6).toFixed(2)} MB (packed in ${out.packMs} ms):`,
+);
 console.log(`  the results pages' table rebuilt after an evidence write (2,000 pairs): ${out.tableRebuildMs} ms, ${out.tableBytes} bytes`);
-console.log(`  judging with a 20,000-site list: ${out.judgeAt20kMs} ms; issue #19's judge (every listed site, Array.includes): ${out.peerJudgeAt20kMs} ms (${out.speedupAt20k}× faster)`);
-console.log(`  a host looked up in the packed list: ${out.lookupUsPerHost} µs; in a Set: ${out.setLookupUsPerHost} µs, after ${out.setBuildMs} ms to build the Set`);
+console.log(
+  `  judging with a 20,000-site list: ${out.judgeAt20kMs} ms; issue #19's judge (every listed site, Array.includes): ${out.peerJudgeAt20kMs} ms (${out.speedupAt20k}× faster)`,
+);
+console.log(
+  `  a host looked up in the packed list: ${out.lookupUsPerHost} µs; in a Set: ${out.setLookupUsPerHost} µs, after ${out.setBuildMs} ms to build the Set`,
+);
 if (JSON_OUT) console.log(JSON.stringify({ copycatLists: out }));

@@ -107,7 +107,7 @@ export function prosePages(count: number, bytes = 100_000, seed = 1): string[] {
       paras.push(para);
       len += para.length + 2;
     }
-    pages.push(paras.join('\n\n') + '\n');
+    pages.push(`${paras.join('\n\n')}\n`);
   }
   return pages;
 }
@@ -119,7 +119,7 @@ export function snippets(count: number, words = 30, seed = 2): string[] {
   for (let k = 0; k < count; k++) {
     let toks: string[] = [];
     while (toks.length < words) toks = toks.concat(sentence(rand).split(' '));
-    out.push(toks.slice(0, words).join(' ') + ' ...');
+    out.push(`${toks.slice(0, words).join(' ')} ...`);
   }
   return out;
 }

@@ -105,7 +105,8 @@ function stat(xs: readonly number[]): Stat {
     n: s.length,
   };
 }
-const ms = (x: number): string => (x < 0 ? `−${ms(-x)}` : x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : x >= 0.1 ? `${x.toFixed(2)} ms` : `${(x * 1000).toFixed(1)} µs`);
+const ms = (x: number): string =>
+  x < 0 ? `−${ms(-x)}` : x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : x >= 0.1 ? `${x.toFixed(2)} ms` : `${(x * 1000).toFixed(1)} µs`;
 const times = (x: number): string => `${x >= 10 ? x.toFixed(0) : x.toFixed(2)}x`;
 const int = (x: number): string => Math.round(x).toLocaleString('en-US');
 
@@ -135,7 +136,6 @@ function snippetBatches(): Item[][] {
   return batches;
 }
 
-
 // --- Node peer -----------------------------------------------------------------------------------------
 
 /** What the sketch Worker does with each item (lib/worker/handle.ts): sketch, then serialize. */
@@ -145,21 +145,21 @@ function sketchItems(items: readonly Item[], kind: 'snippet' | 'page'): number {
   for (const item of items) n += serializeSketch(sketch(item.text, { ...o, format: item.format ?? 'auto' })).byteLength;
   return n;
 }
-let sinkNode = 0;
+let _sinkNode = 0;
 /** Like bench/extension-sw.mjs `direct`: each sample times `reps` batches (≥ minMs), ms per batch. */
 function nodeDirect(batches: readonly Item[][], kind: 'snippet' | 'page', samples: number, minMs: number): number[] {
   let reps = 1;
-  for (let r = 0, t0 = performance.now(); performance.now() - t0 < 10 * minMs; r++) sinkNode += sketchItems(batches[r % batches.length], kind); // warm-up
+  for (let r = 0, t0 = performance.now(); performance.now() - t0 < 10 * minMs; r++) _sinkNode += sketchItems(batches[r % batches.length], kind); // warm-up
   for (;;) {
     const t0 = performance.now();
-    for (let r = 0; r < reps; r++) sinkNode += sketchItems(batches[r % batches.length], kind);
+    for (let r = 0; r < reps; r++) _sinkNode += sketchItems(batches[r % batches.length], kind);
     if (performance.now() - t0 >= minMs || reps >= 1 << 20) break;
     reps *= 2;
   }
   const out: number[] = [];
   for (let s = 0; s < samples; s++) {
     const t0 = performance.now();
-    for (let r = 0; r < reps; r++) sinkNode += sketchItems(batches[(s + r) % batches.length], kind);
+    for (let r = 0; r < reps; r++) _sinkNode += sketchItems(batches[(s + r) % batches.length], kind);
     out.push((performance.now() - t0) / reps);
   }
   return out;
@@ -226,7 +226,8 @@ async function main(): Promise<Result> {
   const ctx = context;
   const version = ctx.browser()?.version() ?? 'unknown version';
   const findSw = () => ctx.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://') && w.url().endsWith('/background.js'));
-  const worker = async (): Promise<PwWorker> => findSw() ?? (await ctx.waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith('/background.js'), timeout: 30_000 }));
+  const worker = async (): Promise<PwWorker> =>
+    findSw() ?? (await ctx.waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith('/background.js'), timeout: 30_000 }));
   const extId = new URL((await worker()).url()).host;
 
   /** Runs one kit function in the service worker (re-injecting the kit if the worker was restarted). */
@@ -262,7 +263,14 @@ async function main(): Promise<Result> {
   log(`extension: Chromium ${version}, extension ${extId}; round trips (${CFG.rounds} round(s))...`);
   const coldMs = await call<number>('coldCall', batches[0], 'snippet');
   type RT = { ms: number[]; bytes: number; tokens: number; truncated: number };
-  const samples = { snipRt: [] as number[], snipSw: [] as number[], snipNode: [] as number[], pageRt: [] as number[], pageSw: [] as number[], pageNode: [] as number[] };
+  const samples = {
+    snipRt: [] as number[],
+    snipSw: [] as number[],
+    snipNode: [] as number[],
+    pageRt: [] as number[],
+    pageSw: [] as number[],
+    pageNode: [] as number[],
+  };
   let lastSnip: RT | undefined;
   let lastPage: RT | undefined;
   for (let r = 0; r < CFG.rounds; r++) {
@@ -282,7 +290,11 @@ async function main(): Promise<Result> {
   const page = await ctx.newPage();
   await page.goto(`chrome-extension://${extId}/options.html`);
   const reply = (await page.evaluate(
-    (mb) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'settings/set', payload: { cacheMaxMB: mb } }),
+    (mb) =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        type: 'settings/set',
+        payload: { cacheMaxMB: mb },
+      }),
     CACHE_MB,
   )) as { ok?: boolean; error?: unknown };
   await page.close();
@@ -311,8 +323,10 @@ async function main(): Promise<Result> {
     }
     return f;
   };
-  log(`extension: storing ${int(N)} page sketches: ${int(viaRemember)} through remember() (${FILL_CONCURRENCY} in flight), ` +
-    `${int(viaPut)} through the store's put() (${PUT_CONCURRENCY} in flight), ${int(N - viaRemember - viaPut)} seeded in bulk...`);
+  log(
+    `extension: storing ${int(N)} page sketches: ${int(viaRemember)} through remember() (${FILL_CONCURRENCY} in flight), ` +
+      `${int(viaPut)} through the store's put() (${PUT_CONCURRENCY} in flight), ${int(N - viaRemember - viaPut)} seeded in bulk...`,
+  );
   const fillRemember = await fillBy('fill', 0, viaRemember, FILL_CONCURRENCY);
   const fillPut = await fillBy('fillPuts', viaRemember, viaRemember + viaPut, PUT_CONCURRENCY);
   const seeded = N - viaRemember - viaPut;
@@ -351,8 +365,12 @@ async function main(): Promise<Result> {
 
   // Report.
   const S = {
-    snipRt: stat(samples.snipRt), snipSw: stat(samples.snipSw), snipNode: stat(samples.snipNode),
-    pageRt: stat(samples.pageRt), pageSw: stat(samples.pageSw), pageNode: stat(samples.pageNode),
+    snipRt: stat(samples.snipRt),
+    snipSw: stat(samples.snipSw),
+    snipNode: stat(samples.snipNode),
+    pageRt: stat(samples.pageRt),
+    pageSw: stat(samples.pageSw),
+    pageNode: stat(samples.pageNode),
   };
   const remember = stat(seqRemember);
   const put = stat(putMs);
@@ -365,7 +383,9 @@ async function main(): Promise<Result> {
     `    ${label.padEnd(34)}${ms(s.median).padStart(10)}${ms(s.p90).padStart(10)}${ms(s.mean).padStart(10)}${String(s.n).padStart(7)}${extra}`;
   const lines: string[] = [];
   lines.push('');
-  lines.push(`extension runtime: Chromium ${version} (headless), extension ${buildState === 'built' ? 'built for this run' : 'build reused (newer than its sources)'}, ${CFG.rounds} round(s), ${seconds.toFixed(0)} s`);
+  lines.push(
+    `extension runtime: Chromium ${version} (headless), extension ${buildState === 'built' ? 'built for this run' : 'build reused (newer than its sources)'}, ${CFG.rounds} round(s), ${seconds.toFixed(0)} s`,
+  );
   lines.push('  timed in the service worker with performance.now() (0.1 ms steps there; direct figures time many batches per sample)');
   lines.push('  round trip = __resemble.sketch(items, kind): background → offscreen document → Worker → background');
   lines.push('');
@@ -374,27 +394,36 @@ async function main(): Promise<Result> {
   lines.push(row('round trip', S.snipRt));
   lines.push(row('direct in the service worker', S.snipSw));
   lines.push(row('direct in Node (lib sketch)', S.snipNode));
-  lines.push(`    round trip / Node direct: ${times(S.snipRt.median / S.snipNode.median)}   messaging overhead ≈ ${ms(S.snipRt.median - S.snipSw.median)} per batch`);
+  lines.push(
+    `    round trip / Node direct: ${times(S.snipRt.median / S.snipNode.median)}   messaging overhead ≈ ${ms(S.snipRt.median - S.snipSw.median)} per batch`,
+  );
   lines.push(`  one HTML page (${int(Buffer.byteLength(html))} bytes, ${int(pageSketch.tokens)} words of text; format 'html', w = 5)`);
   lines.push(row('round trip', S.pageRt));
   lines.push(row('direct in the service worker', S.pageSw));
   lines.push(row('direct in Node (lib sketch)', S.pageNode));
-  lines.push(`    round trip / Node direct: ${times(S.pageRt.median / S.pageNode.median)}   messaging overhead ≈ ${ms(S.pageRt.median - S.pageSw.median)} per page`);
+  lines.push(
+    `    round trip / Node direct: ${times(S.pageRt.median / S.pageNode.median)}   messaging overhead ≈ ${ms(S.pageRt.median - S.pageSw.median)} per page`,
+  );
   lines.push(`  first call after start (creates the offscreen document and the Worker): ${ms(coldMs)}`);
   const kb = (b: number) => `${(b / 1024).toFixed(b < 10_240 ? 1 : 0)} KB`;
   lines.push(`  storage.session per results tab (getBytesInUse of its keys; 10 MB is for every tab and lost-and-found report together):`);
-  lines.push(`    ${sessionBytes.map((t) => `${int(t.results)} results: ${t.bytes !== undefined ? `${kb(t.bytes)} (${int(t.bytes / t.results)} bytes/result, ${t.groups} groups)` : `FAILED (${t.failed})`}`).join(' · ')}`);
+  lines.push(
+    `    ${sessionBytes.map((t) => `${int(t.results)} results: ${t.bytes !== undefined ? `${kb(t.bytes)} (${int(t.bytes / t.results)} bytes/result, ${t.groups} groups)` : `FAILED (${t.failed})`}`).join(' · ')}`,
+  );
   lines.push('');
   lines.push(`  store: the extension's IndexedDB, ${int(N)} page sketches (texts of 2-10 KB, 1 in 10 a near-copy), cache limit raised to ${CACHE_MB} MB`);
   const fillLine = (f: Fill, what: string, concurrency: number) => {
     if (!f.count) return;
-    lines.push(`    fill: ${int(f.count)} × ${what}, ${concurrency} in flight: ${(f.ms / 1e3).toFixed(1)} s = ${int(f.count / (f.ms / 1e3))}/s` +
-      (f.rates.length > 1 ? ` (first ${int(FILL_CHUNK)}: ${int(f.rates[0])}/s, last ${int(FILL_CHUNK)}: ${int(f.rates[f.rates.length - 1])}/s)` : ''));
+    lines.push(
+      `    fill: ${int(f.count)} × ${what}, ${concurrency} in flight: ${(f.ms / 1e3).toFixed(1)} s = ${int(f.count / (f.ms / 1e3))}/s` +
+        (f.rates.length > 1 ? ` (first ${int(FILL_CHUNK)}: ${int(f.rates[0])}/s, last ${int(FILL_CHUNK)}: ${int(f.rates[f.rates.length - 1])}/s)` : ''),
+    );
     lines.push(row(`  latency per call`, stat(f.latency)));
   };
   fillLine(fillRemember, 'remember() (Worker sketch + put)', FILL_CONCURRENCY);
   fillLine(fillPut, "the store's put() (sketched beforehand)", PUT_CONCURRENCY);
-  if (seeded) lines.push(`    setup: ${int(seeded)} more seeded in bulk (${SEED_PER_TX} records per transaction, as put makes them): ${(seedMs / 1e3).toFixed(1)} s`);
+  if (seeded)
+    lines.push(`    setup: ${int(seeded)} more seeded in bulk (${SEED_PER_TX} records per transaction, as put makes them): ${(seedMs / 1e3).toFixed(1)} s`);
   lines.push(`    with ${int(N)} stored:`);
   lines.push(row('remember(), one at a time', remember));
   lines.push(row('put() alone (sketched beforehand)', put));
@@ -402,15 +431,22 @@ async function main(): Promise<Result> {
   lines.push(row('similar() t=0.3 (index floor)', stat(sim03.ms), `   ${mean(sim03.found)} found`));
   lines.push(row('similar() t=0.8, near-copy query', stat(sim08.ms), `   ${mean(sim08.found)} found`));
   lines.push(row('similar() t=0.5, unrelated query', stat(simMiss.ms), `   ${mean(simMiss.found)} found`));
-  lines.push(`    stored: ${int(filled.entries)} pages, ${(filled.bytes / 1e6).toFixed(1)} MB by the store's estimate = ${int(bytesPerPage)} bytes/page` +
-    ` (the default ${DEFAULT_CACHE_MB} MB cache holds ≈ ${int((DEFAULT_CACHE_MB * 1024 * 1024) / bytesPerPage)} such pages)`);
-  lines.push(`    on disk: IndexedDB of the extension grew by ${(diskBytes / 1e6).toFixed(1)} MB (navigator.storage.estimate) = ${int(diskBytes / N)} bytes/page`);
+  lines.push(
+    `    stored: ${int(filled.entries)} pages, ${(filled.bytes / 1e6).toFixed(1)} MB by the store's estimate = ${int(bytesPerPage)} bytes/page` +
+      ` (the default ${DEFAULT_CACHE_MB} MB cache holds ≈ ${int((DEFAULT_CACHE_MB * 1024 * 1024) / bytesPerPage)} such pages)`,
+  );
+  lines.push(
+    `    on disk: IndexedDB of the extension grew by ${(diskBytes / 1e6).toFixed(1)} MB (navigator.storage.estimate) = ${int(diskBytes / N)} bytes/page`,
+  );
 
   const fillJson = (f: Fill, concurrency: number) =>
     f.count ? { count: f.count, seconds: round4(f.ms / 1e3), perSec: round4(f.count / (f.ms / 1e3)), concurrency, latencyMs: stat(f.latency) } : null;
   const rtEntry = (rt: Stat, sw: Stat, node: Stat) => ({
-    roundTripMs: rt, swDirectMs: sw, nodeDirectMs: node,
-    ratioRoundTripOverNode: round4(rt.median / node.median), overheadMs: round4(rt.median - sw.median),
+    roundTripMs: rt,
+    swDirectMs: sw,
+    nodeDirectMs: node,
+    ratioRoundTripOverNode: round4(rt.median / node.median),
+    overheadMs: round4(rt.median - sw.median),
   });
   return {
     extension: {

@@ -8,16 +8,38 @@ import { prosePages, rng } from './corpus';
 export function htmlPage(target: number): string {
   const rand = rng(42);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-  const words = prosePages(1, 4000, 43)[0].split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w));
+  const words = prosePages(1, 4000, 43)[0]
+    .split(/\s+/)
+    .filter((w) => /^[a-z]{3,}$/.test(w));
   const phrase = (n: number) => Array.from({ length: n }, () => pick(words)).join(' ');
   const slug = (n: number) => Array.from({ length: n }, () => pick(words)).join('-');
   const title = phrase(7).replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
   const css: string[] = [];
-  const sels = ['body', '.site-header', '.nav a', '.article h1', '.article h2', '.article p', '.byline', 'figure', 'figcaption', '.aside li', '.footer', '.btn', '.share', '.ad-slot', '.newsletter'];
+  const sels = [
+    'body',
+    '.site-header',
+    '.nav a',
+    '.article h1',
+    '.article h2',
+    '.article p',
+    '.byline',
+    'figure',
+    'figcaption',
+    '.aside li',
+    '.footer',
+    '.btn',
+    '.share',
+    '.ad-slot',
+    '.newsletter',
+  ];
   for (let i = 0; css.join('').length < 7000; i++) {
     const sel = `${pick(sels)}${i % 3 === 0 ? `:${pick(['hover', 'focus', 'first-child', 'last-child'])}` : ''}${i % 4 === 0 ? ` .${slug(1)}` : ''}`;
-    css.push(`${sel}{margin:${Math.floor(rand() * 24)}px ${Math.floor(rand() * 16)}px;padding:${Math.floor(rand() * 12)}px;color:#${Math.floor(rand() * 0xffffff).toString(16).padStart(6, '0')};font:${12 + Math.floor(rand() * 10)}px/1.${4 + Math.floor(rand() * 4)} Georgia,serif}`);
+    css.push(
+      `${sel}{margin:${Math.floor(rand() * 24)}px ${Math.floor(rand() * 16)}px;padding:${Math.floor(rand() * 12)}px;color:#${Math.floor(rand() * 0xffffff)
+        .toString(16)
+        .padStart(6, '0')};font:${12 + Math.floor(rand() * 10)}px/1.${4 + Math.floor(rand() * 4)} Georgia,serif}`,
+    );
     if (i % 10 === 9) css.push(`@media (max-width:${480 + Math.floor(rand() * 600)}px){${pick(sels)}{display:${pick(['none', 'block', 'flex'])}}}`);
   }
   const js = (bytes: number, prefix: string) => {
@@ -31,7 +53,8 @@ export function htmlPage(target: number): string {
     }
     return out.join('\n');
   };
-  const link = (text: string) => `<a href="https://www.example.org/${slug(3)}/${Math.floor(rand() * 1e5)}" class="${pick(['inline', 'ref', 'xref'])}">${text}</a>`;
+  const link = (text: string) =>
+    `<a href="https://www.example.org/${slug(3)}/${Math.floor(rand() * 1e5)}" class="${pick(['inline', 'ref', 'xref'])}">${text}</a>`;
   const inline = (para: string) =>
     para
       .split(' ')
@@ -65,7 +88,8 @@ export function htmlPage(target: number): string {
   const budget = target - head.length - nav.length - aside.length - footer.length;
   for (let i = 0; i < paras.length && body.length < budget; i++) {
     if (i % 7 === 6) body += `<h2>${phrase(5)}</h2>\n`;
-    if (i % 11 === 10) body += `<figure><img src="/img/${slug(3)}.jpg" alt="${phrase(6)}" width="800" height="450" loading="lazy"><figcaption>${phrase(12)}</figcaption></figure>\n`;
+    if (i % 11 === 10)
+      body += `<figure><img src="/img/${slug(3)}.jpg" alt="${phrase(6)}" width="800" height="450" loading="lazy"><figcaption>${phrase(12)}</figcaption></figure>\n`;
     body += `<p>${inline(paras[i].replace(/\n/g, ' '))}</p>\n`;
   }
   return head + nav + body + aside + footer;

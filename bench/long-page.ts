@@ -5,7 +5,9 @@
  */
 export const BING_SPEC = { list: 'ol#b_results', item: '#b_results > li.b_algo', link: 'h2 a', snippet: '.b_caption p' };
 
-const WORDS = 'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket'.split(' ');
+const WORDS = 'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket'.split(
+  ' ',
+);
 
 export interface LongResult {
   url: string;

@@ -65,6 +65,7 @@ async function inSw<R, A>(sw: PwWorker, fn: (hook: Hook, a: A) => Promise<R>, ar
   return sw.evaluate(
     async ([src, a]) => {
       const hook = (globalThis as unknown as { __resemble: Hook }).__resemble;
+      // biome-ignore lint/security/noGlobalEval: the bench's own function, sent as source into the service worker it measures
       return (0, eval)(`(${src})`)(hook, a);
     },
     [fn.toString(), arg] as const,
@@ -148,7 +149,8 @@ async function main() {
     await new Promise((res) => setTimeout(res, 100));
     const spans = await inSw(sw, async (hook) => hook.trace.take(), 0);
     // RESEMBLE_TRACE_DUMP=file: the last round's spans, ms after navigation, for a closer look.
-    if (process.env.RESEMBLE_TRACE_DUMP) fs.writeFileSync(process.env.RESEMBLE_TRACE_DUMP, JSON.stringify(spans.map((x) => ({ ...x, start: x.start - r.t0, end: x.end - r.t0 }))));
+    if (process.env.RESEMBLE_TRACE_DUMP)
+      fs.writeFileSync(process.env.RESEMBLE_TRACE_DUMP, JSON.stringify(spans.map((x) => ({ ...x, start: x.start - r.t0, end: x.end - r.t0 }))));
     traces.push(breakdown(spans, r.t0));
     realRounds.push(r);
   }
@@ -156,11 +158,19 @@ async function main() {
   const perPage = bytes.reduce((a, b) => a + b, 0) / bytes.length;
   out.confirm = { firstMs: confirm[0], medianMs: conf, rounds: confirm.length - 1 };
   out.bytesPerPage = { mean: perPage, max: Math.max(...bytes) };
-  lines.push(`  all 10 demo results fetched, sketched, stored and regrouped: median ${Math.round(conf)} ms after navigation (goal ≤ 1000: ${conf <= 1000 ? 'met' : 'NOT met'}), first ${confirm[0]} ms (starts the offscreen document)`);
-  lines.push(`  stored per page (estimate, sketches + index entries): mean ${Math.round(perPage)} B, max ${Math.max(...bytes)} B (goal ≤ 2048: ${perPage <= 2048 ? 'met' : 'NOT met'})`);
+  lines.push(
+    `  all 10 demo results fetched, sketched, stored and regrouped: median ${Math.round(conf)} ms after navigation (goal ≤ 1000: ${conf <= 1000 ? 'met' : 'NOT met'}), first ${confirm[0]} ms (starts the offscreen document)`,
+  );
+  lines.push(
+    `  stored per page (estimate, sketches + index entries): mean ${Math.round(perPage)} B, max ${Math.max(...bytes)} B (goal ≤ 2048: ${perPage <= 2048 ? 'met' : 'NOT met'})`,
+  );
 
   // 4. The realistic case (issue #14) and its peers, measured in this run.
-  const peers = await realPeers(sw, demo.results.map((r, i) => ({ url: r.url, demoHtml: r.html, realHtml: realSizePage(r.html, i) })), QUICK ? 3 : 7);
+  const peers = await realPeers(
+    sw,
+    demo.results.map((r, i) => ({ url: r.url, demoHtml: r.html, realHtml: realSizePage(r.html, i) })),
+    QUICK ? 3 : 7,
+  );
   out.realistic = realisticReport(realRounds, traces, demoGroups, peers, real, lines);
   return { out, lines };
 }

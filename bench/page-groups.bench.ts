@@ -93,7 +93,10 @@ async function main() {
   const page = await context.newPage();
   const out: Record<string, unknown> = { build, loads: LOADS, chromium: context.browser()?.version() ?? 'unknown' };
   const lines = ['groups on the page (DOMContentLoaded → groups applied, headless Chromium, built extension):'];
-  const pages = [['demo (10 results, 3 groups)', demo.searchUrl, true], ['saved Google page (8 results)', googleUrl, false]] as const;
+  const pages = [
+    ['demo (10 results, 3 groups)', demo.searchUrl, true],
+    ['saved Google page (8 results)', googleUrl, false],
+  ] as const;
   const collapseCls: number[] = [];
   for (const [name, url, expectGroups] of pages) {
     const first = await loadOnce(page, url, expectGroups);
@@ -111,7 +114,8 @@ async function main() {
   // Cold: the service worker stopped (and seen gone) before each load. The page no longer waits for it:
   // the content script groups from storage, and wakes the worker only when it sends the results.
   const cdp = await context.newCDPSession(page);
-  const swTarget = async () => (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'));
+  const swTarget = async () =>
+    (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'));
   // Closed until seen gone (the last load's work may wake it again at once); false if it never was.
   const stopWorker = async () => {
     await new Promise((r) => setTimeout(r, 300)); // the last load's messages answered
@@ -125,7 +129,10 @@ async function main() {
   };
   let notStopped = 0;
   const cold: Record<string, ReturnType<typeof summary>> = {};
-  for (const [key, [name, url, expectGroups]] of [['coldDemo', pages[0]], ['coldGoogle', pages[1]]] as const) {
+  for (const [key, [name, url, expectGroups]] of [
+    ['coldDemo', pages[0]],
+    ['coldGoogle', pages[1]],
+  ] as const) {
     const runs: Load[] = [];
     for (let i = 0; i < COLD_LOADS; i++) {
       if (!(await stopWorker())) notStopped++;

@@ -12,20 +12,26 @@ export const SIZES_KB = [24, 36, 52, 68, 88, 108, 130, 152, 176, 200] as const;
 export function realSizePage(demoHtml: string, index: number): string {
   const rand = rng(1400 + index);
   const target = SIZES_KB[index % SIZES_KB.length] * 1024;
-  const words = prosePages(1, 3000, 1500 + index)[0].split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w));
+  const words = prosePages(1, 3000, 1500 + index)[0]
+    .split(/\s+/)
+    .filter((w) => /^[a-z]{3,}$/.test(w));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const phrase = (n: number) => Array.from({ length: n }, () => pick(words)).join(' ');
   const slug = (n: number) => Array.from({ length: n }, () => pick(words)).join('-');
   const link = (n: number) => `<a href="/${slug(2)}/${Math.floor(rand() * 1e5)}" class="${pick(['nav-link', 'menu-item', 'rel'])}">${phrase(n)}</a>`;
   const css = (bytes: number) => {
     let s = '';
-    while (s.length < bytes) s += `.${slug(1)}-${Math.floor(rand() * 99)} .${slug(1)}{margin:${Math.floor(rand() * 24)}px;color:#${Math.floor(rand() * 0xffffff).toString(16).padStart(6, '0')};display:${pick(['flex', 'block', 'grid'])}}\n`;
+    while (s.length < bytes)
+      s += `.${slug(1)}-${Math.floor(rand() * 99)} .${slug(1)}{margin:${Math.floor(rand() * 24)}px;color:#${Math.floor(rand() * 0xffffff)
+        .toString(16)
+        .padStart(6, '0')};display:${pick(['flex', 'block', 'grid'])}}\n`;
     return s;
   };
   const js = (bytes: number) => {
     let s = '';
     for (let i = 0; s.length < bytes; i++) {
-      s += `function ${slug(1).replace(/-/g, '_')}${i}(e){var n=document.querySelectorAll("[data-${slug(1)}]");for(var i=0;i<n.length;i++){n[i].classList.toggle("is-${slug(1)}")}` +
+      s +=
+        `function ${slug(1).replace(/-/g, '_')}${i}(e){var n=document.querySelectorAll("[data-${slug(1)}]");for(var i=0;i<n.length;i++){n[i].classList.toggle("is-${slug(1)}")}` +
         `window.dataLayer=window.dataLayer||[];window.dataLayer.push({event:"${slug(2)}",label:"${phrase(3)}"});return e}\n`;
     }
     return s;
@@ -41,7 +47,11 @@ export function realSizePage(demoHtml: string, index: number): string {
     `<h3>Popular</h3><ol>${list(Math.ceil(items / 2), 6)}</ol></aside>\n`;
   const comments = (n: number) =>
     `<section class="comments" id="comments"><h3>${n} comments</h3>` +
-    Array.from({ length: n }, () => `<div class="comment"><span class="author">${phrase(2)}</span><p>${phrase(20 + Math.floor(rand() * 40))}</p><a class="reply" href="#">Reply</a></div>`).join('') +
+    Array.from(
+      { length: n },
+      () =>
+        `<div class="comment"><span class="author">${phrase(2)}</span><p>${phrase(20 + Math.floor(rand() * 40))}</p><a class="reply" href="#">Reply</a></div>`,
+    ).join('') +
     `</section>\n`;
   const footer = `<footer class="site-footer"><ul>${list(40, 2)}</ul><p>&copy; 2026 ${phrase(3)}</p></footer>\n`;
 

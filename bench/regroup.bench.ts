@@ -26,11 +26,23 @@ const N = 2000;
 const BEFORE_PAGES = 613;
 
 const text = (k: number) => Array.from({ length: 400 }, (_, w) => `w${(k * 7919 + w * 104_729) % 20_000}`).join(' ');
-const items = Array.from({ length: N }, (_, i) => ({ rank: i + 1, url: `https://site${i + 1}.example/story/${i + 1}`, title: `Story ${i + 1}`, snippet: `s${i + 1}` }));
+const items = Array.from({ length: N }, (_, i) => ({
+  rank: i + 1,
+  url: `https://site${i + 1}.example/story/${i + 1}`,
+  title: `Story ${i + 1}`,
+  snippet: `s${i + 1}`,
+}));
 // Every 25th result copies the one 10 before it (bench/long-page.ts's pattern): 80 snippet pairs.
 const pairs = items.filter((it) => it.rank % 25 === 0).map((it) => ({ a: it.rank - 10, b: it.rank, resemblance: 0.9 }));
-const outcome: GroupOutcome = { groups: pairs.map((p, i) => ({ id: i + 1, representative: p.a, members: [{ rank: p.b, reason: { kind: 'snippet' as const, resemblance: p.resemblance } }] })), pairs, boilerplate: 0 };
-const pagesOf = (n: number) => new Map<number, PageEvidence>(items.slice(0, n).map((it) => [it.rank, { sketch: sketchText(text(it.rank % 25 === 0 ? it.rank - 10 : it.rank), { shingle: 5, size: 128 }) }]));
+const outcome: GroupOutcome = {
+  groups: pairs.map((p, i) => ({ id: i + 1, representative: p.a, members: [{ rank: p.b, reason: { kind: 'snippet' as const, resemblance: p.resemblance } }] })),
+  pairs,
+  boilerplate: 0,
+};
+const pagesOf = (n: number) =>
+  new Map<number, PageEvidence>(
+    items.slice(0, n).map((it) => [it.rank, { sketch: sketchText(text(it.rank % 25 === 0 ? it.rank - 10 : it.rank), { shingle: 5, size: 128 }) }]),
+  );
 const o = { threshold: 0.5, containment: 0.8 };
 
 function time(run: () => unknown, rounds: number): number {
@@ -48,7 +60,8 @@ const after = pagesOf(CHECK_BUDGET.perView);
 const beforeMs = time(() => groupWithPages(items, outcome, before, o), QUICK ? 1 : 3);
 const afterMs = time(() => groupWithPages(linkable(items, outcome, after, o.threshold), outcome, after, o), QUICK ? 5 : 25);
 // The same pages, with and without linkable: the groups must agree (it only leaves out results that cannot link).
-const same = JSON.stringify(groupWithPages(items, outcome, after, o)) === JSON.stringify(groupWithPages(linkable(items, outcome, after, o.threshold), outcome, after, o));
+const same =
+  JSON.stringify(groupWithPages(items, outcome, after, o)) === JSON.stringify(groupWithPages(linkable(items, outcome, after, o.threshold), outcome, after, o));
 const allResultsAfterMs = time(() => groupWithPages(items, outcome, after, o), 1);
 const out = {
   results: N,

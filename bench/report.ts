@@ -50,16 +50,24 @@ export function printReport(r: Report, json: boolean): void {
   const spread = (v: number[]): string => (v.length > 1 ? ` ±${spreadPct(v).toFixed(0)}%` : '');
   const out: string[] = [];
   out.push(`resemble sketch bench: node ${r.node}, ${r.runner}, ${r.rounds} round(s), median of rounds (±: half the range), ${r.seconds.toFixed(0)} s`);
-  out.push(`  pages:    ${r.pages.count} synthetic English pages, ${num(r.pages.bytes / 1e3)} KB, ${r.census.page.ours.words.toLocaleString('en-US')} words, w = 5`);
+  out.push(
+    `  pages:    ${r.pages.count} synthetic English pages, ${num(r.pages.bytes / 1e3)} KB, ${r.census.page.ours.words.toLocaleString('en-US')} words, w = 5`,
+  );
   out.push(`  snippets: ${r.snippets.count} synthetic snippets of ${r.snippets.words} words, w = 2`);
-  out.push(r.real ? `  real:     ${r.real.file} cut into ${r.real.count} pages, ${num(r.real.bytes / 1e3)} KB, w = 5` : `  real:     skipped (../shared not found)`);
+  out.push(
+    r.real ? `  real:     ${r.real.file} cut into ${r.real.count} pages, ${num(r.real.bytes / 1e3)} KB, w = 5` : `  real:     skipped (../shared not found)`,
+  );
   out.push(`  minhash: npm minhash 0.0.9, numPerm ${r.numPerm} (its default); kperm: k = 128; MB = 10^6 bytes`);
   out.push('');
   out.push(`${'contender'.padEnd(10)}${'pages'.padStart(22)}${'real pages'.padStart(22)}${'snippets'.padStart(22)}`);
   for (const name of NAMES) out.push(`${name.padEnd(10)}${cell(name, 'page', 'MB/s')}${cell(name, 'real', 'MB/s')}${cell(name, 'snippet', '/s')}`);
   out.push('');
   out.push(`${'ratio (median of per-round ratios)'.padEnd(36)}${'pages'.padStart(12)}${'real pages'.padStart(12)}${'snippets'.padStart(12)}`);
-  for (const [other, fmt] of [['minhash', times], ['kperm', times], ['floor', pct]] as const) {
+  for (const [other, fmt] of [
+    ['minhash', times],
+    ['kperm', times],
+    ['floor', pct],
+  ] as const) {
     const c = (kind: Kind) => (ratio(other, kind) === undefined ? 'skipped' : fmt(ratio(other, kind)!)).padStart(12);
     out.push(`${`ours / ${other}`.padEnd(36)}${c('page')}${c('real')}${c('snippet')}`);
   }
@@ -112,13 +120,21 @@ export function printReport(r: Report, json: boolean): void {
       snippetWords: r.census.snippet[name].words,
       snippetShingles: r.census.snippet[name].shingles,
     });
-    const ratios = (other: Name) => ({ page: round4(ratio(other, 'page')!), snippet: round4(ratio(other, 'snippet')!), real: r.real ? round4(ratio(other, 'real')!) : null });
+    const ratios = (other: Name) => ({
+      page: round4(ratio(other, 'page')!),
+      snippet: round4(ratio(other, 'snippet')!),
+      real: r.real ? round4(ratio(other, 'real')!) : null,
+    });
     const obj = {
       ours: { ...entry('ours'), snippetsPerSecOneByOne: round4(single), compareNs: round4(resNs), containmentNs: round4(conNs) },
       minhash: { ...entry('minhash'), numPerm: r.numPerm },
       kperm: { ...entry('kperm'), k: 128 },
       floor: entry('floor'),
-      ratios: { oursOverMinhash: ratios('minhash'), oursOverKperm: ratios('kperm'), oursOverFloor: { ...ratios('floor'), snippetOneByOne: round4(singleVsFloor) } },
+      ratios: {
+        oursOverMinhash: ratios('minhash'),
+        oursOverKperm: ratios('kperm'),
+        oursOverFloor: { ...ratios('floor'), snippetOneByOne: round4(singleVsFloor) },
+      },
       goals,
       meta: { rounds: r.rounds, seconds: round4(r.seconds), runner: r.runner, node: r.node, pages: r.pages, snippets: r.snippets, real: r.real ?? null },
     };

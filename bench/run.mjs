@@ -84,7 +84,9 @@ try {
       const goals = { ...sketch.obj?.goals, ...(check.obj?.pageCheck?.goals ?? {}), ...(structure.obj?.structure?.goals ?? {}) };
       const regroupOut = regroup.obj?.regroup ?? { error: `regroup bench exited with status ${regroup.status}` };
       const listsOut = lists.obj?.copycatLists ?? { error: `copycat lists bench exited with status ${lists.status}` };
-      process.stdout.write(`${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut, copycatLists: listsOut })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut, copycatLists: listsOut })}\n`,
+      );
     }
   } else if (json && sketch.obj) {
     process.stdout.write(`${JSON.stringify(sketch.obj)}\n`);

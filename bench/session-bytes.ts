@@ -23,14 +23,29 @@ export interface TabBytes {
   byKey?: Record<string, number>;
 }
 
-type Api = { chrome: { tabs: { query(q: object): Promise<{ id?: number }[]> }; storage: { session: { get(k: string): Promise<Record<string, unknown>>; getBytesInUse(k: string[]): Promise<number> } } } };
+type Api = {
+  chrome: {
+    tabs: { query(q: object): Promise<{ id?: number }[]> };
+    storage: { session: { get(k: string): Promise<Record<string, unknown>>; getBytesInUse(k: string[]): Promise<number> } };
+  };
+};
 type TabState = { status: string; results: number; saveError?: string; groups?: unknown[] };
 
-export async function sessionBytesPerTab(ctx: BrowserContext, worker: () => Promise<PwWorker>, repoRoot: string, sizes: readonly number[]): Promise<TabBytes[]> {
-  await ctx.route(BING, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: fs.readFileSync(path.join(repoRoot, 'test/fixtures/serp/bing-web.html')) }));
+export async function sessionBytesPerTab(
+  ctx: BrowserContext,
+  worker: () => Promise<PwWorker>,
+  repoRoot: string,
+  sizes: readonly number[],
+): Promise<TabBytes[]> {
+  await ctx.route(BING, (r) =>
+    r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: fs.readFileSync(path.join(repoRoot, 'test/fixtures/serp/bing-web.html')) }),
+  );
   const ids = async () => (await worker()).evaluate(async () => (await (globalThis as unknown as Api).chrome.tabs.query({})).map((t) => t.id!));
   const stateOf = async (id: number) =>
-    (await worker()).evaluate(async (k) => (await (globalThis as unknown as Api).chrome.storage.session.get(`tab:${k}`))[`tab:${k}`] as TabState | undefined, id);
+    (await worker()).evaluate(
+      async (k) => (await (globalThis as unknown as Api).chrome.storage.session.get(`tab:${k}`))[`tab:${k}`] as TabState | undefined,
+      id,
+    );
   /** Polls until the tab has recorded `n` results (or says why it could not), for up to a minute. */
   const until = async (id: number, n: number): Promise<TabState | undefined> => {
     for (let t0 = Date.now(); Date.now() - t0 < 60_000; await new Promise((r) => setTimeout(r, 100))) {
@@ -53,11 +68,19 @@ export async function sessionBytesPerTab(ctx: BrowserContext, worker: () => Prom
       s = await until(tabId, from + add.length - 1);
     }
     const keys = ['tab', 'results', 'groups', 'check'].map((k) => `${k}:${tabId}`);
-    const each = await (await worker()).evaluate((ks) => Promise.all(ks.map((k) => (globalThis as unknown as Api).chrome.storage.session.getBytesInUse([k]))), keys);
+    const each = await (await worker()).evaluate(
+      (ks) => Promise.all(ks.map((k) => (globalThis as unknown as Api).chrome.storage.session.getBytesInUse([k]))),
+      keys,
+    );
     const bytes = each.reduce((a, b) => a + b, 0);
     const byKey = Object.fromEntries(keys.map((k, i) => [k.split(':')[0], each[i]]));
     const ok = s?.status === 'done' && s.results === size && !s.saveError;
-    out.push({ results: size, ...(ok ? { bytes, groups: s?.groups?.length ?? 0, byKey } : { failed: s?.saveError ?? `stopped at ${s?.results ?? 0} results (${s?.status ?? 'no state'})` }) });
+    out.push({
+      results: size,
+      ...(ok
+        ? { bytes, groups: s?.groups?.length ?? 0, byKey }
+        : { failed: s?.saveError ?? `stopped at ${s?.results ?? 0} results (${s?.status ?? 'no state'})` }),
+    });
     await page.close();
   }
   return out;

@@ -33,7 +33,11 @@ interface Workload {
   prefix: Float64Array;
 }
 const workload = (key: Workload['key'], texts: string[], opts: SketchOptions): Workload => ({
-  key, texts, w: opts.shingle, opts, prefix: prefixSums(texts.map((t) => Buffer.byteLength(t))),
+  key,
+  texts,
+  w: opts.shingle,
+  opts,
+  prefix: prefixSums(texts.map((t) => Buffer.byteLength(t))),
 });
 
 const pages = prosePages(8);
@@ -103,7 +107,12 @@ function census(wl: Workload): Record<Name, { words: number; shingles: number; b
 }
 
 // Comparison: page sketches against lightly edited copies (every 40th word dropped) and other pages.
-const edited = pages.map((p) => p.split(' ').filter((_, i) => i % 40 !== 39).join(' '));
+const edited = pages.map((p) =>
+  p
+    .split(' ')
+    .filter((_, i) => i % 40 !== 39)
+    .join(' '),
+);
 const pageSketches = pages.map((p) => sketchText(p, PAGE_OPTIONS));
 const left: Sketch[] = [];
 const right: Sketch[] = [];
@@ -152,7 +161,10 @@ for (let r = 0; r < ROUNDS; r++) {
     }
   }
   // The single-text API on snippets too (each text its own sketchText call), beside the batch figure.
-  record('single/snippet', timeBatches((from, count) => oursBatch(snips, SNIPPET_OPTIONS, from, count), workloads[1].prefix, RUN_MS));
+  record(
+    'single/snippet',
+    timeBatches((from, count) => oursBatch(snips, SNIPPET_OPTIONS, from, count), workloads[1].prefix, RUN_MS),
+  );
   record('resemblance', timeBatches(resemblanceBatch, pairPrefix, RUN_MS, MIN_COMPARES));
   record('containment', timeBatches(containmentBatch, pairPrefix, RUN_MS, MIN_COMPARES));
 }

@@ -52,7 +52,11 @@ async function bundleForPage(): Promise<string> {
     name: 'spec-only',
     setup(b) {
       b.onResolve({ filter: /^spec-only:extract$/ }, () => ({ path: extractTs, namespace: 'spec-only' }));
-      b.onLoad({ filter: /.*/, namespace: 'spec-only' }, (a) => ({ contents: fs.readFileSync(a.path, 'utf8'), loader: 'ts', resolveDir: path.dirname(a.path) }));
+      b.onLoad({ filter: /.*/, namespace: 'spec-only' }, (a) => ({
+        contents: fs.readFileSync(a.path, 'utf8'),
+        loader: 'ts',
+        resolveDir: path.dirname(a.path),
+      }));
       // Only the spec-only copy's import of the reader is replaced; every other module is shared.
       b.onResolve({ filter: /^\.\/structure$/, namespace: 'spec-only' }, () => ({ path: 'no-structure', namespace: 'no-structure' }));
       b.onLoad({ filter: /.*/, namespace: 'no-structure' }, () => ({
@@ -125,10 +129,10 @@ async function main() {
   const page = await context.newPage();
   await page.goto(PAGE_URL, { waitUntil: 'load' });
   await page.evaluate(bundle);
-  const t = await page.evaluate(
-    ([n, w]) => (globalThis as unknown as { __structureBench: (n: number, w: number) => InPage }).__structureBench(n, w),
-    [ROUNDS, WARM] as const,
-  );
+  const t = await page.evaluate(([n, w]) => (globalThis as unknown as { __structureBench: (n: number, w: number) => InPage }).__structureBench(n, w), [
+    ROUNDS,
+    WARM,
+  ] as const);
   const structureMs = median(t.structure);
   const specMs = median(t.spec);
   const extractMs = median(t.extract);

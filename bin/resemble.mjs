@@ -17,9 +17,7 @@ if (!existsSync(bundle)) {
 
 if (!existsSync(bundle)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  process.stderr.write(
-    `resemble: the CLI is not built (${fileURLToPath(bundle)} is missing); run \`npm install\` in ${root} to build it\n`,
-  );
+  process.stderr.write(`resemble: the CLI is not built (${fileURLToPath(bundle)} is missing); run \`npm install\` in ${root} to build it\n`);
   process.exitCode = 3;
 } else {
   const { main } = await import(bundle.href);

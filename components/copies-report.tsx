@@ -26,8 +26,22 @@ export function PageCopyItem({ c, locale }: { c: PageCopy; locale?: string }) {
   const title = (typeof c.title === 'string' ? c.title.trim() : '') || c.url;
   const [holds, held] = copyDirections(c);
   return (
-    <li class="alternate" data-url={c.url} data-resemblance={String(c.resemblance)} data-page-in-copy={String(c.pageInCopy)} data-copy-in-page={String(c.copyInPage)}>
-      <h3 class="alt-title">{href ? <a href={href} target="_blank" rel="noreferrer">{title}</a> : <span>{title}</span>}</h3>
+    <li
+      class="alternate"
+      data-url={c.url}
+      data-resemblance={String(c.resemblance)}
+      data-page-in-copy={String(c.pageInCopy)}
+      data-copy-in-page={String(c.copyInPage)}
+    >
+      <h3 class="alt-title">
+        {href ? (
+          <a href={href} target="_blank" rel="noreferrer">
+            {title}
+          </a>
+        ) : (
+          <span>{title}</span>
+        )}
+      </h3>
       <span class="domain">{domainOf(c.url)}</span>
       <p class="alt-measures">
         <strong class="measures-text">{alikeText(c)}</strong>

@@ -31,7 +31,8 @@ export function reasonParts(reason: PageReason | AnyReason, representative: numb
   const r = reason as AnyReason;
   if (KNOWN.has(r.kind) && (r.resemblance === undefined || isFraction(r.resemblance))) {
     const known = reason as PageReason;
-    const measures = known.kind === 'excerpt' || known.kind === 'contains' ? [t('group_containment', pct(known.containment)), t('group_alike', pct(known.resemblance))] : [];
+    const measures =
+      known.kind === 'excerpt' || known.kind === 'contains' ? [t('group_containment', pct(known.containment)), t('group_alike', pct(known.resemblance))] : [];
     return { label: reasonLabel(known, representative), detail: reasonDetail(known, representative), measures };
   }
   const measures: string[] = [];
@@ -68,7 +69,19 @@ function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
 /** "Not a copy" (issue #20): the pair is never grouped again. */
 export type OnNotACopy = (rank: number, of: number) => void;
 
-function Member({ rank, reason, representative, item, onNotACopy }: { rank: number; reason: PageReason; representative: number; item?: ResultSummary; onNotACopy?: OnNotACopy }) {
+function Member({
+  rank,
+  reason,
+  representative,
+  item,
+  onNotACopy,
+}: {
+  rank: number;
+  reason: PageReason;
+  representative: number;
+  item?: ResultSummary;
+  onNotACopy?: OnNotACopy;
+}) {
   const p = reasonParts(reason, representative);
   return (
     <li class="member">
@@ -76,7 +89,12 @@ function Member({ rank, reason, representative, item, onNotACopy }: { rank: numb
       {p.measures.length > 0 && <span class="measures">{p.measures.join(' · ')}</span>}
       {/* The same address is the same page: only two addresses can be "not a copy". */}
       {onNotACopy && reason.kind !== 'same-page' && (
-        <button type="button" class="link not-a-copy" onClick={() => onNotACopy(rank, representative)} aria-label={t('group_notACopy_aria', t('group_notACopy'), String(rank), String(representative))}>
+        <button
+          type="button"
+          class="link not-a-copy"
+          onClick={() => onNotACopy(rank, representative)}
+          aria-label={t('group_notACopy_aria', t('group_notACopy'), String(rank), String(representative))}
+        >
           {t('group_notACopy')}
         </button>
       )}

@@ -162,9 +162,7 @@ export function LostAlternate({ a, hasSketch, locale }: { a: Alternate; hasSketc
           </>
         )}
       </p>
-      <p class="alt-source muted">
-        {t('lost_alt_sourceChecked', sourceWords(a, hasSketch, locale), formatDateTime(a.checkedAt, locale))}
-      </p>
+      <p class="alt-source muted">{t('lost_alt_sourceChecked', sourceWords(a, hasSketch, locale), formatDateTime(a.checkedAt, locale))}</p>
     </li>
   );
 }
@@ -186,9 +184,7 @@ export function LostAlternates({ report, locale }: { report: LostReport; locale?
       ) : (
         <p class="muted">{t('lost_alternates_noneYet')}</p>
       )}
-      {list.length > 0 && (
-        <p class="hint">{t('lost_alternates_hint')}</p>
-      )}
+      {list.length > 0 && <p class="hint">{t('lost_alternates_hint')}</p>}
     </section>
   );
 }
@@ -218,7 +214,9 @@ export function LostReportView(props: LostReportViewProps) {
           )}
         </p>
       )}
-      {report.needsAccess && <NeedsAccess text={needsAccessText()} onAllowAccess={props.onAllowAccess} allowing={props.allowing} accessError={props.accessError} />}
+      {report.needsAccess && (
+        <NeedsAccess text={needsAccessText()} onAllowAccess={props.onAllowAccess} allowing={props.allowing} accessError={props.accessError} />
+      )}
       {report.saveError && (
         <p class="error" role="alert" data-testid="save-error">
           {t('lost_saveError', report.saveError)}

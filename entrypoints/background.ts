@@ -67,7 +67,8 @@ export default defineBackground({
     browser.runtime.onInstalled.addListener(() => void installLinkMenu());
     // "Find copies of this page" (issue #19): the clicked tab's page, its address read from the tab.
     browser.contextMenus?.onClicked.addListener((info, tab) => {
-      if (info.menuItemId === LINK_MENU_ID && info.linkUrl) void openLostAndFound(info.linkUrl, { incognito: tab?.incognito === true, ...(tab && { windowId: tab.windowId }) });
+      if (info.menuItemId === LINK_MENU_ID && info.linkUrl)
+        void openLostAndFound(info.linkUrl, { incognito: tab?.incognito === true, ...(tab && { windowId: tab.windowId }) });
       if (info.menuItemId === PAGE_MENU_ID && tab?.id !== undefined && tab.id >= 0) void startPageCopies(service, tab.id).catch(() => undefined);
     });
     // First run and the shortcut (issue #20): the welcome page on install only (not on updates); the

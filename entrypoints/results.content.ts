@@ -52,12 +52,18 @@ export default defineContentScript({
     const alive = () => ctx.check();
     const blocks = new ResultBlocks();
     const notACopy = async (rank: number, of: number) => shown.answer(await ask('page/not-a-copy', { rank, of }, { alive }));
-    const page = new GroupsOnPage(ctx, blocks, (rank) => void ask('lost/open', { rank }, { alive }), (rank, of) => void notACopy(rank, of));
+    const page = new GroupsOnPage(
+      ctx,
+      blocks,
+      (rank) => void ask('lost/open', { rank }, { alive }),
+      (rank, of) => void notACopy(rank, of),
+    );
     const shown = new Shown(page, new CheckingIndicator(ctx));
     const local = new LocalGroups();
     // Without them (storage failed) nothing is grouped here: the background answers as it always did.
     let inputs: PageInputs | undefined;
-    const copycats = (i: PageInputs | undefined) => i && page.setCopycats({ lookup: i.copycats ?? { table: {}, lists: [], unlisted: [] }, display: i.settings.copycatDisplay });
+    const copycats = (i: PageInputs | undefined) =>
+      i && page.setCopycats({ lookup: i.copycats ?? { table: {}, lists: [], unlisted: [] }, display: i.settings.copycatDisplay });
     void reading.then((i) => {
       inputs = i;
       copycats(i);
@@ -71,8 +77,16 @@ export default defineContentScript({
     });
     const read = () => {
       const found: Element[][] = [];
-      const x = extract(document, location.href, { searxngHosts: inputs?.settings.searxngHosts ?? [], addedEngines: inputs?.settings.addedEngines ?? [], blocks: found });
-      if (x) blocks.saw(x.results.map((r) => r.url), found);
+      const x = extract(document, location.href, {
+        searxngHosts: inputs?.settings.searxngHosts ?? [],
+        addedEngines: inputs?.settings.addedEngines ?? [],
+        blocks: found,
+      });
+      if (x)
+        blocks.saw(
+          x.results.map((r) => r.url),
+          found,
+        );
       return x;
     };
     const off = (engine: string) => inputs?.settings.engines[engine as EngineId] === false;
@@ -83,7 +97,7 @@ export default defineContentScript({
       if (!x || off(x.engine) || x.results.length < 3) return;
       const parsed = batches({ engine: x.engine, url: location.href, query: x.query, results: x.results.slice(0, -1).map((r, i) => ({ ...r, rank: i + 1 })) });
       const now = new LocalGroups();
-      for (const b of parsed) (blocks.ranked(b.results), now.add(b));
+      for (const b of parsed) blocks.ranked(b.results), now.add(b);
       shown.local(now.groups(inputs));
     };
     if (document.readyState === 'loading') {

@@ -1,10 +1,5 @@
 /** Every failure the library reports on bad input carries a stable `code` that callers can switch on. */
-export type ResembleErrorCode =
-  | 'EMPTY_INPUT'
-  | 'BINARY_INPUT'
-  | 'INCOMPATIBLE_SKETCHES'
-  | 'BAD_SKETCH_BYTES'
-  | 'BAD_OPTION';
+export type ResembleErrorCode = 'EMPTY_INPUT' | 'BINARY_INPUT' | 'INCOMPATIBLE_SKETCHES' | 'BAD_SKETCH_BYTES' | 'BAD_OPTION';
 
 export class ResembleError extends Error {
   constructor(

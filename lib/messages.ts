@@ -109,7 +109,9 @@ export interface Replies {
   'not-a-copy/undo': NotACopy[];
   'copycat/state': CopycatState;
   'copycat/verdict': CopycatState;
-  'copycat/import': { state: CopycatState; name: string; sites: number; bad: BadLine[] } | { code: ListErrorCode; error: string; bad: BadLine[]; unusable: number };
+  'copycat/import':
+    | { state: CopycatState; name: string; sites: number; bad: BadLine[] }
+    | { code: ListErrorCode; error: string; bad: BadLine[]; unusable: number };
   'copycat/forget-list': CopycatState;
   'copycat/site': { verdict: SiteVerdict | null; evidence: Evidence[] };
   'copies/start': { id: string };
@@ -175,12 +177,7 @@ const err = (code: ErrorCode, message: string): Reply<never> => ({ ok: false, er
  * Routes one message: checks the envelope, that the type exists, that this sender may send it, and
  * the payload's shape, before any handler runs. A refused message changes nothing.
  */
-export async function route(
-  msg: unknown,
-  sender: SenderLike,
-  ext: { id: string; origin: string },
-  handlers: Partial<Handlers>,
-): Promise<Reply<unknown>> {
+export async function route(msg: unknown, sender: SenderLike, ext: { id: string; origin: string }, handlers: Partial<Handlers>): Promise<Reply<unknown>> {
   const ctx = senderContext(sender, ext);
   if (!ctx) return err('FORBIDDEN', 'sender is not part of this extension');
   const env = check(envelope, msg);
@@ -239,4 +236,3 @@ export function readReply(v: unknown): Reply<unknown> | undefined {
   const e = check(errorShape, r.error);
   return e.ok ? { ok: false, error: e.value } : undefined;
 }
-

@@ -4,16 +4,14 @@ import { parseHost } from './url/host';
 import { type Check, type Checked, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
 
 /** A host as the options store it (parsed, lower-case, punycode, port only when not 443). */
-const hostName =
-  (): Check<string> =>
-  (v, path, errors) => {
-    const s = str({ min: 1, max: 259 })(v, path, errors);
-    if (s === undefined) return s;
-    const parsed = parseHost(s);
-    if (parsed.ok && parsed.host === s) return s;
-    errors.push(`${path}: ${parsed.ok ? `not in its plain form (${parsed.host})` : parsed.error}`);
-    return undefined as unknown as string;
-  };
+const hostName = (): Check<string> => (v, path, errors) => {
+  const s = str({ min: 1, max: 259 })(v, path, errors);
+  if (s === undefined) return s;
+  const parsed = parseHost(s);
+  if (parsed.ok && parsed.host === s) return s;
+  errors.push(`${path}: ${parsed.ok ? `not in its plain form (${parsed.host})` : parsed.error}`);
+  return undefined as unknown as string;
+};
 
 // The engine ids are the engine table's (lib/engines/heads.ts): one list, which the settings' shape follows.
 export { ENGINE_IDS, type EngineId };
@@ -124,9 +122,7 @@ export function migrateSettings(raw: unknown): Settings {
   return out as unknown as Settings;
 }
 
-const patchCheck = obj(
-  Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, optional(f.check as Check<unknown>)])),
-) as unknown as Check<SettingsPatch>;
+const patchCheck = obj(Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, optional(f.check as Check<unknown>)]))) as unknown as Check<SettingsPatch>;
 
 /** A change from an extension page, checked strictly: an invalid value is an error, not a silent default. */
 export function checkSettingsPatch(patch: unknown): Checked<SettingsPatch> {

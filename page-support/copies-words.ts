@@ -53,7 +53,9 @@ export function copiesProgress(r: Pick<CopiesReport, 'state' | 'searches' | 'fet
 /** What was searched and fetched, for the record under the list. */
 export function copiesWork(r: Pick<CopiesReport, 'searches' | 'fetches'>): string {
   const engines = r.searches.engines.reduce((a, b) => (a ? t('copies_work_then', a, b) : b), '');
-  const searches = r.searches.engines.length ? plural('copies_work_searchesVia', r.searches.done, r.searches.max, engines) : plural('copies_work_searches', r.searches.done, r.searches.max);
+  const searches = r.searches.engines.length
+    ? plural('copies_work_searchesVia', r.searches.done, r.searches.max, engines)
+    : plural('copies_work_searches', r.searches.done, r.searches.max);
   return t('copies_work', searches, plural('copies_work_fetched', r.fetches.done, r.fetches.total, r.fetches.max));
 }
 

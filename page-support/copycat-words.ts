@@ -21,7 +21,12 @@ export function copycatWords(mark: SiteMark): { label: string; detail: string } 
   if (!f) return { label: mark.label, detail: mark.detail };
   const lists = f.listedIn.join(', ');
   const label = siteLabelWords(f);
-  const ground = f.flagged === 'marked' ? t('page_copycat_ground_marked') : f.flagged === 'listed' ? t('page_copycat_ground_listed', lists) : t('page_copycat_ground_evidence');
+  const ground =
+    f.flagged === 'marked'
+      ? t('page_copycat_ground_marked')
+      : f.flagged === 'listed'
+        ? t('page_copycat_ground_listed', lists)
+        : t('page_copycat_ground_evidence');
   const lines = f.pairs.map((p) => t('page_copycat_pair', p.copy, p.original, pct(p.resemblance), pct(p.copyInOriginal), date(p.lastAt)));
   if (f.more > 0) lines.push(plural('page_copycat_more', f.more));
   return { label, detail: [ground, ...lines].join('\n') };

@@ -54,7 +54,9 @@ export function representativeNote(members: readonly { rank: number; reason: Pag
   const within = members.filter((m) => m.reason.kind === 'contains');
   if (!contains.length && !within.length) return undefined;
   const ranks = (ms: typeof members) => ms.map((m) => `#${m.rank}`).join(', ');
-  const label = [contains.length ? t('reason_repContains', ranks(contains)) : '', within.length ? t('reason_repExcerptOf', ranks(within)) : ''].filter(Boolean).join('; ');
+  const label = [contains.length ? t('reason_repContains', ranks(contains)) : '', within.length ? t('reason_repExcerptOf', ranks(within)) : '']
+    .filter(Boolean)
+    .join('; ');
   const c = (m: (typeof members)[number]) => {
     const v = (m.reason as { containment?: unknown }).containment;
     return typeof v === 'number' && Number.isFinite(v) ? v : 0;
@@ -71,7 +73,12 @@ export function copiesLabel(n: number): string {
   return plural('nearCopies', n);
 }
 
-const SOURCE_KEYS = { group: 'liveCopy_source_group', store: 'liveCopy_source_store', search: 'liveCopy_source_search', archive: 'liveCopy_source_archive' } as const;
+const SOURCE_KEYS = {
+  group: 'liveCopy_source_group',
+  store: 'liveCopy_source_store',
+  search: 'liveCopy_source_search',
+  archive: 'liveCopy_source_archive',
+} as const;
 
 /** Beside "dead link": "live copy: example.org (93% alike)", or for a result never seen alive "live copy: example.org, holds the snippet". */
 export function liveCopyLabel(a: Alternate): string {
@@ -84,6 +91,9 @@ export function liveCopyDetail(a: Alternate, now = Date.now()): string {
   const basis = a.basis === 'page' ? t('liveCopy_basis_page') : t('liveCopy_basis_title');
   const source = t(SOURCE_KEYS[a.source] ?? 'liveCopy_source_search');
   // A result never seen alive (issue #28): what it holds is the engine's snippet, not a measured page.
-  const body = a.basis === 'snippet' ? t('liveCopy_detail_snippet', pct(a.containment), pct(a.resemblance), source, ago(a.checkedAt, now)) : t('liveCopy_detail', two(a.resemblance), basis, pct(a.containment), source, ago(a.checkedAt, now));
+  const body =
+    a.basis === 'snippet'
+      ? t('liveCopy_detail_snippet', pct(a.containment), pct(a.resemblance), source, ago(a.checkedAt, now))
+      : t('liveCopy_detail', two(a.resemblance), basis, pct(a.containment), source, ago(a.checkedAt, now));
   return `${a.title ? `${a.title}\n` : ''}${a.url}\n${body}`;
 }

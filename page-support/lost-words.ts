@@ -172,7 +172,11 @@ export function noteWords(note: string): string {
   if (key) return t(key);
   const engines = engineNamesOf(note);
   // Engine names are names: the same in every language; only "then" between them is translated.
-  if (engines) return t('lost_note_asked', engines.reduce((list, name) => t('lost_note_askedThen', list, name)));
+  if (engines)
+    return t(
+      'lost_note_asked',
+      engines.reduce((list, name) => t('lost_note_askedThen', list, name)),
+    );
   const why = archiveFailureOf(note);
   return why !== undefined ? t('lost_note_archiveFailed', why) : note;
 }

@@ -48,7 +48,10 @@ export async function send<T extends MessageType>(type: T, payload: Payload<T>, 
   return reply.value as Replies[T];
 }
 
-const REFUSAL_KEYS = { 'no-such-run': 'common_refused_noSuchRun', 'not-web-page': 'common_refused_notWebPage' } as const satisfies Record<RefusalReason, MessageKey>;
+const REFUSAL_KEYS = { 'no-such-run': 'common_refused_noSuchRun', 'not-web-page': 'common_refused_notWebPage' } as const satisfies Record<
+  RefusalReason,
+  MessageKey
+>;
 
 /** An error's text for people: no stack, no trailing full stop (callers put it inside their own sentence). */
 export function errorText(e: unknown): string {

@@ -35,7 +35,16 @@ const sleepFor = (ms: number, signal: AbortSignal) =>
  * background, the next ones read its progress. Stops when aborted (the page closes or a new job
  * starts); nothing is reported after that.
  */
-export async function pollReport<R extends PolledReport>({ ask, again, signal, onReport, onError, intervalMs = POLL_MS, retries = 2, sleep = sleepFor }: PollOptions<R>): Promise<void> {
+export async function pollReport<R extends PolledReport>({
+  ask,
+  again,
+  signal,
+  onReport,
+  onError,
+  intervalMs = POLL_MS,
+  retries = 2,
+  sleep = sleepFor,
+}: PollOptions<R>): Promise<void> {
   let first = true;
   let failures = 0;
   while (!signal.aborted) {

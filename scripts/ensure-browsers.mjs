@@ -60,14 +60,24 @@ export function ensureBrowsers(names, log = (m) => console.log(m)) {
     const command = `sudo apt-get update && sudo apt-get install -y ${pkgs.join(' ')}`;
     const root = asRoot();
     if (root === undefined || !has('apt-get')) {
-      throw new Error(`${pkgs.join(' and ')} ${pkgs.length > 1 ? 'are' : 'is'} not installed, and cannot be installed from here (${root === undefined ? 'not root, and sudo asks for a password' : 'no apt-get'}).\nInstall with:  ${command}\n(or set ${missing.map((n) => BROWSERS[n].env).join(' / ')} to a browser binary).`);
+      throw new Error(
+        `${pkgs.join(' and ')} ${pkgs.length > 1 ? 'are' : 'is'} not installed, and cannot be installed from here (${root === undefined ? 'not root, and sudo asks for a password' : 'no apt-get'}).\nInstall with:  ${command}\n(or set ${missing.map((n) => BROWSERS[n].env).join(' / ')} to a browser binary).`,
+      );
     }
-    log(`Installing Debian's ${pkgs.join(' and ')} (apt-get install -y ${pkgs.join(' ')}): ${missing.join(' and ')} ${pkgs.length > 1 ? 'are' : 'is'} missing.`);
+    log(
+      `Installing Debian's ${pkgs.join(' and ')} (apt-get install -y ${pkgs.join(' ')}): ${missing.join(' and ')} ${pkgs.length > 1 ? 'are' : 'is'} missing.`,
+    );
     const sudo = root ? [root] : [];
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['apt-get', 'update', '-qq'], ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...pkgs]]) {
+    for (const args of [
+      ['apt-get', 'update', '-qq'],
+      ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...pkgs],
+    ]) {
       const r = run(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      if (r.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${r.status}):\n${`${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}\nInstall by hand with:  ${command}`);
+      if (r.status !== 0)
+        throw new Error(
+          `${args.join(' ')} failed (exit ${r.status}):\n${`${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}\nInstall by hand with:  ${command}`,
+        );
     }
     const still = missing.filter((n) => !findBrowser(n));
     if (still.length) throw new Error(`apt-get installed ${pkgs.join(' ')}, but ${still.join(' and ')} is still not found.`);

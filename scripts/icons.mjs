@@ -33,7 +33,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       } catch {
         old = undefined;
       }
-      if (!old || !old.equals(png)) {
+      if (!old?.equals(png)) {
         stale++;
         console.error(`${out}: out of date with assets/icon.svg (run npm run icons)`);
       }

@@ -18,14 +18,18 @@ import { SHARED, hasShared, repoRoot } from '../test/unit/helpers/shared';
 
 const THRESHOLD = 0.5;
 
-const snippetPairs = (o: GroupOutcome) => o.groups.flatMap((g) => g.members.filter((m) => m.reason.kind === 'snippet').map((m) => `${g.representative}~${m.rank}`));
+const snippetPairs = (o: GroupOutcome) =>
+  o.groups.flatMap((g) => g.members.filter((m) => m.reason.kind === 'snippet').map((m) => `${g.representative}~${m.rank}`));
 const copies = (o: GroupOutcome) => o.groups.reduce((n, g) => n + g.members.length, 0);
 
 async function main() {
   const baseAt = process.argv.indexOf('--base');
   const base = baseAt > 0 ? path.resolve(process.argv[baseAt + 1]) : undefined;
   const old = base
-    ? { extract: (await import(path.join(base, 'lib/engines/extract.ts'))).extract as typeof extract, group: (await import(path.join(base, 'lib/group/results.ts'))).groupResults as typeof groupResults }
+    ? {
+        extract: (await import(path.join(base, 'lib/engines/extract.ts'))).extract as typeof extract,
+        group: (await import(path.join(base, 'lib/group/results.ts'))).groupResults as typeof groupResults,
+      }
     : undefined;
   if (!hasShared) console.log(`(${SHARED} absent: only the repository's fixtures)`);
   const pages = [...(hasShared ? htmlFiles(path.join(SHARED, 'fixtures/serp')) : []), ...htmlFiles(path.join(repoRoot, 'test/fixtures/serp'))];
@@ -58,7 +62,9 @@ async function main() {
       ].join('  '),
     );
   }
-  console.log(`${'page'.padEnd(58)}  ${'n'.padStart(4)}  ${old ? 'old code'.padStart(8) : ''}  ${'floor 1'.padStart(8)}  ${`floor ${MIN_SHARED_SHINGLES}`.padStart(8)}  snippet pairs (rep~member:shared shingles)`);
+  console.log(
+    `${'page'.padEnd(58)}  ${'n'.padStart(4)}  ${old ? 'old code'.padStart(8) : ''}  ${'floor 1'.padStart(8)}  ${`floor ${MIN_SHARED_SHINGLES}`.padStart(8)}  snippet pairs (rep~member:shared shingles)`,
+  );
   for (const r of rows) console.log(r);
   console.log(`weakest snippet pair shares ${weakest} distinct shingles; MIN_SHARED_SHINGLES = ${MIN_SHARED_SHINGLES}`);
 }

@@ -21,7 +21,19 @@ const PEPS = 'corpora/python-peps-history';
 const GUT = 'corpora/gutenberg-formats-editions';
 const text = (f: string) => canonicalSource(readSharedText(f));
 
-interface Row { kind: string; name: string; r: number; c: number; held: number; of: number; accepted: boolean; share: number; words: number; final: boolean; floor: boolean }
+interface Row {
+  kind: string;
+  name: string;
+  r: number;
+  c: number;
+  held: number;
+  of: number;
+  accepted: boolean;
+  share: number;
+  words: number;
+  final: boolean;
+  floor: boolean;
+}
 const rows: Row[] = [];
 function measure(kind: string, name: string, dead: string, cand: string) {
   const phrases = pickPhrases(dead);
@@ -32,12 +44,33 @@ function measure(kind: string, name: string, dead: string, cand: string) {
   const final = verifyCopy(lost, { ...c, text: new HeldText(cand) }, O).accepted;
   const floor = verifyCopy({ ...lost, phrases: [] }, { ...c, text: new HeldText(cand) }, O).accepted;
   const h = new HeldText(cand);
-  let hit = 0, all = 0;
-  for (const p of phrases) { const s = h.share(p); hit += s.share * s.windows; all += s.windows; }
-  rows.push({ kind, name, r: v.resemblance, c: v.containment, held: phrasesHeld(h, phrases), of: phrases.length, accepted: v.accepted, share: all ? hit / all : 0, words: tokens(dead).length, final, floor });
+  let hit = 0,
+    all = 0;
+  for (const p of phrases) {
+    const s = h.share(p);
+    hit += s.share * s.windows;
+    all += s.windows;
+  }
+  rows.push({
+    kind,
+    name,
+    r: v.resemblance,
+    c: v.containment,
+    held: phrasesHeld(h, phrases),
+    of: phrases.length,
+    accepted: v.accepted,
+    share: all ? hit / all : 0,
+    words: tokens(dead).length,
+    final,
+    floor,
+  });
 }
 
-const pairs = readFileSync(sharedPath(`${PEPS}/PAIRS.tsv`), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
+const pairs = readFileSync(sharedPath(`${PEPS}/PAIRS.tsv`), 'utf8')
+  .split('\n')
+  .slice(1)
+  .filter(Boolean)
+  .map((l) => l.split('\t'));
 const snippets: { same: number[]; other: number[] } = { same: [], other: [] };
 const news = pairs.map((p) => text(`${PEPS}/${p[1]}`));
 pairs.forEach((p, k) => {
@@ -52,7 +85,10 @@ pairs.forEach((p, k) => {
   const other = new HeldText(news[(k + 7) % news.length]);
   for (const at of [0.2, 0.5, 0.8]) {
     const i = Math.floor(words.length * at);
-    const snip = words.slice(i, i + 30).join(' ').slice(0, -2);
+    const snip = words
+      .slice(i, i + 30)
+      .join(' ')
+      .slice(0, -2);
     if (tokens(snip).length < 20) continue;
     snippets.same.push(snippetHeld(same, snip).share);
     snippets.other.push(snippetHeld(other, snip).share);
@@ -89,10 +125,34 @@ for (const kind of new Set(rows.map((r) => r.kind))) {
   const hist = [0, 1, 2, 3].map((k) => acc.filter((x) => x.held === k).length);
   const sh = acc.map((x) => x.share);
   const all = rows.filter((r) => r.kind === kind);
-  console.log(`${kind}: accepted now ${all.filter((x) => x.final).length}/${all.length} (sketches alone ${all.filter((x) => x.accepted).length}); without phrases (floor) ${all.filter((x) => x.floor).length}; containment-only held: ${all.filter((x) => x.accepted && x.r < O.threshold).map((x) => `${x.held}/${x.of}`).join(' ')}`);
-  console.log(`${kind}: phrases held 0/1/2/3: ${hist.join('/')}; window share min ${q(sh, 0).toFixed(2)} p5 ${q(sh, 0.05).toFixed(2)} p10 ${q(sh, 0.1).toFixed(2)} median ${q(sh, 0.5).toFixed(2)} p90 ${q(sh, 0.9).toFixed(2)} max ${q(sh, 1).toFixed(2)}; words median ${q(acc.map((x) => x.words), 0.5)}`);
-  if (kind.startsWith('forged')) console.log('  held>=2: ' + acc.filter((x) => x.held >= 2).map((x) => `${x.name} words ${x.words} share ${x.share.toFixed(2)} r ${x.r.toFixed(2)}`).join('; '));
-  if (kind.startsWith('pep')) console.log('  held<=1: ' + acc.filter((x) => x.held <= 1).map((x) => `${x.name} held ${x.held} share ${x.share.toFixed(2)} r ${x.r.toFixed(2)} c ${x.c.toFixed(2)}`).join('; '));
+  console.log(
+    `${kind}: accepted now ${all.filter((x) => x.final).length}/${all.length} (sketches alone ${all.filter((x) => x.accepted).length}); without phrases (floor) ${all.filter((x) => x.floor).length}; containment-only held: ${all
+      .filter((x) => x.accepted && x.r < O.threshold)
+      .map((x) => `${x.held}/${x.of}`)
+      .join(' ')}`,
+  );
+  console.log(
+    `${kind}: phrases held 0/1/2/3: ${hist.join('/')}; window share min ${q(sh, 0).toFixed(2)} p5 ${q(sh, 0.05).toFixed(2)} p10 ${q(sh, 0.1).toFixed(2)} median ${q(sh, 0.5).toFixed(2)} p90 ${q(sh, 0.9).toFixed(2)} max ${q(sh, 1).toFixed(2)}; words median ${q(
+      acc.map((x) => x.words),
+      0.5,
+    )}`,
+  );
+  if (kind.startsWith('forged'))
+    console.log(
+      `  held>=2: ${acc
+        .filter((x) => x.held >= 2)
+        .map((x) => `${x.name} words ${x.words} share ${x.share.toFixed(2)} r ${x.r.toFixed(2)}`)
+        .join('; ')}`,
+    );
+  if (kind.startsWith('pep'))
+    console.log(
+      `  held<=1: ${acc
+        .filter((x) => x.held <= 1)
+        .map((x) => `${x.name} held ${x.held} share ${x.share.toFixed(2)} r ${x.r.toFixed(2)} c ${x.c.toFixed(2)}`)
+        .join('; ')}`,
+    );
 }
 const s = snippets;
-console.log(`snippets (30 words, PEP pairs J >= 0.5): in the moved page min ${q(s.same, 0).toFixed(2)} p5 ${q(s.same, 0.05).toFixed(2)} median ${q(s.same, 0.5).toFixed(2)} (n ${s.same.length}); in another page max ${q(s.other, 1).toFixed(2)} p95 ${q(s.other, 0.95).toFixed(2)}`);
+console.log(
+  `snippets (30 words, PEP pairs J >= 0.5): in the moved page min ${q(s.same, 0).toFixed(2)} p5 ${q(s.same, 0.05).toFixed(2)} median ${q(s.same, 0.5).toFixed(2)} (n ${s.same.length}); in another page max ${q(s.other, 1).toFixed(2)} p95 ${q(s.other, 0.95).toFixed(2)}`,
+);

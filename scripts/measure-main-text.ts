@@ -76,7 +76,7 @@ export function syntheticPage(bytes: number, seed = 1): string {
   const sentence = (n: number) => {
     const w = Array.from({ length: n }, word);
     w[0] = w[0][0].toUpperCase() + w[0].slice(1);
-    return w.join(' ') + (rnd() < 0.3 ? ', ' + word() + ' ' + word() : '') + '.';
+    return `${w.join(' ') + (rnd() < 0.3 ? `, ${word()} ${word()}` : '')}.`;
   };
   const para = () => {
     const parts: string[] = [];
@@ -86,10 +86,15 @@ export function syntheticPage(bytes: number, seed = 1): string {
     }
     return `<p>${parts.join(' ')}</p>`;
   };
-  const nav = `<header class="site-header"><nav class="main-nav"><ul>${WORDS.slice(0, 12).map((w) => `<li><a href="/${w}">${w}</a></li>`).join('')}</ul></nav></header>`;
+  const nav = `<header class="site-header"><nav class="main-nav"><ul>${WORDS.slice(0, 12)
+    .map((w) => `<li><a href="/${w}">${w}</a></li>`)
+    .join('')}</ul></nav></header>`;
   const cookie = `<div class="cookie-banner"><p>${sentence(25)}</p><button>Accept</button></div>`;
-  const sidebar = (n: number) => `<aside class="sidebar"><h2>Most read</h2><ol>${Array.from({ length: n }, () => `<li><a href="/s/${Math.floor(rnd() * 1e6)}">${sentence(8)}</a></li>`).join('')}</ol></aside>`;
-  const footer = `<footer class="site-footer"><p>${sentence(20)}</p><ul>${WORDS.slice(12, 24).map((w) => `<li><a href="/${w}">${w}</a></li>`).join('')}</ul></footer>`;
+  const sidebar = (n: number) =>
+    `<aside class="sidebar"><h2>Most read</h2><ol>${Array.from({ length: n }, () => `<li><a href="/s/${Math.floor(rnd() * 1e6)}">${sentence(8)}</a></li>`).join('')}</ol></aside>`;
+  const footer = `<footer class="site-footer"><p>${sentence(20)}</p><ul>${WORDS.slice(12, 24)
+    .map((w) => `<li><a href="/${w}">${w}</a></li>`)
+    .join('')}</ul></footer>`;
   const head = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${sentence(8)}</title><link rel="canonical" href="/story/1"><style>body{font:16px serif}</style><script>var x = "<p>not text</p>";</script></head><body>`;
   const out: string[] = [head, cookie, nav, '<div class="ad-slot">Advertisement</div><div id="content"><article><h1>', sentence(10), '</h1>'];
   let size = out.join('').length + 4000;
@@ -140,7 +145,16 @@ function measureSpeed(name: string, html: string): SpeedRow {
       mainTimes.push(t2 - t1);
     } else firstMs = t2 - t1;
   }
-  return { name, bytes: html.length, parseMs: median(parseTimes), firstMs, mainMs: median(mainTimes), method: m!.method, visibleChars: visible(htmlToText(html)), kept: visible(m!.text) };
+  return {
+    name,
+    bytes: html.length,
+    parseMs: median(parseTimes),
+    firstMs,
+    mainMs: median(mainTimes),
+    method: m!.method,
+    visibleChars: visible(htmlToText(html)),
+    kept: visible(m!.text),
+  };
 }
 
 /** The pages timed: synthetic ones always, real ones from ../shared when present. */
@@ -162,11 +176,23 @@ function speedSection(pages: [string, string][]): void {
   console.log(
     table(
       ['page', 'KB', 'parse ms', 'first ms', 'mainText ms', 'method', 'visible chars', 'kept', 'dropped'],
-      rows.map((r) => [r.name, (r.bytes / 1024).toFixed(0), r.parseMs.toFixed(1), r.firstMs.toFixed(1), r.mainMs.toFixed(1), r.method, String(r.visibleChars), String(r.kept), `${r.visibleChars - r.kept} (${(((r.visibleChars - r.kept) / r.visibleChars) * 100).toFixed(1)}%)`]),
+      rows.map((r) => [
+        r.name,
+        (r.bytes / 1024).toFixed(0),
+        r.parseMs.toFixed(1),
+        r.firstMs.toFixed(1),
+        r.mainMs.toFixed(1),
+        r.method,
+        String(r.visibleChars),
+        String(r.kept),
+        `${r.visibleChars - r.kept} (${(((r.visibleChars - r.kept) / r.visibleChars) * 100).toFixed(1)}%)`,
+      ]),
     ),
   );
   console.log('\nOwn fixtures (test/fixtures/pages):');
-  const fixtures = readdirSync(FIXTURES).filter((f) => f.endsWith('.html')).sort();
+  const fixtures = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.html'))
+    .sort();
   console.log(
     table(
       ['fixture', 'method', 'dropped elements', 'visible chars', 'kept'],
@@ -188,13 +214,25 @@ async function chromiumSection(pages: [string, string][]): Promise<void> {
   const { build } = await import('esbuild');
   const { chromium } = await import('@playwright/test');
   const { findChromium } = await import('./start-browser.mjs');
-  const bundle = await build({ entryPoints: [path.join(repoRoot, 'lib/page/main-text.ts')], bundle: true, format: 'iife', globalName: 'ResembleMainText', write: false });
+  const bundle = await build({
+    entryPoints: [path.join(repoRoot, 'lib/page/main-text.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'ResembleMainText',
+    write: false,
+  });
   const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox'] });
   try {
     const tab = await browser.newPage();
     await tab.setContent('<!DOCTYPE html><html><body></body></html>');
     await tab.addScriptTag({ content: bundle.outputFiles[0].text });
-    const all: [string, string][] = [...readdirSync(FIXTURES).filter((f) => f.endsWith('.html')).sort().map((f): [string, string] => [f, fixture(f)]), ...pages];
+    const all: [string, string][] = [
+      ...readdirSync(FIXTURES)
+        .filter((f) => f.endsWith('.html'))
+        .sort()
+        .map((f): [string, string] => [f, fixture(f)]),
+      ...pages,
+    ];
     if (hasShared) for (const r of readLabels(GUTENBERG).filter((x) => x.format === 'html')) all.push([r.file, readSharedText(`${GUTENBERG}/${r.file}`)]);
     const rows: string[][] = [];
     for (const [name, html] of all) {
@@ -289,7 +327,11 @@ function gutenbergWith(docs: GutDoc[], tune?: Partial<MainTextTuning>): GutStats
     texts.set(d, m.text);
     methods.push(`${d.group}:${m.method}`);
   }
-  const st = gutenbergStats(docs, (d) => texts.get(d) ?? d.raw, () => TEXT_OPTS);
+  const st = gutenbergStats(
+    docs,
+    (d) => texts.get(d) ?? d.raw,
+    () => TEXT_OPTS,
+  );
   st.methods = methods.join(' ');
   return st;
 }
@@ -313,8 +355,12 @@ function keeps(name: string, phrase: string, tune?: Partial<MainTextTuning>): st
 
 function resemblanceSection(gut: GutDoc[] | undefined): void {
   if (gut) {
-    console.log('\n## Gutenberg: HTML edition against the same book\'s text forms, and against other books\n');
-    const naive = gutenbergStats(gut, (d) => d.raw, (d) => (d.format === 'html' ? HTML_OPTS : TEXT_OPTS));
+    console.log("\n## Gutenberg: HTML edition against the same book's text forms, and against other books\n");
+    const naive = gutenbergStats(
+      gut,
+      (d) => d.raw,
+      (d) => (d.format === 'html' ? HTML_OPTS : TEXT_OPTS),
+    );
     const main = gutenbergWith(gut);
     console.log(
       table(
@@ -332,7 +378,11 @@ function resemblanceSection(gut: GutDoc[] | undefined): void {
       const m = mainText(h.doc!, 'https://www.gutenberg.org/');
       for (const t of gut.filter((d) => d.group === h.group && !d.doc)) {
         const tSet = shingleSet(t.raw, TEXT_OPTS);
-        rows.push([`${h.file} ~ ${t.file}`, f3(exactResemblance(shingleSet(h.raw, HTML_OPTS), tSet)), f3(exactResemblance(shingleSet(m.text, TEXT_OPTS), tSet))]);
+        rows.push([
+          `${h.file} ~ ${t.file}`,
+          f3(exactResemblance(shingleSet(h.raw, HTML_OPTS), tSet)),
+          f3(exactResemblance(shingleSet(m.text, TEXT_OPTS), tSet)),
+        ]);
       }
     }
     console.log(table(['pair', 'naive', 'mainText'], rows));
@@ -343,7 +393,15 @@ function resemblanceSection(gut: GutDoc[] | undefined): void {
   const main = templatePair();
   const fullExact = exactResemblance(shingleSet(a, HTML_OPTS), shingleSet(b, HTML_OPTS));
   const fullEst = resemblance(sketch(a, HTML_OPTS), sketch(b, HTML_OPTS));
-  console.log(table(['text', 'exact', 'MIN_128'], [['whole page (htmlToText)', f3(fullExact), f3(fullEst)], ['mainText', f3(main.exact), f3(main.est)]]));
+  console.log(
+    table(
+      ['text', 'exact', 'MIN_128'],
+      [
+        ['whole page (htmlToText)', f3(fullExact), f3(fullEst)],
+        ['mainText', f3(main.exact), f3(main.est)],
+      ],
+    ),
+  );
 }
 
 // ------------------------------------------------------------------------------------------- ablations
@@ -360,7 +418,7 @@ function ablationSection(gut: GutDoc[] | undefined): void {
     ['container share 0.3', { containerShare: 0.3 }],
     ['container share 0.7', { containerShare: 0.7 }],
   ];
-  console.log('\n## Ablations: each constant varied alone (defaults: ' + JSON.stringify(MAIN_TEXT_DEFAULTS) + ')\n');
+  console.log(`\n## Ablations: each constant varied alone (defaults: ${JSON.stringify(MAIN_TEXT_DEFAULTS)})\n`);
   console.log('Fixture columns: visible characters kept; "(lost)" when the phrase that must stay is gone.');
   const rows = variants.map(([name, tune]) => {
     const g = gut ? gutenbergWith(gut, tune) : undefined;
@@ -389,7 +447,7 @@ async function main(): Promise<void> {
   resemblanceSection(gut);
   ablationSection(gut);
   if (process.argv.includes('--chromium')) await chromiumSection(pages);
-  else console.log('\n(Add --chromium to compare with Chromium\'s DOMParser.)');
+  else console.log("\n(Add --chromium to compare with Chromium's DOMParser.)");
 }
 
 // Run when executed, not when imported (the unit test borrows syntheticPage).

@@ -29,7 +29,7 @@ const GUTENBERG = 'corpora/gutenberg-formats-editions';
 const LICENSEE = 'corpora/licensee-fixtures';
 
 const f3 = (x: number) => (x < 0 ? '' : ' ') + x.toFixed(3);
-const f4 = (x: number) => ' ' + x.toFixed(4);
+const f4 = (x: number) => ` ${x.toFixed(4)}`;
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
@@ -304,15 +304,7 @@ function main(): void {
   console.log(
     table(
       ['w', 'min same', 'max hard', 'gap hard', 'max other', 'gap other', 'p95 other'],
-      pages.map((p) => [
-        String(p.w),
-        f3(p.licSame),
-        f3(p.licHard),
-        f3(p.licSame - p.licHard),
-        f3(p.licOther),
-        f3(p.licSame - p.licOther),
-        f3(p.licOtherP95),
-      ]),
+      pages.map((p) => [String(p.w), f3(p.licSame), f3(p.licHard), f3(p.licSame - p.licHard), f3(p.licOther), f3(p.licSame - p.licOther), f3(p.licOtherP95)]),
     ),
   );
 
@@ -320,7 +312,9 @@ function main(): void {
   const snippets = measureSnippets(cases);
   const fromBooks = cases.filter((_, k) => k % 2 === 0).length;
   console.log('');
-  console.log(`SNIPPETS: ${cases.length} random ${PASSAGE_WORDS}-word passages (seed ${SEED}; ${fromBooks} from the 4 book bodies, ${cases.length - fromBooks} from the licence templates).`);
+  console.log(
+    `SNIPPETS: ${cases.length} random ${PASSAGE_WORDS}-word passages (seed ${SEED}; ${fromBooks} from the 4 book bodies, ${cases.length - fromBooks} from the licence templates).`,
+  );
   console.log('  rewrite   = passage vs a light rewrite of itself (2 words replaced by other words of the source, 1 dropped);');
   console.log(`  unrelated = passage vs a ${PASSAGE_WORDS}-word passage from another source family with no 8-word run in common.`);
   console.log('  gap = mean rewrite − max unrelated; p-gap = 5th percentile rewrite − 95th percentile unrelated;');

@@ -17,26 +17,42 @@ const dirs = [path.join(root, 'test/fixtures/serp'), path.resolve(root, '../shar
 const verbose = process.argv.includes('--verbose');
 const files = dirs.filter((d) => existsSync(d)).flatMap(htmlFiles);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
-let tp = 0, ns = 0, nt = 0;
+let tp = 0,
+  ns = 0,
+  nt = 0;
 for (const f of files) {
   if (only && !f.includes(only)) continue;
   const b = readFileSync(f);
   const html = decodeBytes(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).text;
   const doc = parseHTML(html).document as unknown as Document;
   const x = extract(doc, `file://${f}`);
-  if (!x) { console.log(`?? ${path.basename(f)}: no engine`); continue; }
+  if (!x) {
+    console.log(`?? ${path.basename(f)}: no engine`);
+    continue;
+  }
   const e = ENGINES.find((s) => s.id === x.engine)!;
   const base = `https://${e.matches[0]?.split('/')[2]?.replace('*.', 'www.') ?? 'example.invalid'}/`;
   const t0 = performance.now();
-  const s = readByStructure(doc, { base, isEnginePage: (u) => e.host.test(u.hostname) && e.path.test(u.pathname), isEngineHost: (h) => e.host.test(h), engine: e, query: x.query });
+  const s = readByStructure(doc, {
+    base,
+    isEnginePage: (u) => e.host.test(u.hostname) && e.path.test(u.pathname),
+    isEngineHost: (h) => e.host.test(h),
+    engine: e,
+    query: x.query,
+  });
   const ms = performance.now() - t0;
   const S = new Set(x.results.map((r) => r.url));
   const T = new Set(s.results.map((r) => r.url));
   const hit = [...T].filter((u) => S.has(u)).length;
-  tp += hit; ns += S.size; nt += T.size;
-  const rec = S.size ? hit / S.size : 1, prec = T.size ? hit / T.size : (S.size ? 0 : 1);
+  tp += hit;
+  ns += S.size;
+  nt += T.size;
+  const rec = S.size ? hit / S.size : 1,
+    prec = T.size ? hit / T.size : S.size ? 0 : 1;
   const flag = rec < 0.9 || prec < 0.95 ? '!!' : '  ';
-  console.log(`${flag} ${path.relative(root, f).padEnd(70)} spec ${String(S.size).padStart(3)} struct ${String(T.size).padStart(3)} hit ${String(hit).padStart(3)}  R ${rec.toFixed(2)} P ${prec.toFixed(2)} ${ms.toFixed(1)}ms`);
+  console.log(
+    `${flag} ${path.relative(root, f).padEnd(70)} spec ${String(S.size).padStart(3)} struct ${String(T.size).padStart(3)} hit ${String(hit).padStart(3)}  R ${rec.toFixed(2)} P ${prec.toFixed(2)} ${ms.toFixed(1)}ms`,
+  );
   if (verbose || flag === '!!') {
     for (const u of S) if (!T.has(u)) console.log(`     missed ${u}`);
     for (const r of s.results) if (!S.has(r.url)) console.log(`     extra  ${r.url}  | ${r.title.slice(0, 60)}`);

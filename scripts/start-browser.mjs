@@ -62,7 +62,11 @@ export function buildExtension({ quiet = false, env = {}, extDir = EXTENSION_DIR
   const [cmd, args] = existsSync(wxt) ? [process.execPath, [wxt, 'build']] : ['npx', ['wxt', 'build']];
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, RESEMBLE_TEST_BUILD: '1', ...env } });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, RESEMBLE_TEST_BUILD: '1', ...env },
+    });
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
     child.stderr?.on('data', (d) => (out += d));

@@ -39,7 +39,11 @@ export async function installDemoRoutes(context, { abortOthers = true } = {}) {
   const pages = new Map(demo.results.map((r) => [new URL(r.url).href, r.html]));
   const html = (body) => ({ status: 200, contentType: 'text/html; charset=utf-8', body });
   // Not '**/*': that would also catch the chrome-extension:// scripts and styles of the extension's pages.
-  if (abortOthers) await context.route((url) => url.protocol !== 'chrome-extension:', (route) => route.abort('internetdisconnected'));
+  if (abortOthers)
+    await context.route(
+      (url) => url.protocol !== 'chrome-extension:',
+      (route) => route.abort('internetdisconnected'),
+    );
   await context.route(
     (url) => pages.has(url.href),
     (route) => route.fulfill(html(pages.get(new URL(route.request().url()).href))),

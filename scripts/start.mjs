@@ -74,7 +74,10 @@ async function launch(opts, lang) {
     return { context, profile, executablePath };
   } catch (e) {
     rmSync(profile, { recursive: true, force: true });
-    const why = String(e instanceof Error ? e.message : e).split('\n').slice(0, 6).join('\n');
+    const why = String(e instanceof Error ? e.message : e)
+      .split('\n')
+      .slice(0, 6)
+      .join('\n');
     const hint = opts.headless ? '' : '\nWithout a usable display, run: npm start -- --headless';
     throw new StartError(`Chromium (${executablePath}) did not start:\n${why}${hint}`);
   }
@@ -82,9 +85,12 @@ async function launch(opts, lang) {
 
 async function extensionWorker(context) {
   const isOurs = (w) => w.url().startsWith('chrome-extension://');
-  const worker = context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 }).catch(() => undefined));
+  const worker =
+    context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 }).catch(() => undefined));
   if (!worker) {
-    throw new StartError(`the extension did not load: no service worker started within 15 s. Is ${relative(ROOT, EXTENSION_DIR)} a complete build? Try without --no-build.`);
+    throw new StartError(
+      `the extension did not load: no service worker started within 15 s. Is ${relative(ROOT, EXTENSION_DIR)} a complete build? Try without --no-build.`,
+    );
   }
   return worker;
 }
@@ -105,11 +111,14 @@ async function inspect(context, worker, demoPage, extOrigin) {
   const demoTabId = await ext.evaluate(async () => (await chrome.tabs.query({ active: true, currentWindow: true }))[0]?.id);
 
   // Wait for the extension to finish with the demo page: tab/state leaves 'working'.
-  report.tabState = demoTabId === undefined ? undefined : await poll(20_000, async () => {
-    const r = await ask('tab/state', { tabId: demoTabId });
-    if (!r?.ok) return { error: r?.error ?? 'no answer' };
-    return r.value.status === 'working' ? undefined : r.value;
-  });
+  report.tabState =
+    demoTabId === undefined
+      ? undefined
+      : await poll(20_000, async () => {
+          const r = await ask('tab/state', { tabId: demoTabId });
+          if (!r?.ok) return { error: r?.error ?? 'no answer' };
+          return r.value.status === 'working' ? undefined : r.value;
+        });
 
   // What the content script wrote on the page (data-resemble-* attributes, DOM contract).
   report.dom = await demoPage.evaluate(() => {
@@ -117,9 +126,18 @@ async function inspect(context, worker, demoPage, extOrigin) {
     const clusters = {};
     for (const el of q('[data-resemble-cluster]')) {
       const c = el.getAttribute('data-resemble-cluster');
-      (clusters[c] ??= []).push({ rank: el.getAttribute('data-resemble-rank'), role: el.getAttribute('data-resemble-role'), hidden: el.hasAttribute('data-resemble-hidden') });
+      (clusters[c] ??= []).push({
+        rank: el.getAttribute('data-resemble-rank'),
+        role: el.getAttribute('data-resemble-role'),
+        hidden: el.hasAttribute('data-resemble-hidden'),
+      });
     }
-    return { ready: document.documentElement.dataset.resembleReady === 'true', ranked: q('[data-resemble-rank]').length, hidden: q('[data-resemble-hidden]').length, clusters };
+    return {
+      ready: document.documentElement.dataset.resembleReady === 'true',
+      ranked: q('[data-resemble-rank]').length,
+      hidden: q('[data-resemble-hidden]').length,
+      clusters,
+    };
   });
 
   // The background's test hook: the offscreen document's Worker and the store.
@@ -192,7 +210,9 @@ function printReport({ report }, demo, shots) {
   }
   say(`  expected groups  ${demo.groups.map((g) => `[${g.ranks.join(', ')}] ${g.kind}`).join('; ')}`);
   if (hook.installed) {
-    say(`  offscreen worker ${hook.ping.ok ? `answered a ping in ${hook.ping.ms} ms` : `FAILED: ${hook.ping.error}`}; offscreen documents: ${hook.offscreen ?? '?'}`);
+    say(
+      `  offscreen worker ${hook.ping.ok ? `answered a ping in ${hook.ping.ms} ms` : `FAILED: ${hook.ping.error}`}; offscreen documents: ${hook.offscreen ?? '?'}`,
+    );
   } else {
     say(`  offscreen worker not checked: the background's test hook (globalThis.__resemble) is not installed${hook.error ? ` (${hook.error})` : ''}`);
   }
@@ -262,7 +282,9 @@ async function main() {
     // The install opened the welcome page (entrypoints/welcome) in a tab of its own: the demo stays in front.
     await demoPage.bringToFront();
     say(`Demo results page: ${demo.searchUrl} (served from demo/${demo.resultsPage}; all other requests are cut off)`);
-    const ready = await poll(10_000, async () => ((await demoPage.evaluate(() => document.documentElement.dataset.resembleReady)) === 'true' ? true : undefined));
+    const ready = await poll(10_000, async () =>
+      (await demoPage.evaluate(() => document.documentElement.dataset.resembleReady)) === 'true' ? true : undefined,
+    );
     if (!ready) throw new StartError('the content script did not run on the demo page within 10 s (no data-resemble-ready on <html>).');
     say('The content script is running on the demo page.');
 
@@ -294,9 +316,21 @@ async function main() {
     await optionsScreenshot(context, extOrigin, shot('options-dark.png'), 'dark');
     const welcome = await poll(10_000, async () => context.pages().find((p) => p.url() === `${extOrigin}welcome.html`));
     if (welcome) await welcome.screenshot({ path: shot('welcome.png'), fullPage: true });
-    const shots = ['results.png', 'popup.png', 'results-dark.png', 'popup-dark.png', 'options.png', 'options-dark.png', ...(welcome ? ['welcome.png'] : [])].map(shot);
+    const shots = [
+      'results.png',
+      'popup.png',
+      'results-dark.png',
+      'popup-dark.png',
+      'options.png',
+      'options-dark.png',
+      ...(welcome ? ['welcome.png'] : []),
+    ].map(shot);
     const german = await germanScreenshots(opts);
-    printReport(found, demo, [...shots, ...german].map((f) => relative(process.cwd(), f) || f));
+    printReport(
+      found,
+      demo,
+      [...shots, ...german].map((f) => relative(process.cwd(), f) || f),
+    );
     say('');
     say(`Done in ${secs()}.`);
   } finally {

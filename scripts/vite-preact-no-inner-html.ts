@@ -21,7 +21,8 @@ export function preactNoInnerHtml(): Plugin {
       const file = id.split('?')[0].replace(/\\/g, '/');
       if (/\/node_modules\/preact\/dist\/preact\.mjs$/.test(file)) {
         const found = code.match(ASSIGN)?.length ?? 0;
-        if (found !== 1) this.error(`expected one innerHTML assignment in ${file}, found ${found}: update scripts/vite-preact-no-inner-html.ts for this Preact`);
+        if (found !== 1)
+          this.error(`expected one innerHTML assignment in ${file}, found ${found}: update scripts/vite-preact-no-inner-html.ts for this Preact`);
         return { code: code.replace(ASSIGN, REFUSE), map: null };
       }
       if (!file.includes('/node_modules/') && /\.[cm]?[jt]sx?$/.test(file) && code.includes('dangerouslySetInnerHTML')) {

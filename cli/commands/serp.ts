@@ -50,7 +50,10 @@ Exit status 1 when FILE holds no results page at all (no repeated result links).
     const how = x.reader === 'structure' ? 'read by its structure' : `${x.variant} markup`;
     writeLines([
       `${x.engine} (${how}), query ${JSON.stringify(x.query)}: ${x.results.length} organic results (${ms.toFixed(1)} ms)`,
-      ...x.results.map((r) => `${padStart(String(r.rank), 3)}. ${r.title}\n     ${r.url}${r.unresolved ? '  (redirect not resolvable)' : ''}${r.snippet ? `\n     ${r.snippet.slice(0, 160)}` : ''}`),
+      ...x.results.map(
+        (r) =>
+          `${padStart(String(r.rank), 3)}. ${r.title}\n     ${r.url}${r.unresolved ? '  (redirect not resolvable)' : ''}${r.snippet ? `\n     ${r.snippet.slice(0, 160)}` : ''}`,
+      ),
     ]);
   },
 };

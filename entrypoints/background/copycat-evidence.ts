@@ -89,7 +89,14 @@ async function firstSeenOf(urls: string[]): Promise<Map<string, { firstSeen: num
 
 /** When Resemble's store first saw each page, for pages whose caller did not say (issue #28: the store's date, never the time of a check). */
 async function withFirstSeen(pairs: readonly MeasuredPair[]): Promise<MeasuredPair[]> {
-  const unknown = [...new Set(pairs.flatMap((p) => [p.a, p.b]).filter((x) => x.seen === undefined).map((x) => x.url))];
+  const unknown = [
+    ...new Set(
+      pairs
+        .flatMap((p) => [p.a, p.b])
+        .filter((x) => x.seen === undefined)
+        .map((x) => x.url),
+    ),
+  ];
   if (!unknown.length) return [...pairs];
   const recs = await firstSeenOf(unknown);
   const dated = (x: PairPage): PairPage => (x.seen === undefined && recs.get(x.url) ? { ...x, seen: recs.get(x.url)!.firstSeen } : x);
@@ -198,6 +205,12 @@ export async function noteLostCopies(report: LostReport): Promise<number> {
   const recs = await firstSeenOf(alts.map((a) => a.url));
   // A copy the store never saw has no date: the time of the check is no first sight (a scraper's dead page
   // seen yesterday must not become the original of a month-old page met only now), so such a pair is undecided.
-  const pairs = alts.map((a) => ({ a: dead, b: { url: a.url, title: a.title, seen: recs.get(a.url)?.firstSeen }, resemblance: a.resemblance, aInB: a.containment, bInA: a.containment }));
+  const pairs = alts.map((a) => ({
+    a: dead,
+    b: { url: a.url, title: a.title, seen: recs.get(a.url)?.firstSeen },
+    resemblance: a.resemblance,
+    aInB: a.containment,
+    bInA: a.containment,
+  }));
   return noteCopies(pairs, { incognito: false, from: `lost:${report.url}` });
 }

@@ -15,7 +15,11 @@ import { storeFor } from './store-access';
  * the archive's availability lookup included; the store of the sender's kind; the sketch service.
  * The whole settings and store are handed back too, for the caller's own use of them.
  */
-export async function lostDeps(service: SketchService, incognito: boolean, save: (r: LostReport) => Promise<void>): Promise<LostDeps & { settings: Settings; store: SketchStore }> {
+export async function lostDeps(
+  service: SketchService,
+  incognito: boolean,
+  save: (r: LostReport) => Promise<void>,
+): Promise<LostDeps & { settings: Settings; store: SketchStore }> {
   const settings = await readSettings();
   const store = await storeFor(incognito);
   return {

@@ -94,7 +94,8 @@ export async function findCopies(service: SketchService, url: string, again = fa
     // failure there is not lost and found's.
     .then(() => void (privately ? 0 : noteLostCopies(report).catch(() => 0)))
     .catch(async (e: unknown) => {
-      for (const s of report.sources) if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
+      for (const s of report.sources)
+        if (s.state === 'pending' || s.state === 'running') Object.assign(s, { state: 'failed', note: e instanceof Error ? e.message : String(e) });
       report.done = true;
       await save(report);
     });

@@ -7,7 +7,8 @@ export const requestedLooks = new Map<string, Promise<void>>();
 export const localLooks = new Map<string, Promise<unknown>>();
 
 /** Resolves (never rejects) once `p` has ended, or at once without one. */
-export const ended = (p: Promise<unknown> | undefined): Promise<void> => (p ?? Promise.resolve()).then(
-  () => undefined,
-  () => undefined,
-);
+export const ended = (p: Promise<unknown> | undefined): Promise<void> =>
+  (p ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );

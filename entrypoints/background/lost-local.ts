@@ -24,7 +24,13 @@ const localJobs = localLooks as Map<string, Promise<Alternate[]>>;
  * no sketch was kept, is verified by its snippet (lib/lost/confirm.ts); without it the store's recent
  * results pages are asked.
  */
-export function findLocalCopies(service: SketchService, url: string, incognito = false, shown?: { title: string; snippet: string }, max = LOCAL_CANDIDATES): Promise<Alternate[]> {
+export function findLocalCopies(
+  service: SketchService,
+  url: string,
+  incognito = false,
+  shown?: { title: string; snippet: string },
+  max = LOCAL_CANDIDATES,
+): Promise<Alternate[]> {
   const running = localJobs.get(url);
   if (running) return running;
   // Lost and found asked for on this URL goes first: its verified copies are not fetched twice at once.
@@ -35,13 +41,25 @@ export function findLocalCopies(service: SketchService, url: string, incognito =
   return job;
 }
 
-async function lookLocally(service: SketchService, url: string, incognito: boolean, shown: { title: string; snippet: string } | undefined, max: number): Promise<Alternate[]> {
+async function lookLocally(
+  service: SketchService,
+  url: string,
+  incognito: boolean,
+  shown: { title: string; snippet: string } | undefined,
+  max: number,
+): Promise<Alternate[]> {
   if (max <= 0 || !(await hasPageAccess())) return [];
   // A report of its own, never shown: nothing to save.
   const d = await lostDeps(service, incognito, async () => undefined);
   const { settings, store } = d;
   const { rec, lost } = await lastKnown(store, url);
-  const r: LostReport = { url, hasSketch: lost !== undefined, alternates: [], sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })), done: false };
+  const r: LostReport = {
+    url,
+    hasSketch: lost !== undefined,
+    alternates: [],
+    sources: (['group', 'store'] as const).map((source) => ({ source, state: 'pending' })),
+    done: false,
+  };
   // Found on an earlier visit and kept with the page's record: shown without fetching again while
   // younger than the cache's age limit.
   const kept = rec?.alternates?.filter((a) => Date.now() - a.checkedAt <= settings.cacheMaxAgeDays * 86_400_000);
@@ -54,7 +72,7 @@ async function lookLocally(service: SketchService, url: string, incognito: boole
     if (typeof found === 'string') continue;
     for (const c of found) {
       const k = normalizeUrl(c.url) ?? c.url;
-      if (!seen.has(k)) (seen.add(k), picked.push(c));
+      if (!seen.has(k)) seen.add(k), picked.push(c);
     }
   }
   const page = { sketch: lost, title, phrases: rec?.phrases ?? [], shown: lost ? undefined : shown?.snippet.trim() ? shown : await shownOf(store, url) };

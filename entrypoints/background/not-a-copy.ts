@@ -32,7 +32,10 @@ async function list(incognito: boolean): Promise<NotACopy[]> {
 
 /** The keys of the pairs among these results that must stay apart (a tab's grouping). */
 export async function apartFor(results: readonly ResultItem[], incognito: boolean): Promise<string[]> {
-  return apartAmong(await list(incognito).catch(() => []), results.map((r) => r.url));
+  return apartAmong(
+    await list(incognito).catch(() => []),
+    results.map((r) => r.url),
+  );
 }
 
 /** The choices the options list (never a private window's). */

@@ -75,11 +75,18 @@ export async function checkOne(
       const { result, page } = await traced('page', r.url, () => service.page(text, got.url, options, { timeoutMs: 15_000 }));
       if (!result.ok) throw new Error(result.error.message);
       // Only a short page can be an error page (the main text comes back whole under SHORT_TEXT characters).
-      if (page.short !== undefined && (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal, noStore))) {
+      if (
+        page.short !== undefined &&
+        (await soft404(service, r.url, { title: page.title, text: page.short ?? '', sketch: deserializeSketch(result.bytes) }, options, signal, noStore))
+      ) {
         await record('soft404');
         return { url: r.url, status: 'soft404' };
       }
-      await record('ok', { page: result.bytes, ...(page.phrases?.length ? { phrases: page.phrases } : {}), ...(page.canonical ? { canonical: page.canonical } : {}) });
+      await record('ok', {
+        page: result.bytes,
+        ...(page.phrases?.length ? { phrases: page.phrases } : {}),
+        ...(page.canonical ? { canonical: page.canonical } : {}),
+      });
     }
     return { url: r.url, status: 'ok' };
   } catch {
@@ -108,7 +115,14 @@ export function resolvedTarget(from: string, got: { ok: boolean; url: string; ki
  * A tiny "Page not found" served as a normal page (issue #7): error-like, and like what the site
  * answers for an address that surely does not exist (or that address is a real 404).
  */
-async function soft404(service: SketchService, url: string, page: PageSample, options: { shingle: number; size: number }, signal: AbortSignal, noStore: boolean): Promise<boolean> {
+async function soft404(
+  service: SketchService,
+  url: string,
+  page: PageSample,
+  options: { shingle: number; size: number },
+  signal: AbortSignal,
+  noStore: boolean,
+): Promise<boolean> {
   if (!looksLikeErrorPage(page.title, page.text)) return false;
   const probe = await fetchPage(probeUrl(url, Math.random().toString(36).slice(2, 10)), { ...(await fetchPolicy(signal)), noStore });
   if (!probe.ok) return isSoft404(page, probe.kind === 'gone' ? { status: 404 } : undefined);
@@ -154,7 +168,15 @@ export interface CheckHooks {
  * host), within the fetch budget, skipping results whose record is fresh. Resolves when every page
  * admitted is checked or the tab's checking is cancelled.
  */
-export async function checkTab(service: SketchService, store: SketchStore, tabId: number, view: string, results: ResultItem[], settings: Settings, hooks: CheckHooks): Promise<void> {
+export async function checkTab(
+  service: SketchService,
+  store: SketchStore,
+  tabId: number,
+  view: string,
+  results: ResultItem[],
+  settings: Settings,
+  hooks: CheckHooks,
+): Promise<void> {
   // Only a view's first results can be checked (lib/fetch/budget.ts): the store is asked about those alone.
   const first = [...results].sort((a, b) => a.rank - b.rank).slice(0, CHECK_BUDGET.perView);
   const known = await store.getMany(first.map((r) => r.url));
@@ -167,7 +189,11 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
   }
   // An opaque link (Google's /goto, Baidu's link?url=: issue #27) is followed to learn where it leads.
   const plan = budget.plan(tabId, view, results, (r) => r.unresolved === true || !isFresh(known.get(r.url), settings, now));
-  cv.update(plan.checked, plan.fetch.map((r) => r.url), plan.beyond);
+  cv.update(
+    plan.checked,
+    plan.fetch.map((r) => r.url),
+    plan.beyond,
+  );
   const checked = cv;
   // The first progress (a regroup) is not waited for before the fetches start: later ones queue behind it.
   const told = Promise.resolve(hooks.progress(checked.progress));
@@ -177,7 +203,9 @@ export async function checkTab(service: SketchService, store: SketchStore, tabId
   // Nothing to fetch and nothing of this view still fetching: done.
   if (!plan.fetch.length && !q) return told;
   if (!q) {
-    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) => checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve(), hooks.incognito === true));
+    q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) =>
+      checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve(), hooks.incognito === true),
+    );
     // First of the listeners: a page's outcome is in before its progress is told. A view's queue is
     // cancelled before the next view replaces it, so the view here is the job's.
     q.onDone((job) => views.get(tabId)?.done(job.url));

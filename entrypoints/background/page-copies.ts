@@ -74,7 +74,16 @@ function launch(service: SketchService, report: CopiesReport, meta: RunMeta): vo
     // Without access the tab's address is hidden: read it once access is there (a run started again).
     if (!report.url) report.url = (await tabPage(meta.tabId).catch(() => undefined))?.url;
     const d = await lostDeps(service, meta.incognito, async () => undefined);
-    await findPageCopies({ ...d, save, incognito: meta.incognito, onCopies: (p: CopyPair[]) => void noteCopies(p, { incognito: meta.incognito, from: copiesPlace(report.url ?? report.id) }).catch(() => undefined) }, report, ctl.signal);
+    await findPageCopies(
+      {
+        ...d,
+        save,
+        incognito: meta.incognito,
+        onCopies: (p: CopyPair[]) => void noteCopies(p, { incognito: meta.incognito, from: copiesPlace(report.url ?? report.id) }).catch(() => undefined),
+      },
+      report,
+      ctl.signal,
+    );
   })()
     .catch(async (e: unknown) => {
       Object.assign(report, { state: 'failed', done: true, error: e instanceof Error ? e.message : String(e) });

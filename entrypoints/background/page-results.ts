@@ -98,7 +98,10 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const checks = settings.pageChecking ? startChecks(service, tabId, ctx.incognito, { settings, all }).catch(() => undefined) : undefined;
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: all.results.length, status: 'working', progress: { done: 0, total: all.results.length } });
-  const apart = apartAmong(notACopy, all.results.map((r) => r.url));
+  const apart = apartAmong(
+    notACopy,
+    all.results.map((r) => r.url),
+  );
   const outcome = await traced('group', String(tabId), () => groupTab(service, all.results, boilerplate, settings, apart));
   const reply = { accepted: p.results.length, groups: snippetPageGroups(outcome, settings) };
   answer(reply);
@@ -139,16 +142,24 @@ async function saveResults(tabId: number, all: TabResults, outcome?: GroupOutcom
 }
 
 /** Sketches results the store does not have yet (the cache is by URL) and keeps them. */
-async function keepSketches(service: SketchService, store: Awaited<ReturnType<typeof storeFor>>, results: ResultItem[], settings: { snippetShingle: number; sketchSize: number }) {
+async function keepSketches(
+  service: SketchService,
+  store: Awaited<ReturnType<typeof storeFor>>,
+  results: ResultItem[],
+  settings: { snippetShingle: number; sketchSize: number },
+) {
   // An opaque link (issue #27) is the engine's address, not the result's: nothing is kept under it.
   const sited = results.filter((r) => !r.unresolved);
   const known = await store.getMany(sited.map((r) => r.url));
   const todo = sited.filter((r) => !known.get(r.url)?.snippet && !known.get(r.url)?.page);
   if (!todo.length) return;
-  const sketched = await service.sketch(todo.map((r) => ({ text: snippetText(r), format: 'text' as const })), {
-    shingle: settings.snippetShingle,
-    size: settings.sketchSize,
-  });
+  const sketched = await service.sketch(
+    todo.map((r) => ({ text: snippetText(r), format: 'text' as const })),
+    {
+      shingle: settings.snippetShingle,
+      size: settings.sketchSize,
+    },
+  );
   const now = Date.now();
   for (const [i, r] of todo.entries()) {
     const res = sketched[i];
@@ -162,15 +173,28 @@ export function regroupTab(service: SketchService, ctx: SenderContext): Promise<
   return inOrder(tabId, async () => {
     const { prev: all, settings, boilerplate, notACopy } = await inputs(service, tabId, ctx.incognito);
     if (!all?.results.length) return null;
-    const apart = apartAmong(notACopy, all.results.map((r) => r.url));
+    const apart = apartAmong(
+      notACopy,
+      all.results.map((r) => r.url),
+    );
     const outcome = await groupTab(service, all.results, boilerplate, settings, apart);
     const saveError = await saveResults(tabId, all, outcome, false);
     const store = await storeFor(ctx.incognito);
     // Only what the tab's check released counts (issue #28): a regroup must not show the store's answers early.
     const shown = releasedRanks(tabId, all);
-    const [groups, dead, prev] = await Promise.all([composeGroups(store, all, outcome, settings, apart, shown), deadResults(store, all, { service, tabId, incognito: ctx.incognito }, shown), getTabState(tabId)]);
+    const [groups, dead, prev] = await Promise.all([
+      composeGroups(store, all, outcome, settings, apart, shown),
+      deadResults(store, all, { service, tabId, incognito: ctx.incognito }, shown),
+      getTabState(tabId),
+    ]);
     const base = { tabId, url: all.url, engine: all.engine, query: all.query, ...(all.reader ? { reader: all.reader } : {}) };
-    await setTabState({ ...doneState(base, all.results, outcome, settings), groups, dead, ...(prev.checking ? { checking: prev.checking } : {}), ...(saveError ? { saveError } : {}) });
+    await setTabState({
+      ...doneState(base, all.results, outcome, settings),
+      groups,
+      dead,
+      ...(prev.checking ? { checking: prev.checking } : {}),
+      ...(saveError ? { saveError } : {}),
+    });
     return pageGroups(settings, groups, { dead });
   });
 }

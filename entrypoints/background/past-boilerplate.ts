@@ -28,8 +28,7 @@ export function isStale(got: Record<string, unknown>, shingle: number, now = Dat
 /** Forgets the count (the cache it came from was cleared). */
 export const forgetBoilerplate = (): Promise<void> => browser.storage.local.remove(KEY);
 
-const strip = (results: unknown[]): GroupInput[] =>
-  (results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
+const strip = (results: unknown[]): GroupInput[] => (results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
 
 /**
  * Recounts the shingles recurring on the past results pages (of the store on disk: incognito pages

@@ -2,8 +2,7 @@ import type { GroupInput } from '../../lib/group/results';
 import type { PreviewData } from '../../lib/store/types';
 import { storeFor } from './store-access';
 
-const strip = (results: unknown[]): GroupInput[] =>
-  (results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
+const strip = (results: unknown[]): GroupInput[] => (results as GroupInput[]).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
 
 /**
  * The last results page seen (never an incognito one: those live in memory only) for the options

@@ -9,7 +9,6 @@ import { BULKY, parseTabKey as tabOf, tabKey } from './tab-keys';
  * still fails throws a SaveError whose message says so, for the caller to show.
  */
 
-
 export class SaveError extends Error {
   override name = 'SaveError';
 }
@@ -71,7 +70,11 @@ export async function sessionSet(items: Record<string, unknown>, tabId?: number)
   try {
     return await set();
   } catch (first) {
-    const retry = () => set().then(() => true, () => false);
+    const retry = () =>
+      set().then(
+        () => true,
+        () => false,
+      );
     if ((await evictClosedTabs().catch(() => [])).length && (await retry())) return;
     // Open tabs lose their records only to a full storage (not to, say, a value it cannot hold), one
     // tab at a time so that no more goes than is needed.

@@ -10,9 +10,7 @@ import { DEFAULT_SETTINGS, MIGRATIONS, SETTINGS_VERSION, type Settings, type Set
 export const settingsItem = storage.defineItem<Settings>('sync:settings', {
   fallback: DEFAULT_SETTINGS as Settings,
   version: SETTINGS_VERSION,
-  migrations: Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([from, f]) => [Number(from) + 1, (old: Record<string, unknown>) => f(old)]),
-  ),
+  migrations: Object.fromEntries(Object.entries(MIGRATIONS).map(([from, f]) => [Number(from) + 1, (old: Record<string, unknown>) => f(old)])),
 });
 
 // Read once per service-worker lifetime and again after any change (from any context): a results page

@@ -52,10 +52,7 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
   const get = (): WorkerClient => {
     if (client) return client;
     if (host === 'none') throw new WorkerError('WORKER_UNAVAILABLE', 'this browser offers neither offscreen documents nor Workers here');
-    const transport =
-      host === 'offscreen'
-        ? createOffscreenTransport()
-        : createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH)));
+    const transport = host === 'offscreen' ? createOffscreenTransport() : createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH)));
     return (client = new WorkerClient(transport, { timeoutMs: opts.timeoutMs }));
   };
   // Every sketch this extension makes is under the install's secret seed (issue #28): a caller's seed,

@@ -35,7 +35,12 @@ export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connecti
 export function releasedRanks(tabId: number, all: TabResults): Set<number> {
   const running = checkViewOf(tabId, all.url);
   if (running) return running.revealed();
-  return new Set([...all.results].sort((a, b) => a.rank - b.rank).slice(0, CHECK_BUDGET.perView).map((r) => r.rank));
+  return new Set(
+    [...all.results]
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, CHECK_BUDGET.perView)
+      .map((r) => r.rank),
+  );
 }
 
 /** The results of `all` among `ranks` (all of them when none given). */
@@ -61,7 +66,14 @@ export async function deadResults(store: SketchStore, all: TabResults, looker?: 
  * The tab's groups with what its checked pages say (snippet groups alone when no page is known). Only
  * the pages of `released` results count (releasedRanks; all when not given).
  */
-export async function composeGroups(store: SketchStore, all: TabResults, outcome: GroupOutcome, settings: Settings, apart: readonly string[] = [], released?: ReadonlySet<number>): Promise<PageGroup[]> {
+export async function composeGroups(
+  store: SketchStore,
+  all: TabResults,
+  outcome: GroupOutcome,
+  settings: Settings,
+  apart: readonly string[] = [],
+  released?: ReadonlySet<number>,
+): Promise<PageGroup[]> {
   const shown = among(all, released);
   const recs = await store.getMany(shown.map((r) => r.url));
   const pages = new Map<number, PageEvidence>();
@@ -116,7 +128,9 @@ async function regroup(looker: Looker, store: SketchStore, asked: Checking): Pro
   const checking = asked && (checkViewOf(tabId, all.url)?.progress ?? asked);
   const final = !checking || checking.done >= checking.total;
   const shown = releasedRanks(tabId, all);
-  const [groups, dead] = await traced('regroup', key, () => Promise.all([composeGroups(store, all, outcome, settings, apart, shown), deadResults(store, all, { ...looker, final }, shown)]));
+  const [groups, dead] = await traced('regroup', key, () =>
+    Promise.all([composeGroups(store, all, outcome, settings, apart, shown), deadResults(store, all, { ...looker, final }, shown)]),
+  );
   await traced('state', key, () => setTabState({ ...state, groups, checking, dead }));
   // Every page checked: the copies across sites among them are evidence of copycat sites (issue #19), off the page's path.
   if (final) void noteTabCopies(store, all, settings, looker.incognito).catch(() => 0);
@@ -148,7 +162,8 @@ export async function startChecks(service: SketchService, tabId: number, incogni
     });
     // Stopped before the end (page checking turned off, access taken back): no progress left showing,
     // unless the tab shows another view by now (its own check says how far it is).
-    if (last.done < last.total && checkViewOf(tabId, all.url) === undefined && (await tabResults(tabId))?.url === all.url) await refresh(looker, store, undefined);
+    if (last.done < last.total && checkViewOf(tabId, all.url) === undefined && (await tabResults(tabId))?.url === all.url)
+      await refresh(looker, store, undefined);
   } finally {
     await marked;
     const now = await tabResults(tabId);

@@ -17,12 +17,26 @@ const input = (r: ResultItem): GroupInput => ({ rank: r.rank, url: r.url, title:
  * page with before asking (issue #17), so both agree. Should the Worker fail, the same lib code runs
  * here: a few dozen snippets cost well under a millisecond, and the page should not go without its groups.
  */
-export async function groupTab(service: SketchService, results: ResultItem[], boilerplate: number[] | undefined, settings: Settings, apart: string[] = []): Promise<GroupOutcome> {
+export async function groupTab(
+  service: SketchService,
+  results: ResultItem[],
+  boilerplate: number[] | undefined,
+  settings: Settings,
+  apart: string[] = [],
+): Promise<GroupOutcome> {
   // A results page's few dozen snippets group in about a millisecond, less than the round trip to
   // the Worker (8–30 ms measured). Long pages (infinite scroll) go to the Worker.
   if (results.length <= IN_PLACE_MAX) return groupSnippets(results, boilerplate, settings, apart);
   try {
-    return await service.group({ items: results.map(input), ...(boilerplate?.length ? { boilerplate } : {}), ...(apart.length ? { apart } : {}), options: snippetGroupOptions(settings) }, { timeoutMs: 5000 });
+    return await service.group(
+      {
+        items: results.map(input),
+        ...(boilerplate?.length ? { boilerplate } : {}),
+        ...(apart.length ? { apart } : {}),
+        options: snippetGroupOptions(settings),
+      },
+      { timeoutMs: 5000 },
+    );
   } catch {
     return groupSnippets(results, boilerplate, settings, apart);
   }

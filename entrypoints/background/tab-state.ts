@@ -12,7 +12,6 @@ import { resultHost } from '../../lib/group/result-item';
 import { ADDED_PREFIX } from '../../lib/engines/added';
 import { engineName } from '../../lib/engines/names';
 
-
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => tabKey('state', tabId);
 const refusedKey = (tabId: number) => tabKey('refused', tabId);
@@ -38,7 +37,10 @@ export async function popupState(tabId: number): Promise<TabState> {
   const s = await popupStateOf(tabId);
   if (!s.engine?.startsWith(ADDED_PREFIX)) return s;
   // An engine the user added: the popup shows the name it was given (the settings keep it, not the state).
-  const settings = await browser.storage.sync.get('settings').then((g) => migrateSettings(g.settings), () => migrateSettings(undefined));
+  const settings = await browser.storage.sync.get('settings').then(
+    (g) => migrateSettings(g.settings),
+    () => migrateSettings(undefined),
+  );
   return { ...s, engineName: engineName(s.engine, settings.addedEngines) };
 }
 
@@ -51,7 +53,10 @@ async function popupStateOf(tabId: number): Promise<TabState> {
   const [all, copycats, settings] = await Promise.all([
     tabResults(tabId),
     browser.storage.local.get(COPYCAT_PAGE_KEYS).then(readLookup, (): CopycatLookup => ({ table: {}, lists: [], unlisted: [] })),
-    browser.storage.sync.get('settings').then((g) => migrateSettings(g.settings), () => migrateSettings(undefined)),
+    browser.storage.sync.get('settings').then(
+      (g) => migrateSettings(g.settings),
+      () => migrateSettings(undefined),
+    ),
   ]);
   if (!all || all.url !== s.url) return s;
   // The sites the page marks (content script: copycat-marks.ts), found the same way.
@@ -59,8 +64,14 @@ async function popupStateOf(tabId: number): Promise<TabState> {
     const found = copycatMarkOf(resultHost(r) ?? '', copycats);
     return found ? [{ rank: r.rank, site: found.site, ...copycatWords(found.mark), ...(mayHide(found.mark) ? {} : { labelOnly: true as const }) }] : [];
   });
-  const named = new Set([...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]), ...(s.dead ?? []).map((d) => d.rank), ...flagged.map((c) => c.rank)]);
-  const items = all.results.filter((r) => named.has(r.rank)).map(({ rank, url, title, displayUrl, unresolved }) => ({ rank, url, title, displayUrl, ...(unresolved ? { unresolved } : {}) }));
+  const named = new Set([
+    ...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]),
+    ...(s.dead ?? []).map((d) => d.rank),
+    ...flagged.map((c) => c.rank),
+  ]);
+  const items = all.results
+    .filter((r) => named.has(r.rank))
+    .map(({ rank, url, title, displayUrl, unresolved }) => ({ rank, url, title, displayUrl, ...(unresolved ? { unresolved } : {}) }));
   return { ...s, items, ...(flagged.length ? { copycats: flagged, copycatDisplay: settings.copycatDisplay } : {}) };
 }
 

@@ -73,7 +73,10 @@ function Copies({ id }: { id: string }) {
   return (
     <>
       <p class="target">
-        <span class="label">{t('copies_target')}</span> <span class="url" data-testid="url">{report?.url ?? '…'}</span>
+        <span class="label">{t('copies_target')}</span>{' '}
+        <span class="url" data-testid="url">
+          {report?.url ?? '…'}
+        </span>
         {report?.title && (
           <>
             {' '}
@@ -97,7 +100,14 @@ function Copies({ id }: { id: string }) {
         </p>
       )}
       {report ? (
-        <CopiesReportView report={report} onCancel={cancel} onAgain={again} onAllowAccess={() => void allowAccess()} allowing={allowing} accessError={accessError} />
+        <CopiesReportView
+          report={report}
+          onCancel={cancel}
+          onAgain={again}
+          onAllowAccess={() => void allowAccess()}
+          allowing={allowing}
+          accessError={accessError}
+        />
       ) : (
         !error && (
           <p class="muted" role="status">

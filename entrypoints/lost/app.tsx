@@ -77,7 +77,10 @@ function Lost({ url }: { url: string }) {
   return (
     <>
       <p class="target">
-        <span class="label">{t('copies_target')}</span> <span class="url" data-testid="url">{url}</span>
+        <span class="label">{t('copies_target')}</span>{' '}
+        <span class="url" data-testid="url">
+          {url}
+        </span>
       </p>
       {error && (
         <p class="notice error" role="alert">

@@ -13,7 +13,4 @@ const root = document.getElementById('app')!;
 // lost.html?url=… (a regular window) or lost.html?run=<id> (asked from a private window, issue #28).
 const run = parseLostRun(location.search);
 if (run === undefined) render(<App search={location.search} />, root);
-else
-  void watchPrivateRun(run, (url) => render(url ? <App search={lostQuery(url)} /> : <PrivateEnded />, root)).catch(() =>
-    render(<PrivateEnded />, root),
-  );
+else void watchPrivateRun(run, (url) => render(url ? <App search={lostQuery(url)} /> : <PrivateEnded />, root)).catch(() => render(<PrivateEnded />, root));

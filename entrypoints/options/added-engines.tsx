@@ -27,9 +27,19 @@ const NAME_ID = 'added-engine-name';
 const MAX_FILE_BYTES = 1_000_000;
 
 const FILE_ERRORS = { json: 'added_fileError_json', shape: 'added_fileError_shape', none: 'added_fileError_none' } as const;
-const SKIPS = { invalid: 'added_skip_invalid', duplicate: 'added_skip_duplicate', present: 'added_skip_present', builtin: 'added_skip_builtin', full: 'added_skip_full' } as const;
+const SKIPS = {
+  invalid: 'added_skip_invalid',
+  duplicate: 'added_skip_duplicate',
+  present: 'added_skip_present',
+  builtin: 'added_skip_builtin',
+  full: 'added_skip_full',
+} as const;
 
-type Outcome = { kind: 'none' } | { kind: 'busy' } | { kind: 'ok'; file: string; added: number; skipped: AddedSkip[] } | { kind: 'failed'; file: string; error: string; skipped: AddedSkip[] };
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'busy' }
+  | { kind: 'ok'; file: string; added: number; skipped: AddedSkip[] }
+  | { kind: 'failed'; file: string; error: string; skipped: AddedSkip[] };
 
 /** Which added engines' hosts Resemble has access to, checked again when the browser's grants change. */
 function useAccess(engines: readonly AddedEngine[]): Record<string, boolean> {
@@ -38,7 +48,9 @@ function useAccess(engines: readonly AddedEngine[]): Record<string, boolean> {
   useEffect(() => {
     let live = true;
     const check = () =>
-      void Promise.all(engines.map(async (e) => [e.host, await browser.permissions.contains({ origins: [hostOrigin(e.host)] }).catch(() => false)] as const)).then((pairs) => {
+      void Promise.all(
+        engines.map(async (e) => [e.host, await browser.permissions.contains({ origins: [hostOrigin(e.host)] }).catch(() => false)] as const),
+      ).then((pairs) => {
         if (live) setAccess(Object.fromEntries(pairs));
       });
     check();
@@ -116,7 +128,7 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
         if (!granted) return setError(t('added_refused', engine.host));
         const problem = await save({ addedEngines: next });
         setError(problem);
-        if (!problem) (setText(''), setName(undefined));
+        if (!problem) setText(''), setName(undefined);
       })
       .catch((err: unknown) => setError(t('added_askError', errorText(err))))
       .finally(() => setBusy(false));
@@ -166,7 +178,10 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
                   {e.path}?{e.param}=…
                 </span>
                 {access[e.host] === false && <span class="muted"> — {t('added_noAccess')}</span>}
-                <span class="muted" data-testid="added-outcome"> — {outcomeWords(outcomes[addedId(e.host)], now)}</span>
+                <span class="muted" data-testid="added-outcome">
+                  {' '}
+                  — {outcomeWords(outcomes[addedId(e.host)], now)}
+                </span>
               </span>
               {access[e.host] === false && (
                 <button type="button" aria-label={t('added_allow_aria', e.name)} onClick={() => allow(e.host)}>
@@ -233,13 +248,21 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
           {t('added_export')}
         </button>
         <label for="added-import">{t('added_import_label')}</label>
-        <input id="added-import" type="file" accept=".json,application/json" aria-describedby="added-import-outcome" onChange={(e) => void pick(e.target as HTMLInputElement)} />
+        <input
+          id="added-import"
+          type="file"
+          accept=".json,application/json"
+          aria-describedby="added-import-outcome"
+          onChange={(e) => void pick(e.target as HTMLInputElement)}
+        />
       </div>
       <div id="added-import-outcome" role="status">
         {outcome.kind === 'busy' && <p class="muted">{t('options_reading')}</p>}
         {outcome.kind === 'ok' && (
           <p class="ok">
-            {outcome.skipped.length ? t('added_import_doneSkipped', outcome.added, outcome.file, outcome.skipped.length) : t('added_import_done', outcome.added, outcome.file)}
+            {outcome.skipped.length
+              ? t('added_import_doneSkipped', outcome.added, outcome.file, outcome.skipped.length)
+              : t('added_import_done', outcome.added, outcome.file)}
           </p>
         )}
         {outcome.kind === 'failed' && (

@@ -7,7 +7,6 @@ import { t } from '../../page-support/i18n';
 
 const SKETCH_SIZES: readonly Settings['sketchSize'][] = [64, 128, 256];
 
-
 /** Shingle sizes for snippets and pages, and the sketch size. */
 export function AdvancedControls({ settings, save }: SettingsProps) {
   const SKETCH_HINT = t('options_sketch_hint');

@@ -29,8 +29,7 @@ export function App() {
       </header>
       {status === 'fallback' && (
         <Notice>
-          {t('options_fallback')}{' '}
-          <span class="muted">({loadError})</span>
+          {t('options_fallback')} <span class="muted">({loadError})</span>
         </Notice>
       )}
       {status === 'loading' ? (
@@ -53,11 +52,7 @@ export function App() {
             <PageCheckingControl {...p} />
             <ArchiveLookupsControl {...p} />
           </Section>
-          <Section
-            id="copycats"
-            title={t('options_copycats')}
-            intro={t('options_copycats_intro')}
-          >
+          <Section id="copycats" title={t('options_copycats')} intro={t('options_copycats_intro')}>
             <CopycatControls {...p} />
           </Section>
           <Section id="not-a-copy" title={t('options_notACopy')} intro={t('options_notACopy_intro')}>

@@ -49,6 +49,7 @@ export function CacheUsage() {
         {usage.kind === 'error' && <span class="muted">{t('options_usage_error', usage.message)}</span>}
       </p>
       {confirming ? (
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border and legend the design has not; role=group with its label reads the same
         <div class="actions" role="group" aria-labelledby="clear-question">
           <span id="clear-question">{t('options_clear_question')}</span>
           <button type="button" class="danger" ref={confirmRef} disabled={clearing.kind === 'clearing'} onClick={() => void clear()}>

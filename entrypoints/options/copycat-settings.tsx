@@ -22,7 +22,15 @@ export function CopycatSettings({ settings, save }: SettingsProps) {
           const id = `copycat-display-${v}`;
           return (
             <div class="choice" key={v}>
-              <input type="radio" name="copycat-display" id={id} value={v} checked={settings.copycatDisplay === v} aria-describedby={`${id}-hint`} onChange={() => c.now(v)} />
+              <input
+                type="radio"
+                name="copycat-display"
+                id={id}
+                value={v}
+                checked={settings.copycatDisplay === v}
+                aria-describedby={`${id}-hint`}
+                onChange={() => c.now(v)}
+              />
               <div>
                 <label for={id}>{t(CHOICES[v].label)}</label>
                 <span class="hint" id={`${id}-hint`}>

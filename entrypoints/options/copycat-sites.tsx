@@ -16,7 +16,8 @@ const BY: Record<Evidence['by'], MessageKey> = {
 };
 
 const day = (ms: number) => date(ms);
-const label = (v: SiteVerdict, flagged = v.flagged) => siteLabelWords({ flagged: flagged || 'evidence', originals: v.originals, fromSites: v.fromSites.map((s) => s.site), listedIn: v.listedIn });
+const label = (v: SiteVerdict, flagged = v.flagged) =>
+  siteLabelWords({ flagged: flagged || 'evidence', originals: v.originals, fromSites: v.fromSites.map((s) => s.site), listedIn: v.listedIn });
 
 function Page({ p }: { p: { url: string; title: string } }) {
   const href = safeHref(p.url);
@@ -35,13 +36,17 @@ function ownWords(v: SiteVerdict): string {
   if (v.own === 'copycat') return `${t('options_copycat_own_agrees', label(v, 'evidence'))} (${places})`;
   if (v.own === 'copied') return `${plural('options_copycat_own_disagrees', v.copiedBy)} (${plural('options_copycat_places', v.copiedPlaces)})`;
   if (v.own === 'disputed') return t('options_copycat_own_disputed');
-  return v.originals ? `${plural('options_copycat_own_notYet', v.originals, v.fromSites.map((s) => s.site).join(', '))} (${places})` : t('options_copycat_own_none');
+  return v.originals
+    ? `${plural('options_copycat_own_notYet', v.originals, v.fromSites.map((s) => s.site).join(', '))} (${places})`
+    : t('options_copycat_own_none');
 }
 
 /** Whether "hide" hides it, and if not, what the stricter bar still needs. */
 function hideWords(v: SiteVerdict): string | undefined {
   if (!v.flagged) return undefined;
-  return v.hide ? t('options_copycat_hide_yes') : t('options_copycat_hide_no', String(Math.min(v.places, HIDE_PLACES)), String(Math.min(v.engines, HIDE_ENGINES)));
+  return v.hide
+    ? t('options_copycat_hide_yes')
+    : t('options_copycat_hide_no', String(Math.min(v.places, HIDE_PLACES)), String(Math.min(v.engines, HIDE_ENGINES)));
 }
 
 function status(v: SiteVerdict): string {
@@ -92,9 +97,7 @@ function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; a
                   <Page p={e.original} />
                   <span class="muted"> {t('options_copycat_originalBy', t(BY[e.by]))}</span>
                 </td>
-                <td>
-                  {t('options_copycat_measures', pct(e.resemblance), pct(e.copyInOriginal), pct(e.originalInCopy))}
-                </td>
+                <td>{t('options_copycat_measures', pct(e.resemblance), pct(e.copyInOriginal), pct(e.originalInCopy))}</td>
                 <td>{day(e.at) === day(e.lastAt) ? day(e.at) : t('options_copycat_seenRange', day(e.at), day(e.lastAt))}</td>
               </tr>
             ))}
@@ -231,7 +234,14 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
         <label for="copycat-mark" class="visually-hidden">
           {t('options_copycat_markInput')}
         </label>
-        <input id="copycat-mark" type="text" placeholder="copycat.example" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-describedby="copycat-error" />
+        <input
+          id="copycat-mark"
+          type="text"
+          placeholder="copycat.example"
+          value={name}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          aria-describedby="copycat-error"
+        />
         <button type="submit">{t('options_copycat_mark')}</button>
       </form>
       <p class="field-error" id="copycat-error" role="alert" hidden={!error}>

@@ -7,7 +7,11 @@ import { errorText, send } from '../../page-support/messaging';
 import { download } from '../../page-support/use-copycats';
 import { badLineWords, listErrorWords } from '../../page-support/copycat-words';
 
-type Outcome = { kind: 'none' } | { kind: 'busy' } | { kind: 'ok'; name: string; sites: number; bad: BadLine[] } | { kind: 'failed'; error: string; bad: BadLine[] };
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'busy' }
+  | { kind: 'ok'; name: string; sites: number; bad: BadLine[] }
+  | { kind: 'failed'; error: string; bad: BadLine[] };
 
 function BadLines({ bad }: { bad: BadLine[] }) {
   if (!bad.length) return null;
@@ -33,7 +37,10 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
     if (file.size > MAX_LIST_BYTES) return setOutcome({ kind: 'failed', error: listErrorWords(file.name, { code: 'too-large', error: '', bad: [] }), bad: [] });
     setOutcome({ kind: 'busy' });
     try {
-      const r = await send('copycat/import', { name: file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || t('options_import_defaultName'), text: await file.text() });
+      const r = await send('copycat/import', {
+        name: file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || t('options_import_defaultName'),
+        text: await file.text(),
+      });
       if ('error' in r) return setOutcome({ kind: 'failed', error: listErrorWords(file.name, r), bad: r.bad });
       set(r.state);
       setOutcome({ kind: 'ok', name: r.name, sites: r.sites, bad: r.bad });
@@ -45,7 +52,11 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
     <>
       <h3>{t('options_export')}</h3>
       <div class="actions">
-        <button type="button" disabled={!flagged.length} onClick={() => download('resemble-copycats.ublacklist.txt', toRuleset(flagged, state.evidence, Date.now()))}>
+        <button
+          type="button"
+          disabled={!flagged.length}
+          onClick={() => download('resemble-copycats.ublacklist.txt', toRuleset(flagged, state.evidence, Date.now()))}
+        >
           {t('options_export_ruleset')}
         </button>
         <button type="button" disabled={!flagged.length} onClick={() => download('resemble-copycats.domains.txt', toDomains(flagged))}>
@@ -59,13 +70,21 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
       </p>
       <div class="actions">
         <label for="copycat-import">{t('options_import_label')}</label>
-        <input id="copycat-import" type="file" accept=".txt,text/plain" aria-describedby="copycat-import-hint copycat-import-outcome" onChange={(e) => void pick(e.target as HTMLInputElement)} />
+        <input
+          id="copycat-import"
+          type="file"
+          accept=".txt,text/plain"
+          aria-describedby="copycat-import-hint copycat-import-outcome"
+          onChange={(e) => void pick(e.target as HTMLInputElement)}
+        />
       </div>
       <div id="copycat-import-outcome" role="status">
         {outcome.kind === 'busy' && <p class="muted">{t('options_reading')}</p>}
         {outcome.kind === 'ok' && (
           <p class="ok">
-            {outcome.bad.length ? t('options_import_doneSkipped', plural('options_sites', outcome.sites), outcome.name, plural('options_lines', outcome.bad.length)) : t('options_import_done', plural('options_sites', outcome.sites), outcome.name)}
+            {outcome.bad.length
+              ? t('options_import_doneSkipped', plural('options_sites', outcome.sites), outcome.name, plural('options_lines', outcome.bad.length))
+              : t('options_import_done', plural('options_sites', outcome.sites), outcome.name)}
           </p>
         )}
         {outcome.kind === 'failed' && (
@@ -82,7 +101,11 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
               <span>
                 {l.name} <span class="muted">{t('options_list_meta', plural('options_sites', l.sites), date(l.at))}</span>
               </span>
-              <button type="button" aria-label={t('options_list_remove_aria', t('options_list_remove'), l.name)} onClick={() => void send('copycat/forget-list', { name: l.name }).then(set, () => undefined)}>
+              <button
+                type="button"
+                aria-label={t('options_list_remove_aria', t('options_list_remove'), l.name)}
+                onClick={() => void send('copycat/forget-list', { name: l.name }).then(set, () => undefined)}
+              >
                 {t('options_list_remove')}
               </button>
             </li>

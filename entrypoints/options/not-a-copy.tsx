@@ -58,7 +58,11 @@ export function NotACopyList() {
             <li key={`${c.a}\n${c.b}`}>
               <Page url={c.a} title={c.titleA} /> <span class="muted">{t('options_notACopy_and')}</span> <Page url={c.b} title={c.titleB} />{' '}
               <span class="muted">· {date(c.at)}</span>{' '}
-              <button type="button" onClick={() => void undo(c)} aria-label={t('options_notACopy_undo_aria', t('options_notACopy_undo'), domainOf(c.a), domainOf(c.b))}>
+              <button
+                type="button"
+                onClick={() => void undo(c)}
+                aria-label={t('options_notACopy_undo_aria', t('options_notACopy_undo'), domainOf(c.a), domainOf(c.b))}
+              >
                 {t('options_notACopy_undo')}
               </button>
             </li>

@@ -18,6 +18,7 @@ interface ThresholdPreviewProps extends PreviewOptions {
 export function ThresholdPreview(props: ThresholdPreviewProps) {
   const state = usePreviewData();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border and legend the design has not; role=group with its label reads the same
     <div class="preview" id="threshold-preview" role="group" aria-labelledby="threshold-preview-title">
       <h3 id="threshold-preview-title">{t('options_preview')}</h3>
       {state.kind === 'loading' && (
@@ -54,7 +55,9 @@ function Preview({ data, now, threshold, shingle, size }: ThresholdPreviewProps 
 
   // One sentence per language with the time in its place: the <time> element goes where $2 is.
   const count = plural('results', data.items.length);
-  const sentence = data.query ? t('options_preview_seenQuery', engineName(data.engine), TIME, count, data.query) : t('options_preview_seen', engineName(data.engine), TIME, count);
+  const sentence = data.query
+    ? t('options_preview_seenQuery', engineName(data.engine), TIME, count, data.query)
+    : t('options_preview_seen', engineName(data.engine), TIME, count);
   const seen = sentence.split(TIME);
 
   return (
@@ -75,9 +78,7 @@ function Preview({ data, now, threshold, shingle, size }: ThresholdPreviewProps 
           <PairChart pairs={grouped.outcome.pairs} threshold={threshold} />
           <p class="preview-outcome">
             {t('options_preview_at', pct(threshold))} <span role="status">{outcomeLine(grouped.outcome)}</span>
-            {grouped.outcome.boilerplate > 0 && (
-              <span class="muted"> {plural('options_preview_boilerplate', grouped.outcome.boilerplate)}</span>
-            )}
+            {grouped.outcome.boilerplate > 0 && <span class="muted"> {plural('options_preview_boilerplate', grouped.outcome.boilerplate)}</span>}
           </p>
           <PreviewGroups groups={grouped.outcome.groups} items={data.items} />
         </>

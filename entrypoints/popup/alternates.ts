@@ -20,14 +20,22 @@ export function mergeAlternates(...lists: readonly (readonly Alternate[] | undef
   const order = [...byUrl.values()];
   return order
     .map((a, i) => ({ a, i }))
-    .sort((x, y) => basisRank(x.a.basis) - basisRank(y.a.basis) || y.a.resemblance - x.a.resemblance || (y.a.containment || 0) - (x.a.containment || 0) || x.i - y.i)
+    .sort(
+      (x, y) =>
+        basisRank(x.a.basis) - basisRank(y.a.basis) || y.a.resemblance - x.a.resemblance || (y.a.containment || 0) - (x.a.containment || 0) || x.i - y.i,
+    )
     .map((x) => x.a);
 }
 
 /** The popup's state line for one dead URL: looking, found (n), none found yet, or no access to sites. */
 export type AlternatesState = 'looking' | 'found' | 'none' | 'no-access';
 
-export function alternatesState(shown: number, report: Pick<LostReport, 'needsAccess'> | undefined, running: boolean, access: boolean | undefined): AlternatesState {
+export function alternatesState(
+  shown: number,
+  report: Pick<LostReport, 'needsAccess'> | undefined,
+  running: boolean,
+  access: boolean | undefined,
+): AlternatesState {
   // Without access nothing can be fetched and measured, locally or by searching: say so first.
   if (report?.needsAccess || access === false) return 'no-access';
   if (running) return 'looking';

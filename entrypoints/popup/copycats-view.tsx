@@ -25,18 +25,28 @@ export function CopycatsView({ s }: { s: TabState }) {
           const href = item && safeHref(item.url);
           return (
             <li key={c.rank} data-rank={c.rank}>
-              <strong>#{c.rank}</strong> {href ? <a href={href} target="_blank" rel="noopener noreferrer">{item?.title || c.site}</a> : c.site} · {c.site}
+              <strong>#{c.rank}</strong>{' '}
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {item?.title || c.site}
+                </a>
+              ) : (
+                c.site
+              )}{' '}
+              · {c.site}
               <p class="copycat-label">
-                {t('popup_copycat_line', c.label, t(s.copycatDisplay === 'hide' && c.labelOnly ? 'popup_copycat_labelOnly' : DOES[s.copycatDisplay ?? 'label']))}
+                {t(
+                  'popup_copycat_line',
+                  c.label,
+                  t(s.copycatDisplay === 'hide' && c.labelOnly ? 'popup_copycat_labelOnly' : DOES[s.copycatDisplay ?? 'label']),
+                )}
               </p>
               <p class="evidence copycat-detail">{c.detail}</p>
             </li>
           );
         })}
       </ul>
-      <p class="muted">
-        {t('popup_copycats_hint')}
-      </p>
+      <p class="muted">{t('popup_copycats_hint')}</p>
     </section>
   );
 }

@@ -26,7 +26,13 @@ export function deadLines(s: TabState): DeadLine[] {
     .sort((a, b) => a.rank - b.rank)
     .map((d) => {
       const it = byRank.get(d.rank);
-      return { rank: d.rank, title: it ? it.title.trim() || it.displayUrl || it.url : t('common_resultN', String(d.rank)), why: deadKindShort(d.kind), url: it ? safeHref(it.url) : undefined, alternates: d.alternates };
+      return {
+        rank: d.rank,
+        title: it ? it.title.trim() || it.displayUrl || it.url : t('common_resultN', String(d.rank)),
+        why: deadKindShort(d.kind),
+        url: it ? safeHref(it.url) : undefined,
+        alternates: d.alternates,
+      };
     });
 }
 
@@ -49,10 +55,12 @@ export function DeadPageOffer({ s }: { s: TabState }) {
   const open = (url: string) => {
     try {
       // A private tab's address never goes into the page's (issue #28: page-support/private-lost.ts).
-      lostPageFor(url, s.tabId).then((page) => browser.tabs.create({ url: page })).then(
-        () => window.close(),
-        (e: unknown) => setError(errorText(e)),
-      );
+      lostPageFor(url, s.tabId)
+        .then((page) => browser.tabs.create({ url: page }))
+        .then(
+          () => window.close(),
+          (e: unknown) => setError(errorText(e)),
+        );
     } catch (e) {
       setError(errorText(e));
     }

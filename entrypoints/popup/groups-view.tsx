@@ -18,9 +18,7 @@ function Checking({ s }: { s: TabState }) {
   if (c.done >= c.total) return budget;
   return (
     <div role="status" class="checking">
-      <p class="muted">
-        {t('popup_checking', c.done, c.total)}
-      </p>
+      <p class="muted">{t('popup_checking', c.done, c.total)}</p>
       <progress value={c.done} max={c.total} aria-label={t('popup_checkingBar')} />
       {budget}
     </div>
@@ -44,7 +42,11 @@ export function GroupsView({ s }: { s: TabState }) {
       {groups.length > 0 && <DisplayModeLine />}
       <Checking s={s} />
       <PageCheckOffer tabId={s.tabId} />
-      {groups.length === 0 ? <p role="status">{noGroupsText(s.results)}</p> : <GroupList groups={groups} items={items} onNotACopy={(rank, of) => void send('tab/not-a-copy', { tabId: s.tabId, rank, of }).catch(() => undefined)} />}
+      {groups.length === 0 ? (
+        <p role="status">{noGroupsText(s.results)}</p>
+      ) : (
+        <GroupList groups={groups} items={items} onNotACopy={(rank, of) => void send('tab/not-a-copy', { tabId: s.tabId, rank, of }).catch(() => undefined)} />
+      )}
     </section>
   );
 }

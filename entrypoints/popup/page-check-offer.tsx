@@ -41,9 +41,7 @@ export function PageCheckOffer({ tabId }: { tabId: number }) {
       <p id="offer-title">
         <strong>{t('popup_offer_title')}</strong>
       </p>
-      <p class="muted">
-        {t('popup_offer_text')}
-      </p>
+      <p class="muted">{t('popup_offer_text')}</p>
       <p>
         <button type="button" onClick={yes} disabled={state === 'busy'}>
           {t('popup_offer_yes')}

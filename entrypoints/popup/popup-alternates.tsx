@@ -29,9 +29,7 @@ function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
         <span>{domain}</span>
       )}{' '}
       <span class="measures">{measures}</span>
-      <span class="muted alt-source">
-        {t('popup_alt_source', sourceWords(a, hasSketch), formatDateTime(a.checkedAt))}
-      </span>
+      <span class="muted alt-source">{t('popup_alt_source', sourceWords(a, hasSketch), formatDateTime(a.checkedAt))}</span>
     </li>
   );
 }
@@ -61,6 +59,7 @@ export function PopupAlternates({ url, known, label }: { url: string; known?: Al
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border and legend the design has not; role=group with its label reads the same
     <div class="popup-alternates" data-testid="alternates" data-state={state} aria-label={t('popup_alt_aria', label)} role="group">
       {list.length > 0 && (
         <ol class="alternates">

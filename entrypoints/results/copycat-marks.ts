@@ -20,7 +20,13 @@ export interface Copycats {
  * are hidden (marked by the user, listed, or evidence from several engines: lib/copycat, issue #28);
  * the others are labelled.
  */
-export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c: Copycats, revealed: Set<string>, cell: (el: Element) => Element): Promise<PageUi>[] {
+export function markCopycats(
+  ctx: ContentScriptContext,
+  blocks: ResultBlocks,
+  c: Copycats,
+  revealed: Set<string>,
+  cell: (el: Element) => Element,
+): Promise<PageUi>[] {
   if (c.display === 'off') return [];
   const out: Promise<PageUi>[] = [];
   for (const rank of blocks.ranks()) {
@@ -49,7 +55,10 @@ export function markCopycats(ctx: ContentScriptContext, blocks: ResultBlocks, c:
           revealed: shown,
           label: (r) => (r ? t('page_copycat_hide') : t('page_copycat_show', site)),
           // The name holds the visible words (WCAG 2.5.3), then the rank and site they act on.
-          aria: (r) => (r ? t('page_copycat_hide_aria', t('page_copycat_hide'), String(rank), site) : t('page_copycat_show_aria', t('page_copycat_show', site), String(rank))),
+          aria: (r) =>
+            r
+              ? t('page_copycat_hide_aria', t('page_copycat_hide'), String(rank), site)
+              : t('page_copycat_show_aria', t('page_copycat_show', site), String(rank)),
           onToggle: (r) => {
             if (r) revealed.add(url);
             else revealed.delete(url);

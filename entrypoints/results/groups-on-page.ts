@@ -118,15 +118,17 @@ export class GroupsOnPage {
       if (hide && copies.some((c) => c.rank === m.rank)) for (const el of m.els) el.setAttribute(ATTR.hidden, 'true');
       // The same address is the same page: only results at two addresses can be "not a copy".
       const apart = this.onNotACopy && m.reason.kind !== 'same-page' ? this.onNotACopy : undefined;
-      const action = apart && { text: t('page_notACopy'), aria: t('group_notACopy_aria', t('page_notACopy'), String(m.rank), String(g.representative)), act: () => apart(m.rank, g.representative) };
+      const action = apart && {
+        text: t('page_notACopy'),
+        aria: t('group_notACopy_aria', t('page_notACopy'), String(m.rank), String(g.representative)),
+        act: () => apart(m.rank, g.representative),
+      };
       out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative), action));
     }
     if (tucked) for (const el of rep) el.setAttribute(ATTR.hidden, 'true');
     // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.
     if (collapse && copies.length) {
-      const summary = copies
-        .map((m) => `#${m.rank} · ${this.blocks.hostOf(m.rank)?.replace(/^www\./, '') ?? ''} — ${m.what}`)
-        .join('\n');
+      const summary = copies.map((m) => `#${m.rank} · ${this.blocks.hostOf(m.rank)?.replace(/^www\./, '') ?? ''} — ${m.what}`).join('\n');
       out.push(
         mountToggle(this.ctx, cell(host[host.length - 1], 'last'), {
           representative: g.representative,
@@ -142,10 +144,11 @@ export class GroupsOnPage {
               this.deadTucked.delete(repUrl);
               for (const el of rep) el.removeAttribute(ATTR.hidden);
             }
-            for (const m of copies) for (const el of m.els) {
-              if (shown) el.removeAttribute(ATTR.hidden);
-              else el.setAttribute(ATTR.hidden, 'true');
-            }
+            for (const m of copies)
+              for (const el of m.els) {
+                if (shown) el.removeAttribute(ATTR.hidden);
+                else el.setAttribute(ATTR.hidden, 'true');
+              }
           },
         }),
       );
@@ -157,7 +160,8 @@ export class GroupsOnPage {
   clear(): void {
     for (const ui of this.uis) ui.remove();
     this.uis = [];
-    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat]) for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
+    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat])
+      for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
   }
 }
 

@@ -60,7 +60,10 @@ export class LocalGroups {
 
   groups(inputs: PageInputs | undefined): PageGroups | undefined {
     if (!inputs || !this.results.length || this.results.length > LOCAL_MAX) return undefined;
-    const apart = apartAmong(inputs.notACopy ?? [], this.results.map((r) => r.url));
+    const apart = apartAmong(
+      inputs.notACopy ?? [],
+      this.results.map((r) => r.url),
+    );
     return snippetPageGroups(groupSnippets(this.results, inputs.boilerplate, inputs.settings, apart), inputs.settings);
   }
 }

@@ -117,7 +117,9 @@ export function mountToggle(ctx: ContentScriptContext, root: Element, spec: Togg
       b.setAttribute(
         'aria-label',
         spec.aria?.(revealed) ??
-          (revealed ? t('page_toggle_hide_aria', spec.label(true), String(spec.representative)) : t('page_toggle_show_aria', spec.label(false), String(spec.representative))),
+          (revealed
+            ? t('page_toggle_hide_aria', spec.label(true), String(spec.representative))
+            : t('page_toggle_show_aria', spec.label(false), String(spec.representative))),
       );
     };
     onUserClick(b, () => {
@@ -137,7 +139,15 @@ const DEAD_WORDS = { gone: 'page_dead_gone', dns: 'page_dead_dns', connection: '
  * verified live copy (issue #15), a link to it with its measure on hover or focus, and the button says
  * "more copies". Everything is set as text; the address was checked to be http(s) (checkPageGroups).
  */
-export function mountDead(ctx: ContentScriptContext, root: Element, rank: number, kind: string, onFind: () => void, copy?: Alternate, onHide?: () => void): Promise<PageUi> {
+export function mountDead(
+  ctx: ContentScriptContext,
+  root: Element,
+  rank: number,
+  kind: string,
+  onFind: () => void,
+  copy?: Alternate,
+  onHide?: () => void,
+): Promise<PageUi> {
   return mountUi(ctx, root, 'first', (c) => {
     const why = tOf(DEAD_WORDS, kind) ?? kind;
     const label = document.createElement('span');

@@ -79,7 +79,14 @@ export class ResultsWatcher {
    */
   private report(results: Extraction['results'], append: boolean, x = this.read()): Promise<void> {
     // How the page was read goes with its results: the popup and the options say it (issue #27).
-    const all = batches({ engine: x?.engine ?? '', url: location.href, query: x?.query ?? '', results, ...(append ? { append } : {}), ...(x ? { reader: x.reader } : {}) });
+    const all = batches({
+      engine: x?.engine ?? '',
+      url: location.href,
+      query: x?.query ?? '',
+      results,
+      ...(append ? { append } : {}),
+      ...(x ? { reader: x.reader } : {}),
+    });
     for (const b of all) {
       this.onRead(b);
       this.queue = this.queue.then(() => (this.stopped ? undefined : this.send(b))).catch(() => undefined);

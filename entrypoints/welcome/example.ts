@@ -12,7 +12,8 @@ export const EXAMPLE_RESULTS: readonly GroupInput[] = [
     rank: 1,
     url: 'https://www.gutenberg.org/files/205/205-h/205-h.htm',
     title: 'Walden, by Henry David Thoreau',
-    snippet: 'I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.',
+    snippet:
+      'I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.',
   },
   {
     rank: 2,
@@ -24,7 +25,8 @@ export const EXAMPLE_RESULTS: readonly GroupInput[] = [
     rank: 3,
     url: 'https://www.quotegarden.example/thoreau/live-deliberately',
     title: 'Thoreau: I went to the woods because I wished to live deliberately',
-    snippet: 'I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.',
+    snippet:
+      'I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.',
   },
   {
     rank: 4,

@@ -117,7 +117,14 @@ async function run(d: CopiesDeps, r: CopiesReport, signal: AbortSignal): Promise
       const m = measureCopy(me.sketch, got.sketch, options);
       if (!m.isCopy) return;
       // Listed under the address that answered: two leads redirecting to one page are one copy.
-      const copy: PageCopy = { url: got.url, title: got.title || c.title, resemblance: m.resemblance, pageInCopy: m.pageInCopy, copyInPage: m.copyInPage, checkedAt: Date.now() };
+      const copy: PageCopy = {
+        url: got.url,
+        title: got.title || c.title,
+        resemblance: m.resemblance,
+        pageInCopy: m.pageInCopy,
+        copyInPage: m.copyInPage,
+        checkedAt: Date.now(),
+      };
       r.copies = rankCopies([...r.copies, copy], self);
       await note(d, { a: page, b: { url: copy.url, title: copy.title }, resemblance: m.resemblance, aInB: m.pageInCopy, bInA: m.copyInPage });
     },

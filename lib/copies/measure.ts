@@ -36,7 +36,12 @@ export function measureCopy(page: Sketch, candidate: Sketch, o: { threshold: num
   const r = resemblance(a, b);
   const aInB = containment(a, b);
   const bInA = containment(b, a);
-  return { resemblance: r, pageInCopy: aInB, copyInPage: bInA, isCopy: r >= o.threshold || aInB >= o.containment || (bInA >= o.containment && candidate.shingles >= MIN_HELD_SHINGLES) };
+  return {
+    resemblance: r,
+    pageInCopy: aInB,
+    copyInPage: bInA,
+    isCopy: r >= o.threshold || aInB >= o.containment || (bInA >= o.containment && candidate.shingles >= MIN_HELD_SHINGLES),
+  };
 }
 
 function compare(a: PageCopy, b: PageCopy): number {

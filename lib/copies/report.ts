@@ -58,7 +58,14 @@ export type CopiesFailureCode = (typeof COPIES_FAILURE_CODES)[number];
 const share = num({ min: 0, max: 1 });
 const count = num({ min: 0, int: true });
 
-export const pageCopyCheck: Check<PageCopy> = fields({ url: str({ min: 1, max: 8192 }), title: str({ max: 2000 }), resemblance: share, pageInCopy: share, copyInPage: share, checkedAt: num({ min: 0 }) });
+export const pageCopyCheck: Check<PageCopy> = fields({
+  url: str({ min: 1, max: 8192 }),
+  title: str({ max: 2000 }),
+  resemblance: share,
+  pageInCopy: share,
+  copyInPage: share,
+  checkedAt: num({ min: 0 }),
+});
 
 const reportShape = fields({
   id: str({ min: 1, max: 64 }),
@@ -83,5 +90,14 @@ export const copiesReportCheck: Check<CopiesReport> = reportShape as Check<Infer
 
 /** A run's report before anything is known. */
 export function newCopiesReport(id: string, bounds: { searches: number; fetches: number }, now = Date.now()): CopiesReport {
-  return { id, state: 'reading', done: false, queries: [], searches: { done: 0, max: bounds.searches, engines: [] }, fetches: { done: 0, total: 0, max: bounds.fetches }, copies: [], startedAt: now };
+  return {
+    id,
+    state: 'reading',
+    done: false,
+    queries: [],
+    searches: { done: 0, max: bounds.searches, engines: [] },
+    fetches: { done: 0, total: 0, max: bounds.fetches },
+    copies: [],
+    startedAt: now,
+  };
 }

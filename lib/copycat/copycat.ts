@@ -1,5 +1,5 @@
 import type { Evidence } from './evidence';
-import { type PackedList, listsOf, suffixes } from './listed';
+import { type PackedList, listsOf } from './listed';
 
 /** The user's word on a site, which beats any evidence or list. */
 export interface Overrides {
@@ -118,7 +118,10 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
     const user = notCopycat.has(site) ? 'not-copycat' : marked.has(site) ? 'marked' : undefined;
     const flagged: SiteVerdict['flagged'] =
       user === 'not-copycat' ? false : user === 'marked' ? 'marked' : own === 'copycat' ? 'evidence' : listedIn.length && own !== 'copied' ? 'listed' : false;
-    const hide = flagged === 'marked' || flagged === 'listed' || (flagged === 'evidence' && (listedIn.length > 0 || (places.length >= HIDE_PLACES && engines >= HIDE_ENGINES)));
+    const hide =
+      flagged === 'marked' ||
+      flagged === 'listed' ||
+      (flagged === 'evidence' && (listedIn.length > 0 || (places.length >= HIDE_PLACES && engines >= HIDE_ENGINES)));
     out.set(site, {
       site,
       own,
@@ -138,4 +141,3 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
   }
   return out;
 }
-

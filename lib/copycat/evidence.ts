@@ -89,7 +89,6 @@ export function areCopies(p: Pick<MeasuredPair, 'resemblance' | 'aInB' | 'bInA'>
   return p.resemblance >= t.resemblance || Math.max(p.aInB, p.bInA) >= t.containment;
 }
 
-
 /**
  * The evidence a measured pair gives: none unless the pages are copies on two different sites. `from`
  * says where it was measured. An undecided pair is kept (it says the two are copies) but names no original.

@@ -50,7 +50,11 @@ export function pairText(e: Evidence): string {
 }
 
 const groundOf = (v: Pick<SiteVerdict, 'flagged' | 'listedIn'>) =>
-  v.flagged === 'marked' ? "You marked this site as a copycat in Resemble's options." : v.flagged === 'listed' ? `Listed in ${v.listedIn.join(', ')} (imported); Resemble's own evidence does not say otherwise.` : "Resemble measured its pages as copies of other sites' pages:";
+  v.flagged === 'marked'
+    ? "You marked this site as a copycat in Resemble's options."
+    : v.flagged === 'listed'
+      ? `Listed in ${v.listedIn.join(', ')} (imported); Resemble's own evidence does not say otherwise.`
+      : "Resemble measured its pages as copies of other sites' pages:";
 
 function markOf(v: SiteVerdict, pairs: readonly Evidence[], withPairs: boolean): SiteMark {
   const shown = withPairs ? pairs.slice(0, DETAIL_PAIRS) : [];
@@ -62,7 +66,13 @@ function markOf(v: SiteVerdict, pairs: readonly Evidence[], withPairs: boolean):
     originals: v.originals,
     fromSites: v.fromSites.slice(0, 3).map((f) => f.site),
     listedIn: v.listedIn.slice(0, 50),
-    pairs: shown.map((e) => ({ copy: clip(e.copy.url, MAX_URL), original: clip(e.original.url, MAX_URL), resemblance: e.resemblance, copyInOriginal: e.copyInOriginal, lastAt: e.lastAt })),
+    pairs: shown.map((e) => ({
+      copy: clip(e.copy.url, MAX_URL),
+      original: clip(e.original.url, MAX_URL),
+      resemblance: e.resemblance,
+      copyInOriginal: e.copyInOriginal,
+      lastAt: e.lastAt,
+    })),
     more: Math.max(0, more),
     hide: v.hide,
   };
@@ -77,7 +87,9 @@ function markOf(v: SiteVerdict, pairs: readonly Evidence[], withPairs: boolean):
 export function siteMarks(verdicts: ReadonlyMap<string, SiteVerdict>, evidence: readonly Evidence[], maxBytes = MAX_TABLE_BYTES): Record<string, SiteMark> {
   const bySite = new Map<string, Evidence[]>();
   for (const e of evidence) if (e.by !== 'undecided') bySite.set(e.copy.site, [...(bySite.get(e.copy.site) ?? []), e]);
-  const flagged = [...verdicts.values()].filter((v) => v.flagged).sort((a, b) => Number(b.flagged === 'marked') - Number(a.flagged === 'marked') || b.originals - a.originals || (a.site < b.site ? -1 : 1));
+  const flagged = [...verdicts.values()]
+    .filter((v) => v.flagged)
+    .sort((a, b) => Number(b.flagged === 'marked') - Number(a.flagged === 'marked') || b.originals - a.originals || (a.site < b.site ? -1 : 1));
   const out: Record<string, SiteMark> = {};
   let bytes = 2;
   for (const v of flagged) {

@@ -19,7 +19,12 @@ const comment = (s: string) => `# ${s.replace(/[\r\n]+/g, ' ')}`;
 
 /** The flagged sites as a uBlacklist ruleset: a `*://*.site/*` rule per site, its evidence in comments above it. */
 export function toRuleset(sites: readonly SiteVerdict[], evidence: readonly Evidence[], now: number): string {
-  const lines = ['---', `name: ${RULESET_NAME}`, '---', comment(`Exported by Resemble on ${new Date(now).toISOString().slice(0, 10)}: sites whose pages copy other sites' pages.`)];
+  const lines = [
+    '---',
+    `name: ${RULESET_NAME}`,
+    '---',
+    comment(`Exported by Resemble on ${new Date(now).toISOString().slice(0, 10)}: sites whose pages copy other sites' pages.`),
+  ];
   for (const v of [...sites].sort((a, b) => (a.site < b.site ? -1 : 1))) {
     lines.push('', comment(`${v.site}: ${siteLabel(v)}`));
     for (const e of evidence.filter((x) => x.copy.site === v.site).slice(-EXPORT_PAIRS)) lines.push(comment(`  ${pairText(e)}`));
@@ -30,7 +35,10 @@ export function toRuleset(sites: readonly SiteVerdict[], evidence: readonly Evid
 
 /** The flagged sites as a plain domains list, one a line. */
 export function toDomains(sites: readonly SiteVerdict[]): string {
-  return `${[...sites].map((v) => v.site).sort().join('\n')}\n`;
+  return `${[...sites]
+    .map((v) => v.site)
+    .sort()
+    .join('\n')}\n`;
 }
 
 /**
@@ -94,7 +102,8 @@ function named(host: string, pattern: boolean): { site: string; pattern: boolean
  * with its number and why, and skipped. A file with no usable line is an error: nothing to import.
  */
 export function parseSiteList(text: string): ParsedList {
-  if (text.length > MAX_LIST_BYTES) return { ok: false, code: 'too-large', error: `the file is larger than ${MAX_LIST_BYTES / 1e6} MB: not a site list`, bad: [] };
+  if (text.length > MAX_LIST_BYTES)
+    return { ok: false, code: 'too-large', error: `the file is larger than ${MAX_LIST_BYTES / 1e6} MB: not a site list`, bad: [] };
   if (text.includes('\u0000')) return { ok: false, code: 'binary', error: 'the file is not text', bad: [] };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   let name: string | undefined;
@@ -128,6 +137,8 @@ export function parseSiteList(text: string): ParsedList {
     }
   }
   if (!sites.size)
-    return bad.length ? { ok: false, code: 'no-site', error: `no line names a site (${bad.length} unusable)`, bad } : { ok: false, code: 'no-rules', error: 'the file has no rules', bad };
+    return bad.length
+      ? { ok: false, code: 'no-site', error: `no line names a site (${bad.length} unusable)`, bad }
+      : { ok: false, code: 'no-rules', error: 'the file has no rules', bad };
   return { ok: true, ...(name ? { name } : {}), format: patterns || name ? 'ublacklist' : 'domains', sites: [...sites].sort(), bad };
 }

@@ -24,7 +24,7 @@ export function siteOf(hostOrUrl: string): string | undefined {
   }
   if (/^\d+(\.\d+){3}$/.test(host)) return undefined;
   const d = getDomain(host, { allowPrivateDomains: true });
-  return d && d.includes('.') ? d : undefined;
+  return d?.includes('.') ? d : undefined;
 }
 
 /** Whether two URLs are on different sites (both having one). */

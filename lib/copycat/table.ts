@@ -71,7 +71,10 @@ export function readStored(got: Record<string, unknown>): CopycatStored {
   const u = got[COPYCAT_USER_KEY] as Partial<Overrides> | undefined;
   return {
     evidence: asList<Evidence>(got[COPYCAT_EVIDENCE_KEY])
-      .filter((e) => typeof e?.copy?.site === 'string' && typeof e?.original?.site === 'string' && typeof e.copy.url === 'string' && typeof e.original.url === 'string')
+      .filter(
+        (e) =>
+          typeof e?.copy?.site === 'string' && typeof e?.original?.site === 'string' && typeof e.copy.url === 'string' && typeof e.original.url === 'string',
+      )
       .map(readEvidence),
     user: { notCopycat: strings(u?.notCopycat), marked: strings(u?.marked) },
     lists: readLists(got[COPYCAT_LISTS_KEY]),
@@ -148,7 +151,9 @@ const factsCheck = obj({
   originals: num({ min: 0 }),
   fromSites: arr(str({ max: 300 }), { max: 3 }),
   listedIn: arr(str({ max: 300 }), { max: 50 }),
-  pairs: arr(obj({ copy: url, original: url, resemblance: num({ min: 0, max: 1 }), copyInOriginal: num({ min: 0, max: 1 }), lastAt: num({ min: 0 }) }), { max: 5 }),
+  pairs: arr(obj({ copy: url, original: url, resemblance: num({ min: 0, max: 1 }), copyInOriginal: num({ min: 0, max: 1 }), lastAt: num({ min: 0 }) }), {
+    max: 5,
+  }),
   more: num({ min: 0 }),
   hide: optional(bool()),
 });
@@ -177,10 +182,17 @@ function clipMark(m: unknown): unknown {
           ...f,
           fromSites: Array.isArray(f.fromSites) ? f.fromSites.slice(0, 3).map((s) => clip(String(s), 300)) : f.fromSites,
           listedIn: Array.isArray(f.listedIn) ? f.listedIn.slice(0, 50).map((s) => clip(String(s), 300)) : f.listedIn,
-          pairs: Array.isArray(f.pairs) ? f.pairs.slice(0, 5).map((p) => ({ ...p, copy: clip(String(p?.copy), 4096), original: clip(String(p?.original), 4096) })) : f.pairs,
+          pairs: Array.isArray(f.pairs)
+            ? f.pairs.slice(0, 5).map((p) => ({ ...p, copy: clip(String(p?.copy), 4096), original: clip(String(p?.original), 4096) }))
+            : f.pairs,
         }
       : f;
-  return { ...x, label: typeof x.label === 'string' ? clip(x.label, 500) : x.label, detail: typeof x.detail === 'string' ? clip(x.detail, 5000) : x.detail, ...(facts ? { facts } : {}) };
+  return {
+    ...x,
+    label: typeof x.label === 'string' ? clip(x.label, 500) : x.label,
+    detail: typeof x.detail === 'string' ? clip(x.detail, 5000) : x.detail,
+    ...(facts ? { facts } : {}),
+  };
 }
 
 /** Everything a results page (or the popup) looks a result's site up in, from storage as read. */

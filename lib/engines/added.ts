@@ -25,7 +25,7 @@ export const ADDED_PREFIX = 'added:';
 
 export const addedId = (host: string): `added:${string}` => `added:${host}`;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** An added engine as a spec with no variants: findEngine finds it, the structural reader reads it. */
 export function addedSpec(a: AddedEngine): EngineSpec {
@@ -33,8 +33,8 @@ export function addedSpec(a: AddedEngine): EngineSpec {
   return {
     id: addedId(a.host),
     name: a.name || a.host,
-    host: new RegExp(`^${escape(a.host)}$`),
-    path: new RegExp(`^${escape(path)}/?$`),
+    host: new RegExp(`^${escapeRegExp(a.host)}$`),
+    path: new RegExp(`^${escapeRegExp(path)}/?$`),
     queryParams: [a.param],
     matches: [`*://${a.host}${path}*`],
     variants: [],
@@ -193,17 +193,28 @@ export function importAddedEngines(text: string, existing: readonly AddedEngine[
   } catch {
     return { ok: false, code: 'json', error: FILE_ERRORS.json, skipped: [] };
   }
-  const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null && Array.isArray((json as { engines?: unknown }).engines) ? (json as { engines: unknown[] }).engines : undefined;
+  const list = Array.isArray(json)
+    ? json
+    : typeof json === 'object' && json !== null && Array.isArray((json as { engines?: unknown }).engines)
+      ? (json as { engines: unknown[] }).engines
+      : undefined;
   if (!list) return { ok: false, code: 'shape', error: FILE_ERRORS.shape, skipped: [] };
   const engines = [...existing];
   const added: AddedEngine[] = [];
   const skipped: AddedSkip[] = [];
   list.forEach((raw, i) => {
     const entry = i + 1;
-    const rawHost = typeof raw === 'object' && raw !== null && typeof (raw as { host?: unknown }).host === 'string' ? (raw as { host: string }).host : undefined;
-    const host = rawHost?.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/\.$/, '');
+    const rawHost =
+      typeof raw === 'object' && raw !== null && typeof (raw as { host?: unknown }).host === 'string' ? (raw as { host: string }).host : undefined;
+    const host = rawHost
+      ?.trim()
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/+$/, '')
+      .replace(/\.$/, '');
     const candidate = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...(raw as object), ...(host !== undefined ? { host } : {}) } : raw;
-    if (typeof candidate === 'object' && candidate !== null && (candidate as { name?: unknown }).name === undefined && host) (candidate as { name: string }).name = host.replace(/^www\./, '');
+    if (typeof candidate === 'object' && candidate !== null && (candidate as { name?: unknown }).name === undefined && host)
+      (candidate as { name: string }).name = host.replace(/^www\./, '');
     const c = check(addedEngineCheck, candidate);
     const at = rawHost !== undefined ? { host: rawHost.slice(0, 253) } : {};
     if (!c.ok) return skipped.push({ entry, ...at, code: 'invalid', error: c.errors.join('; ') });
@@ -211,7 +222,8 @@ export function importAddedEngines(text: string, existing: readonly AddedEngine[
     if (engines.some((a) => a.host === c.value.host)) return skipped.push({ entry, ...at, code: 'present', error: `${c.value.host} is added already` });
     // A built-in engine's host stays its definition's (an added engine there would read it by structure only).
     if (builtIn(c.value.host)) return skipped.push({ entry, ...at, code: 'builtin', error: `${c.value.host} is a built-in search engine's` });
-    if (engines.length >= MAX_ADDED_ENGINES) return skipped.push({ entry, ...at, code: 'full', error: `at most ${MAX_ADDED_ENGINES} search engines can be added` });
+    if (engines.length >= MAX_ADDED_ENGINES)
+      return skipped.push({ entry, ...at, code: 'full', error: `at most ${MAX_ADDED_ENGINES} search engines can be added` });
     engines.push(c.value);
     added.push(c.value);
   });

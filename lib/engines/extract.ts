@@ -34,10 +34,7 @@ export function findEngine(url: string, opts: ExtractOptions = {}): EngineSpec |
     return searxng?.path.test(u.pathname) ? searxng : undefined;
   }
   const builtIn = ENGINES.find(
-    (e) =>
-      e.host.test(u.hostname) &&
-      e.path.test(u.pathname) &&
-      !(e.queryRequiredOn?.test(u.pathname) && !e.queryParams.some((k) => u.searchParams.get(k))),
+    (e) => e.host.test(u.hostname) && e.path.test(u.pathname) && !(e.queryRequiredOn?.test(u.pathname) && !e.queryParams.some((k) => u.searchParams.get(k))),
   );
   if (builtIn) return builtIn;
   // An added engine never takes a built-in engine's host: its definition reads it (an import or a

@@ -9,7 +9,12 @@ import type { SnippetText } from './types';
  */
 const canonWords = (s: string) =>
   // eslint-disable-next-line no-control-regex
-  /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : tokens(s);
+  /^[\x00-\x7f]*$/.test(s)
+    ? s
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+    : tokens(s);
 const canon = (s: string) => ` ${canonWords(s).join(' ')} `;
 
 interface Matcher {

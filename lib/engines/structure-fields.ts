@@ -77,4 +77,21 @@ export function targetInBlock(a: Element, root: Element, display: string, o: Str
 }
 
 /** Attributes holding addresses that are never a result's target. */
-const NOT_TARGETS = new Set(['href', 'src', 'srcset', 'data-src', 'data-srcset', 'poster', 'itemtype', 'itemid', 'itemprop', 'style', 'class', 'id', 'ping', 'action', 'cite', 'xmlns']);
+const NOT_TARGETS = new Set([
+  'href',
+  'src',
+  'srcset',
+  'data-src',
+  'data-srcset',
+  'poster',
+  'itemtype',
+  'itemid',
+  'itemprop',
+  'style',
+  'class',
+  'id',
+  'ping',
+  'action',
+  'cite',
+  'xmlns',
+]);

@@ -122,7 +122,7 @@ function targetOf(a: Element, o: StructureOptions, displayHost: () => string | u
  * once per heading; links without a heading are kept too, with their tag path as their form (a page
  * may list its results without headings: dominant() chooses).
  */
-export function candidates(doc: Document, o: StructureOptions, links: ArrayLike<Element>): Candidate[] {
+export function candidates(_doc: Document, o: StructureOptions, links: ArrayLike<Element>): Candidate[] {
   const out: Candidate[] = [];
   const memo = new Map<Element, boolean>();
   const seenHeadings = new Set<Element>();

@@ -95,7 +95,7 @@ export function excluded(cands: readonly Candidate[], roots: readonly Element[],
     const q = askedFirst.get(roots[i]);
     if (q && q.compareDocumentPosition(c.a) & 4 /* FOLLOWING */) askedInside.add(roots[i]);
   });
-  return cands.map((c, i) => {
+  return cands.map((_c, i) => {
     const root = roots[i];
     if (adInside.has(root) || askedInside.has(root) || ariaAdLabel(root)) return true;
     for (let e = root.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) if (adGroups.has(e) || asked.has(e)) return true;

@@ -32,13 +32,11 @@ export type { StructureOptions } from './structure-links';
  * at most MAX_LINKS links. A page cannot make it cost more than its size times its depth.
  */
 
-
 export interface StructureRead {
   results: SerpResult[];
   /** The elements each result spans (its root), parallel to `results`. */
   blocks: Element[][];
 }
-
 
 /**
  * The title links of the organic list: the commonest form with a heading (three or more, or the only
@@ -87,7 +85,8 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
   const share = shares(roots);
   // Table rows a label sits in (a result spanning rows is paid when any of its rows says so).
   const labelledRows = new Set<Element>();
-  for (const l of marks.labels) for (let e: Element | null = l, up = 0; e && up < 8; e = e.parentElement, up++) if (e.tagName.toUpperCase() === 'TR') labelledRows.add(e);
+  for (const l of marks.labels)
+    for (let e: Element | null = l, up = 0; e && up < 8; e = e.parentElement, up++) if (e.tagName.toUpperCase() === 'TR') labelledRows.add(e);
   const kept: { root: Element; block: Element[]; result: SerpResult }[] = [];
   const seen = new Set<string>();
   cands.forEach((c, i) => {

@@ -31,7 +31,12 @@ export function parseContentType(header: string | null): ParsedType {
   for (const param of params) {
     const eq = param.indexOf('=');
     if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
-    const value = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').trim().toLowerCase();
+    const value = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim()
+      .toLowerCase();
     if (value) out.charset = value;
     break;
   }

@@ -40,8 +40,15 @@ export async function fetchBody<B extends object>(url: string, opts: FetchPageOp
   const redirects: string[] = [];
   let current = url;
   let status: number | undefined;
-  const fail = (kind: FailureKind, message: string, st = status): FetchOutcome<B> =>
-    ({ ok: false, url: current, kind, ...(st !== undefined && { status: st }), message, redirects, ms: now() - start });
+  const fail = (kind: FailureKind, message: string, st = status): FetchOutcome<B> => ({
+    ok: false,
+    url: current,
+    kind,
+    ...(st !== undefined && { status: st }),
+    message,
+    redirects,
+    ms: now() - start,
+  });
 
   let first: URL;
   try {
@@ -57,21 +64,27 @@ export async function fetchBody<B extends object>(url: string, opts: FetchPageOp
   // One controller for the request: the caller's cancel and our timer both abort it; `why` remembers which.
   const controller = new AbortController();
   let why: 'timeout' | 'cancelled' | undefined;
-  const stop = (reason: 'timeout' | 'cancelled') => { why ??= reason; controller.abort(); };
+  const stop = (reason: 'timeout' | 'cancelled') => {
+    why ??= reason;
+    controller.abort();
+  };
   const onCancel = () => stop('cancelled');
   opts.signal?.addEventListener('abort', onCancel, { once: true });
   const timer = setTimeout(() => stop('timeout'), timeoutMs);
   // Raced against every await, so a fetch or a body stream that ignores the signal still ends.
-  const stopped = new Promise<never>((_, reject) =>
-    controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+  const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
   stopped.catch(() => {});
   const race = <T>(p: Promise<T>) => Promise.race([p, stopped]);
   // cache is left at 'default' on purpose: with credentials omitted a cached answer is the same for
   // everyone, and revisiting a query (paging back, re-running it) should not hit every site again.
   // Except for a private window's page (noStore): what it fetched must not stay on disk.
   const init = (redirect: RequestRedirect): RequestInit => ({
-    method: 'GET', credentials: 'omit', referrerPolicy: 'no-referrer', redirect,
-    headers: { Accept: reader.accept }, signal: controller.signal,
+    method: 'GET',
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    redirect,
+    headers: { Accept: reader.accept },
+    signal: controller.signal,
     ...(opts.noStore && { cache: 'no-store' as const }),
     // Not in TypeScript's RequestInit yet; browsers without it ignore the member.
     ...(opts.addressSpace && { targetAddressSpace: opts.addressSpace }),

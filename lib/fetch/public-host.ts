@@ -22,7 +22,10 @@ export function publicHost(u: URL): boolean {
  * IPv6 literal and trailing dots gone (`localhost.` is `localhost` to a resolver).
  */
 export function normalizeHost(hostname: string): string {
-  let h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+  let h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '');
   // A name typed in Unicode outside a URL (a message, a test): the URL parser punycodes it.
   if (/[^\x00-\x7f]/.test(h)) {
     try {

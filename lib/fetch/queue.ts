@@ -56,7 +56,10 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
    * The limits are on fetches, so a busy sketch Worker does not hold the network idle. A job that never
    * calls it keeps its slot until it ends.
    */
-  constructor(private readonly run: (job: J, signal: AbortSignal, release: () => void) => Promise<R>, limits: QueueLimits = {}) {
+  constructor(
+    private readonly run: (job: J, signal: AbortSignal, release: () => void) => Promise<R>,
+    limits: QueueLimits = {},
+  ) {
     this.perTab = Math.max(1, limits.perTab ?? 4);
     this.perHost = Math.max(1, limits.perHost ?? 2);
   }
@@ -136,10 +139,12 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
     };
     let work: Promise<R>;
     try {
-      work = Promise.resolve(this.run(job, controller.signal, () => {
-        release();
-        queueMicrotask(() => this.pump());
-      }));
+      work = Promise.resolve(
+        this.run(job, controller.signal, () => {
+          release();
+          queueMicrotask(() => this.pump());
+        }),
+      );
     } catch (error) {
       work = Promise.reject(error);
     }
@@ -150,7 +155,10 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
       this.finish(job, outcome);
       this.pump();
     };
-    work.then((value) => settle({ status: 'done', value }), (error: unknown) => settle({ status: 'failed', error }));
+    work.then(
+      (value) => settle({ status: 'done', value }),
+      (error: unknown) => settle({ status: 'failed', error }),
+    );
   }
 
   private finish(job: J, outcome: JobOutcome<R>): void {
@@ -159,7 +167,9 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
       try {
         cb(job, outcome);
       } catch (error) {
-        queueMicrotask(() => { throw error; }); // a listener's bug surfaces without stalling the queue
+        queueMicrotask(() => {
+          throw error;
+        }); // a listener's bug surfaces without stalling the queue
       }
     }
     if (this.done === this.total) for (const resolve of this.waiters.splice(0)) resolve();

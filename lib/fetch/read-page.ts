@@ -3,7 +3,11 @@ import type { FailureKind, PageBody, PageType } from './types';
 
 /** A failure we decided on ourselves; anything else thrown is a network error to classify. */
 export class Failure extends Error {
-  constructor(readonly kind: FailureKind, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -72,11 +76,17 @@ export async function readBody(body: ReadableStream<Uint8Array> | null, maxBytes
     try {
       while (!done) {
         const r = await race(reader.read());
-        if (r.done) { done = true; break; }
+        if (r.done) {
+          done = true;
+          break;
+        }
         if (total + r.value.length > maxBytes) throw new Failure('too-large', `body passed ${maxBytes} bytes`);
         chunks.push(r.value);
         total += r.value.length;
-        if (!inspected && total >= SNIFF_BYTES) { inspected = true; inspect(concat(chunks, total)); }
+        if (!inspected && total >= SNIFF_BYTES) {
+          inspected = true;
+          inspect(concat(chunks, total));
+        }
       }
     } finally {
       if (!done) reader.cancel().catch(() => {}); // frees the connection; the rest is never read
@@ -91,6 +101,9 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(total);
   let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.length; }
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
   return out;
 }

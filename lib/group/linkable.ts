@@ -7,7 +7,12 @@ import { normalizeUrl } from '../url/normalize';
  * only on those), so leaving it out changes no group, and the greedy pass, quadratic, runs over tens of
  * results rather than a long page's 2,000 (issue #28: 10 s a regroup).
  */
-export function linkable<T extends { rank: number; url: string }>(results: readonly T[], outcome: GroupOutcome, pages: ReadonlyMap<number, unknown>, threshold: number): T[] {
+export function linkable<T extends { rank: number; url: string }>(
+  results: readonly T[],
+  outcome: GroupOutcome,
+  pages: ReadonlyMap<number, unknown>,
+  threshold: number,
+): T[] {
   const keep = new Set<number>(pages.keys());
   for (const p of outcome.pairs) if (p.resemblance >= threshold) keep.add(p.a).add(p.b);
   const byAddress = new Map<string, number>();

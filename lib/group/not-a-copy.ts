@@ -47,7 +47,16 @@ export function notACopy(x: { url: string; title: string }, y: { url: string; ti
   const ux = normalizeUrl(x.url);
   const uy = normalizeUrl(y.url);
   if (!ux || !uy || ux === uy || ux.length > 2048 || uy.length > 2048) return undefined;
-  const [first, second] = ux < uy ? [{ u: ux, t: x.title }, { u: uy, t: y.title }] : [{ u: uy, t: y.title }, { u: ux, t: x.title }];
+  const [first, second] =
+    ux < uy
+      ? [
+          { u: ux, t: x.title },
+          { u: uy, t: y.title },
+        ]
+      : [
+          { u: uy, t: y.title },
+          { u: ux, t: x.title },
+        ];
   return { a: first.u, b: second.u, titleA: first.t.slice(0, 300), titleB: second.t.slice(0, 300), at };
 }
 

@@ -41,7 +41,13 @@ export function pageGroups(
   groups: PageGroup[],
   more: { checking?: PageGroups['checking']; dead?: DeadResult[] } = {},
 ): PageGroups {
-  return { mode: s.displayMode, threshold: s.resemblanceThreshold, groups, ...(more.checking ? { checking: more.checking } : {}), ...(more.dead ? { dead: more.dead } : {}) };
+  return {
+    mode: s.displayMode,
+    threshold: s.resemblanceThreshold,
+    groups,
+    ...(more.checking ? { checking: more.checking } : {}),
+    ...(more.dead ? { dead: more.dead } : {}),
+  };
 }
 
 const share = num({ min: 0, max: 1 });
@@ -84,7 +90,12 @@ export const pageGroupsCheck = obj({
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(
-    obj({ id: num({ min: 1, int: true }), representative: rank, members: arr(obj({ rank, reason: groupReason }), { max: LIMITS.rank }), evidence: oneOf('snippets', 'pages') }),
+    obj({
+      id: num({ min: 1, int: true }),
+      representative: rank,
+      members: arr(obj({ rank, reason: groupReason }), { max: LIMITS.rank }),
+      evidence: oneOf('snippets', 'pages'),
+    }),
     { max: LIMITS.rank },
   ),
 }) as Check<PageGroups>;

@@ -74,7 +74,8 @@ export function groupWithPages(
     if (ua !== undefined && ua === ux) return { score: 2, reason: { kind: 'same-page', url: ua } };
     if (ua && ux && o.apart?.has(pairKey(ua, ux))) return undefined;
     const ca = a?.canonical && normalizeUrl(a.canonical);
-    if (ca && ca === (b?.canonical && normalizeUrl(b.canonical)) && canonicalTrusted(rep.url, x.url, a, b, o)) return { score: 2, reason: { kind: 'same-text', how: 'canonical' } };
+    if (ca && ca === (b?.canonical && normalizeUrl(b.canonical)) && canonicalTrusted(rep.url, x.url, a, b, o))
+      return { score: 2, reason: { kind: 'same-text', how: 'canonical' } };
     if (a?.sketch && b?.sketch && comparable(a.sketch, b.sketch)) {
       if (a.sketch.tokens > 0 && lexicallyEquivalent(a.sketch, b.sketch)) return { score: 2, reason: { kind: 'same-text', how: 'lexical' } };
       const r = resemblance(a.sketch, b.sketch);
@@ -101,7 +102,9 @@ export function groupWithPages(
     .map((g, k) => {
       const rep = order[g.representative].rank;
       const members = g.members.map((m) => ({ rank: order[m.index].rank, reason: get(g.representative, m.index)!.reason }));
-      const onPages = members.every((m) => m.reason.kind !== 'snippet' && (m.reason.kind !== 'same-page' || (pages.get(rep)?.sketch && pages.get(m.rank)?.sketch)));
+      const onPages = members.every(
+        (m) => m.reason.kind !== 'snippet' && (m.reason.kind !== 'same-page' || (pages.get(rep)?.sketch && pages.get(m.rank)?.sketch)),
+      );
       return { id: k + 1, representative: rep, members, evidence: onPages ? ('pages' as const) : ('snippets' as const) };
     });
 }

@@ -157,7 +157,10 @@ function checkOptions(opts: GroupOptions): { shingle: number; size: number; minD
 export function groupResults(items: readonly GroupInput[], opts: GroupOptions): GroupOutcome {
   const { shingle, size, minDocs, minShared } = checkOptions(opts);
   // Rank order; equal ranks (not expected) keep their input order.
-  const order = items.map((it, i) => ({ it, i })).sort((x, y) => x.it.rank - y.it.rank || x.i - y.i).map((x) => x.it);
+  const order = items
+    .map((it, i) => ({ it, i }))
+    .sort((x, y) => x.it.rank - y.it.rank || x.i - y.i)
+    .map((x) => x.it);
   const n = order.length;
 
   // 1. Pages: index of the page's first-ranked result; an unnormalizable URL is a page of its own.
@@ -255,7 +258,7 @@ function sharedAtLeast(a: Float64Array, b: Float64Array, min: number): boolean {
     if (a[i] < b[j]) i++;
     else if (a[i] > b[j]) j++;
     else if (++n >= min) return true;
-    else (i++, j++);
+    else i++, j++;
   }
   return false;
 }
@@ -265,7 +268,11 @@ function sharedAtLeast(a: Float64Array, b: Float64Array, min: number): boolean {
  * (what later regrouping with pages falls back on), then the strongest others up to `max` (equal ones
  * by rank). Only `strong` pairs (at or above the floor) are candidates.
  */
-function keptPairs(strong: [number, number, number][], built: { rep: number; members: Map<number, GroupReason> }[], max: number | undefined): [number, number, number][] {
+function keptPairs(
+  strong: [number, number, number][],
+  built: { rep: number; members: Map<number, GroupReason> }[],
+  max: number | undefined,
+): [number, number, number][] {
   if (max === undefined || strong.length <= max) return strong;
   const links = new Set<string>();
   for (const g of built) for (const m of g.members.keys()) links.add(g.rep < m ? `${g.rep}:${m}` : `${m}:${g.rep}`);

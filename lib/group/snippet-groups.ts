@@ -28,9 +28,18 @@ export function snippetGroupOptions(s: SnippetSettings): Omit<GroupOptions, 'boi
  * The page's results grouped by their snippets, leaving out `boilerplate` (past results pages' recurring
  * shingles) and never putting together a pair in `apart` (the user's "not a copy" keys).
  */
-export function groupSnippets(items: readonly GroupInput[], boilerplate: readonly number[] | undefined, s: SnippetSettings, apart: readonly string[] = []): GroupOutcome {
+export function groupSnippets(
+  items: readonly GroupInput[],
+  boilerplate: readonly number[] | undefined,
+  s: SnippetSettings,
+  apart: readonly string[] = [],
+): GroupOutcome {
   const only = items.map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet }));
-  return groupResults(only, { ...snippetGroupOptions(s), ...(boilerplate?.length ? { boilerplate: new Set(boilerplate) } : {}), ...(apart.length ? { apart: new Set(apart) } : {}) });
+  return groupResults(only, {
+    ...snippetGroupOptions(s),
+    ...(boilerplate?.length ? { boilerplate: new Set(boilerplate) } : {}),
+    ...(apart.length ? { apart: new Set(apart) } : {}),
+  });
 }
 
 /** What the page shows of an outcome. */

@@ -33,7 +33,11 @@ export function hiddenRanks(groups: readonly Pick<PageGroup, 'members'>[]): Set<
  * shows the best-ranked live member that would be hidden (the stand-in) in its place; the rest stay
  * behind the toggle. Undefined when the representative is alive or no hideable member is.
  */
-export function standIn<M extends { rank: number; reason: PageReason }>(representative: number, members: readonly M[], dead: ReadonlySet<number>): M | undefined {
+export function standIn<M extends { rank: number; reason: PageReason }>(
+  representative: number,
+  members: readonly M[],
+  dead: ReadonlySet<number>,
+): M | undefined {
   if (!dead.has(representative)) return undefined;
   return hideableMembers(members)
     .filter((m) => !dead.has(m.rank))

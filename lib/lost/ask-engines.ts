@@ -31,7 +31,12 @@ export interface Asked {
 }
 
 /** Asks `targets` (in order, per query) for each query; see above. `targets` is not changed. */
-export async function askEngines(d: Pick<LostDeps, 'fetchPage' | 'sketcher'>, targets: readonly SearchTarget[], queries: readonly string[], o: AskOptions = {}): Promise<Asked> {
+export async function askEngines(
+  d: Pick<LostDeps, 'fetchPage' | 'sketcher'>,
+  targets: readonly SearchTarget[],
+  queries: readonly string[],
+  o: AskOptions = {},
+): Promise<Asked> {
   const live = [...targets];
   const max = o.maxSearches ?? Infinity;
   const out: Asked = { results: [], answered: [], searches: 0 };

@@ -32,7 +32,15 @@ export async function findCopiesOf(d: LostDeps, r: LostReport, shown?: { title: 
   const { rec, lost } = await lastKnown(d.store, r.url);
   r.hasSketch = lost !== undefined;
   if (rec) {
-    r.known = { title: rec.title, firstSeen: rec.firstSeen, lastSeen: rec.lastSeen, phrases: rec.phrases ?? [], ...(rec.fetchedAt ? { fetchedAt: rec.fetchedAt } : {}), ...(rec.status ? { status: rec.status } : {}), ...(lost ? { sketch: { shingles: lost.shingles, values: lost.min.length } } : {}) };
+    r.known = {
+      title: rec.title,
+      firstSeen: rec.firstSeen,
+      lastSeen: rec.lastSeen,
+      phrases: rec.phrases ?? [],
+      ...(rec.fetchedAt ? { fetchedAt: rec.fetchedAt } : {}),
+      ...(rec.status ? { status: rec.status } : {}),
+      ...(lost ? { sketch: { shingles: lost.shingles, values: lost.min.length } } : {}),
+    };
   }
   await d.save(r);
 

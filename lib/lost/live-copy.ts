@@ -28,6 +28,7 @@ export function liveCopyDetail(a: Alternate, now = Date.now()): string {
   const basis = a.basis === 'page' ? 'main texts' : 'titles only (no sketch of the dead page was kept)';
   const mins = Math.max(0, Math.round((now - a.checkedAt) / 60_000));
   const when = mins < 1 ? 'just now' : mins < 60 ? `${mins} min ago` : `${Math.round(mins / 60)} h ago`;
-  if (a.basis === 'snippet') return `${a.title ? `${a.title}\n` : ''}${a.url}\nIt holds ${percent(a.containment)} of the snippet the search engine showed for the dead result (no sketch of the dead page was kept; titles ${percent(a.resemblance)} alike). Found in ${SOURCE_WORDS[a.source]}; fetched and checked ${when}.`;
+  if (a.basis === 'snippet')
+    return `${a.title ? `${a.title}\n` : ''}${a.url}\nIt holds ${percent(a.containment)} of the snippet the search engine showed for the dead result (no sketch of the dead page was kept; titles ${percent(a.resemblance)} alike). Found in ${SOURCE_WORDS[a.source]}; fetched and checked ${when}.`;
   return `${a.title ? `${a.title}\n` : ''}${a.url}\nResemblance ${a.resemblance.toFixed(2)} of the ${basis}; it holds ${percent(a.containment)} of the dead page's text. Found in ${SOURCE_WORDS[a.source]}; fetched and measured ${when}.`;
 }

@@ -20,7 +20,12 @@ import { htmlToText } from '../text/html-to-text';
  * is the whole page's text (markup, scripts and styles left out), not its main text: extracting that
  * again here cost 150-650 ms a large page on the background's thread, this 2-70 ms.
  */
-export async function sketchOf(d: Pick<LostDeps, 'fetchPage' | 'sketcher'> & { settings: Pick<LostDeps['settings'], 'pageShingle' | 'sketchSize'> }, url: string, signal?: AbortSignal, opts?: { phrases?: boolean }) {
+export async function sketchOf(
+  d: Pick<LostDeps, 'fetchPage' | 'sketcher'> & { settings: Pick<LostDeps['settings'], 'pageShingle' | 'sketchSize'> },
+  url: string,
+  signal?: AbortSignal,
+  opts?: { phrases?: boolean },
+) {
   const got = await d.fetchPage(url, signal);
   if (!got.ok) return { ok: false as const, kind: got.kind };
   const { text } = decodeBytes(got.body);
@@ -28,11 +33,29 @@ export async function sketchOf(d: Pick<LostDeps, 'fetchPage' | 'sketcher'> & { s
   if (got.contentType === 'text/plain') {
     const [res] = await d.sketcher.sketch([{ text, format: 'auto' }], options);
     if (!res?.ok) return { ok: false as const, kind: 'unreadable' };
-    return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(res.bytes)), title: text.split('\n')[0].slice(0, 200), short: text.length < 2000 ? text : undefined, phrases: opts?.phrases ? pickPhrases(text) : [], canonical: undefined, words: lazyWords(() => text) };
+    return {
+      ok: true as const,
+      url: got.url,
+      sketch: cutSketch(deserializeSketch(res.bytes)),
+      title: text.split('\n')[0].slice(0, 200),
+      short: text.length < 2000 ? text : undefined,
+      phrases: opts?.phrases ? pickPhrases(text) : [],
+      canonical: undefined,
+      words: lazyWords(() => text),
+    };
   }
   const { result, page } = await d.sketcher.page(text, got.url, options);
   if (!result.ok) return { ok: false as const, kind: 'unreadable' };
-  return { ok: true as const, url: got.url, sketch: cutSketch(deserializeSketch(result.bytes)), title: page.title, short: page.short, phrases: page.phrases ?? [], canonical: page.canonical, words: lazyWords(() => htmlToText(text)) };
+  return {
+    ok: true as const,
+    url: got.url,
+    sketch: cutSketch(deserializeSketch(result.bytes)),
+    title: page.title,
+    short: page.short,
+    phrases: page.phrases ?? [],
+    canonical: page.canonical,
+    words: lazyWords(() => htmlToText(text)),
+  };
 }
 
 function lazyWords(read: () => string): () => HeldText | undefined {
@@ -62,26 +85,33 @@ export interface LostPage {
  * are alternates (never one without its measure), added to `r` ranked, each saved as it comes.
  */
 export async function verifyAll(d: LostDeps, r: LostReport, cands: Candidate[], lost: LostPage, atOnce?: number): Promise<void> {
-  const q = new FetchQueue<void, Candidate & { rank: number }>(async (c, signal) => {
-    const got = await sketchOf(d, c.url, signal);
-    if (!got.ok) return;
-    // A copy that reads as an error page (an archived 404, say) is no copy.
-    if (got.short !== undefined && !archivedCopyUsable({ title: got.title, text: got.short })) return;
-    const v = verifyCopy(lost, { url: c.url, title: got.title || c.title, sketch: got.sketch, text: got.words }, { threshold: d.settings.resemblanceThreshold, containment: d.settings.containmentThreshold });
-    if (!v.accepted) return;
-    const alt: Alternate = {
-      url: c.url,
-      title: got.title || c.title,
-      source: c.source,
-      resemblance: v.resemblance,
-      containment: v.containment,
-      checkedAt: Date.now(),
-      basis: v.basis,
-      ...(c.archivedAt ? { archivedAt: c.archivedAt } : {}),
-    };
-    r.alternates = rankAlternates([...r.alternates, alt]);
-    await d.save(r);
-  }, atOnce ? { perTab: atOnce } : {});
+  const q = new FetchQueue<void, Candidate & { rank: number }>(
+    async (c, signal) => {
+      const got = await sketchOf(d, c.url, signal);
+      if (!got.ok) return;
+      // A copy that reads as an error page (an archived 404, say) is no copy.
+      if (got.short !== undefined && !archivedCopyUsable({ title: got.title, text: got.short })) return;
+      const v = verifyCopy(
+        lost,
+        { url: c.url, title: got.title || c.title, sketch: got.sketch, text: got.words },
+        { threshold: d.settings.resemblanceThreshold, containment: d.settings.containmentThreshold },
+      );
+      if (!v.accepted) return;
+      const alt: Alternate = {
+        url: c.url,
+        title: got.title || c.title,
+        source: c.source,
+        resemblance: v.resemblance,
+        containment: v.containment,
+        checkedAt: Date.now(),
+        basis: v.basis,
+        ...(c.archivedAt ? { archivedAt: c.archivedAt } : {}),
+      };
+      r.alternates = rankAlternates([...r.alternates, alt]);
+      await d.save(r);
+    },
+    atOnce ? { perTab: atOnce } : {},
+  );
   q.add(cands.map((c, i) => ({ ...c, rank: i + 1 })));
   await q.idle();
 }

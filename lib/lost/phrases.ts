@@ -63,7 +63,7 @@ function blocks(text: string): string[] {
       if (cur) out.push(cur);
       cur = '';
     } else if (cur && !TERMINAL.test(cur) && (/^\p{Ll}/u.test(line) || last >= 40)) {
-      cur += ' ' + line;
+      cur += ` ${line}`;
     } else {
       if (cur) out.push(cur);
       cur = line;
@@ -85,7 +85,6 @@ function clean(s: string): string {
   return s.trim();
 }
 const MARKS = /[[`*]/;
-
 
 /**
  * Sentences of a block: split after end punctuation followed by a space and anything but lower case.

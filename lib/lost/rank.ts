@@ -85,11 +85,7 @@ function byTitle(lostTitle: string, candTitle: string, o: VerifyOptions, note?: 
  * shingle size or seed): word-shingle resemblance of the titles, site names left out; accepted only at
  * TITLE_THRESHOLD or more and for titles of TITLE_MIN_WORDS words or more, and marked weak.
  */
-export function verify(
-  lost: { sketch?: Sketch; title: string },
-  candidate: { url: string; title: string; sketch?: Sketch },
-  o: VerifyOptions,
-): Verification {
+export function verify(lost: { sketch?: Sketch; title: string }, candidate: { url: string; title: string; sketch?: Sketch }, o: VerifyOptions): Verification {
   if (!lost.sketch) return byTitle(lost.title, candidate.title, o);
   if (!candidate.sketch) return { resemblance: 0, containment: 0, basis: 'page', accepted: false, weak: false, note: 'no-candidate-sketch' };
   if (lost.sketch.shingle !== candidate.sketch.shingle || lost.sketch.seed !== candidate.sketch.seed) {

@@ -26,7 +26,15 @@ export interface Alternate {
 export interface LostReport {
   url: string;
   /** What Resemble last knew of the URL; undefined when it never saw it. */
-  known?: { title: string; firstSeen: number; lastSeen: number; fetchedAt?: number; status?: string; sketch?: { shingles: number; values: number }; phrases: string[] };
+  known?: {
+    title: string;
+    firstSeen: number;
+    lastSeen: number;
+    fetchedAt?: number;
+    status?: string;
+    sketch?: { shingles: number; values: number };
+    phrases: string[];
+  };
   /** Whether a page sketch of the dead URL was kept (else alternates are measured by title and searched by title). */
   hasSketch: boolean;
   /** Verified copies, best first. */

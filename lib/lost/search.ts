@@ -12,7 +12,11 @@ export const MAX_QUERIES = 3;
 /** Characters of a query at most: engines cut or refuse longer ones. */
 export const MAX_QUERY_CHARS = 200;
 
-const clean = (s: string) => s.replace(/["“”„]/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (s: string) =>
+  s
+    .replace(/["“”„]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The searches for a dead page, most specific first: each remembered phrase in double quotes (an exact
@@ -24,7 +28,9 @@ export function searchQueries(known: { title?: string; phrases?: readonly string
     if (q.replace(/["\s]/g, '') !== '' && !out.includes(q) && out.length < max) out.push(q);
   };
   for (const p of known.phrases ?? []) {
-    const c = clean(p).slice(0, MAX_QUERY_CHARS - 2).trim();
+    const c = clean(p)
+      .slice(0, MAX_QUERY_CHARS - 2)
+      .trim();
     if (c.split(' ').length >= 3) add(`"${c}"`);
   }
   if (known.title) add(clean(known.title).slice(0, MAX_QUERY_CHARS).trim());

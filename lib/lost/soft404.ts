@@ -136,7 +136,11 @@ export function probeUrl(url: string, nonce: string): string {
   const path = slash ? u.pathname.replace(/\/+$/, '') : u.pathname;
   const cut = path.lastIndexOf('/') + 1;
   const ext = /\.[a-z0-9]{1,5}$/i.exec(path.slice(cut))?.[0] ?? '';
-  const token = nonce.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 32) || '0';
+  const token =
+    nonce
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 32) || '0';
   return `${u.origin}${path.slice(0, cut)}resemble-missing-${token}${ext}${slash ? '/' : ''}`;
 }
 

@@ -4,15 +4,33 @@
  */
 
 /** Elements whose content is never text a reader sees: skipped whole, not counted as chrome. */
-export const INVISIBLE = new Set([
-  'script', 'style', 'noscript', 'noframes', 'template', 'head', 'title', 'meta', 'link', 'base',
-]);
+export const INVISIBLE = new Set(['script', 'style', 'noscript', 'noframes', 'template', 'head', 'title', 'meta', 'link', 'base']);
 
 /** Elements that show no running text (graphics, embeds, form controls): skipped whole, not counted. */
 export const NON_TEXT = new Set([
-  'svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'canvas', 'video', 'audio', 'map',
-  'picture', 'img', 'button', 'input', 'select', 'textarea', 'option', 'optgroup', 'datalist', 'output',
-  'progress', 'meter',
+  'svg',
+  'math',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
+  'map',
+  'picture',
+  'img',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'option',
+  'optgroup',
+  'datalist',
+  'output',
+  'progress',
+  'meter',
 ]);
 
 /** Always chrome when page-level (guarded by the share of text they hold, like every chrome rule). */
@@ -22,10 +40,7 @@ export const CHROME_TAGS = new Set(['nav', 'aside']);
 export const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 export const SECTIONING_ROLES = new Set(['article', 'complementary', 'main', 'navigation', 'region']);
 
-export const CHROME_ROLES = new Set([
-  'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar',
-  'dialog', 'alertdialog',
-]);
+export const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alertdialog']);
 
 /**
  * class/id tokens that mark chrome wherever they appear. Tokens are the class and id words split at
@@ -33,14 +48,58 @@ export const CHROME_ROLES = new Set([
  * "topNav" but not "canvas"; "ad" matches "ad-slot" but not "head" or "lead".
  */
 const STRONG = new Set([
-  'nav', 'navbar', 'navigation', 'navlinks', 'menu', 'menubar', 'megamenu', 'breadcrumb', 'breadcrumbs',
-  'sidebar', 'sidebars', 'masthead', 'toolbar', 'skiplink', 'skiplinks',
-  'cookie', 'cookies', 'consent', 'gdpr',
-  'banner', 'ad', 'ads', 'adslot', 'adunit', 'adsbygoogle', 'advert', 'adverts', 'advertisement',
-  'advertising', 'sponsor', 'sponsors', 'sponsored', 'promo', 'promos', 'outbrain', 'taboola',
-  'share', 'sharing', 'sharebar', 'social', 'socials',
-  'related', 'comment', 'comments', 'disqus',
-  'newsletter', 'subscribe', 'subscription', 'signup', 'popup', 'modal', 'overlay',
+  'nav',
+  'navbar',
+  'navigation',
+  'navlinks',
+  'menu',
+  'menubar',
+  'megamenu',
+  'breadcrumb',
+  'breadcrumbs',
+  'sidebar',
+  'sidebars',
+  'masthead',
+  'toolbar',
+  'skiplink',
+  'skiplinks',
+  'cookie',
+  'cookies',
+  'consent',
+  'gdpr',
+  'banner',
+  'ad',
+  'ads',
+  'adslot',
+  'adunit',
+  'adsbygoogle',
+  'advert',
+  'adverts',
+  'advertisement',
+  'advertising',
+  'sponsor',
+  'sponsors',
+  'sponsored',
+  'promo',
+  'promos',
+  'outbrain',
+  'taboola',
+  'share',
+  'sharing',
+  'sharebar',
+  'social',
+  'socials',
+  'related',
+  'comment',
+  'comments',
+  'disqus',
+  'newsletter',
+  'subscribe',
+  'subscription',
+  'signup',
+  'popup',
+  'modal',
+  'overlay',
 ]);
 // Not chrome words, on purpose: "paywall" and "subscriber" (news sites put the article body itself in
 // such blocks), "widget" (embedded posts and charts), "hidden" (stylesheets this code cannot read

@@ -9,7 +9,12 @@ export const SHORT_TEXT = 2000;
  * A fetched HTML page's main text and what goes with it. Read over lib's light tree (./lite-dom) in the
  * Worker; a test may pass another DOM (linkedom, a browser's DOMParser) to compare.
  */
-export function extractPage(html: string, url: string, parse: (html: string) => Document = parseLite, phraseOpts: Pick<PhraseOptions, 'shingle' | 'seed'> = {}) {
+export function extractPage(
+  html: string,
+  url: string,
+  parse: (html: string) => Document = parseLite,
+  phraseOpts: Pick<PhraseOptions, 'shingle' | 'seed'> = {},
+) {
   const m = mainText(parse(html), url);
   return {
     text: m.text,

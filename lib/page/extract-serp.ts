@@ -7,7 +7,10 @@ import { extract, findEngine } from '../engines/extract';
  */
 export function extractSerp(parse: (html: string) => Document, html: string, url: string) {
   const x = extract(parse(html), url, findEngine(url) ? {} : { searxngHosts: [hostOf(url)] });
-  return { engine: x?.engine ?? '', results: (x?.results ?? []).filter((r) => !r.unresolved).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet })) };
+  return {
+    engine: x?.engine ?? '',
+    results: (x?.results ?? []).filter((r) => !r.unresolved).map((r) => ({ rank: r.rank, url: r.url, title: r.title, snippet: r.snippet })),
+  };
 }
 
 function hostOf(url: string): string {

@@ -36,7 +36,15 @@ interface Density {
 }
 
 /** Readability's content scoring over the kept elements under `root`. */
-export function densityPick(r: PageRecord, root: number, kept: Uint8Array, total: Float64Array, link: Float64Array, commas: Float64Array, tune: MainTextTuning): Density {
+export function densityPick(
+  r: PageRecord,
+  root: number,
+  kept: Uint8Array,
+  total: Float64Array,
+  link: Float64Array,
+  commas: Float64Array,
+  tune: MainTextTuning,
+): Density {
   const n = r.el.length;
   const score = new Float64Array(n);
   const isCand = new Uint8Array(n);

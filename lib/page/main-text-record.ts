@@ -9,16 +9,88 @@ import { isRegexSpace } from '../text/regex-space';
 
 /** Tags that do not break a word (the same set as lib/text/html-to-text.ts). */
 const INLINE = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'kbd',
-  'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u',
-  'var', 'wbr', 'ins', 'del',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'var',
+  'wbr',
+  'ins',
+  'del',
 ]);
 /** Tags whose content starts a new line of the output. */
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details', 'dialog',
-  'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3',
-  'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p',
-  'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul', 'br', 'listing', 'xmp',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
+  'br',
+  'listing',
+  'xmp',
   'plaintext',
 ]);
 /** Children that keep a <div> from counting as a paragraph (Readability's DIV_TO_P_ELEMS). */
@@ -27,8 +99,25 @@ const BLOCK_CHILD = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre',
 export const PARAGRAPH = new Set(['p', 'pre', 'td', 'blockquote']);
 /** Readability's starting score by tag. */
 export const TAG_WEIGHT: Record<string, number> = {
-  div: 5, pre: 3, td: 3, blockquote: 3, address: -3, ol: -3, ul: -3, dl: -3, dd: -3, dt: -3, li: -3,
-  form: -3, h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5,
+  div: 5,
+  pre: 3,
+  td: 3,
+  blockquote: 3,
+  address: -3,
+  ol: -3,
+  ul: -3,
+  dl: -3,
+  dd: -3,
+  dt: -3,
+  li: -3,
+  form: -3,
+  h1: -5,
+  h2: -5,
+  h3: -5,
+  h4: -5,
+  h5: -5,
+  h6: -5,
+  th: -5,
 };
 
 // How an element lays out its text: no break, a space, a new line, a line break (br, hr: no content).
@@ -56,10 +145,21 @@ export const WS_LOOSE = 1;
 export const WS_START = 2;
 export const WS_END = 4;
 
-
 /** Code points a reader does not see as characters: ASCII controls and spaces, NBSP, the Unicode spaces. */
 function isSpace(c: number): boolean {
-  return c <= 32 || c === 160 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x1680 || c === 0x85;
+  return (
+    c <= 32 ||
+    c === 160 ||
+    (c >= 0x2000 && c <= 0x200b) ||
+    c === 0x3000 ||
+    c === 0xfeff ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x1680 ||
+    c === 0x85
+  );
 }
 
 export interface PageRecord {
@@ -171,9 +271,30 @@ function classify(el: Element, tag: string, a: Attrs, inSection: boolean, t: Mai
 /** Pass 1: one pre-order walk. Element 0 is the document itself. */
 export function record(doc: Document, tune: MainTextTuning): PageRecord {
   const r: PageRecord = {
-    el: [doc], tag: ['#document'], layout: [L_BLOCK], role: [''], names: [''], parent: [-1], flags: [0], own: [0], ownLink: [0], ownCommas: [0],
-    open: [0], close: [0], after: [0], seq: [0], text: [], textOwner: [], textWs: [], body: -1,
-    title: '', ogTitle: '', canonical: '', baseHref: '', lang: '', metaLang: '',
+    el: [doc],
+    tag: ['#document'],
+    layout: [L_BLOCK],
+    role: [''],
+    names: [''],
+    parent: [-1],
+    flags: [0],
+    own: [0],
+    ownLink: [0],
+    ownCommas: [0],
+    open: [0],
+    close: [0],
+    after: [0],
+    seq: [0],
+    text: [],
+    textOwner: [],
+    textWs: [],
+    body: -1,
+    title: '',
+    ogTitle: '',
+    canonical: '',
+    baseHref: '',
+    lang: '',
+    metaLang: '',
   };
   const { el, tag, layout, role, names, parent, flags, own, ownLink, ownCommas, open, close, after, seq, text, textOwner, textWs } = r;
   let cur = 0; // index of the element whose children are being walked

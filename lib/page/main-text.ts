@@ -137,7 +137,7 @@ export function mainText(doc: Document, baseUrl: string, tuning?: Partial<MainTe
   const tune: MainTextTuning = tuning ? { ...MAIN_TEXT_DEFAULTS, ...tuning } : MAIN_TEXT_DEFAULTS;
   const r = record(doc, tune);
   const n = r.el.length;
-  const root = r.body >= 0 ? r.body : 0;
+  const root = Math.max(r.body, 0);
   const skipped = (i: number) => (r.flags[i] & F_SKIP) !== 0;
 
   // Pass 2: text lengths with only invisible elements out, then chrome decided top-down.

@@ -46,7 +46,7 @@ export class ModSample {
     const t = this.table;
     const m = t.length - 1;
     // The mixed bits above the ones sampling forces to zero, with the tail.
-    let h = ((f / 1048576) >>> 12 ^ f) & m;
+    let h = (((f / 1048576) >>> 12) ^ f) & m;
     for (;;) {
       const v = t[h];
       if (v === f) return false;

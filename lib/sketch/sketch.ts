@@ -328,7 +328,7 @@ export class Sketcher {
     let u = 0;
     for (let i = 0; i < this.len && u < s; i++) {
       const f = buf[i];
-      if ((u > 0 && f === buf[u - 1]) || (ignore !== undefined && ignore.has(f))) continue;
+      if ((u > 0 && f === buf[u - 1]) || ignore?.has(f)) continue;
       buf[u++] = f;
     }
     this.len = u;

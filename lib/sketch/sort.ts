@@ -9,7 +9,7 @@ export function sortRange(a: Float64Array, lo: number, hi: number): void {
     const x = a[lo];
     const y = a[mid];
     const z = a[hi - 1];
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    const pivot = x < y ? (y < z ? y : Math.max(x, z)) : x < z ? x : Math.max(y, z);
     let i = lo;
     let j = hi - 1;
     while (i <= j) {

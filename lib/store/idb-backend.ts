@@ -75,7 +75,10 @@ export class IdbBackend implements StoreBackend {
   private openAt(version: number | undefined): Promise<ResembleDatabase> {
     if (typeof IDBRequest === 'undefined' || typeof IDBDatabase === 'undefined') {
       // idb recognizes IndexedDB objects by instanceof against these globals (jakearchibald/idb#259).
-      throw new StoreError('UNAVAILABLE', 'the IndexedDB classes (IDBRequest, IDBDatabase, …) are not globals here: idb needs them beside the factory passed as `indexedDB`');
+      throw new StoreError(
+        'UNAVAILABLE',
+        'the IndexedDB classes (IDBRequest, IDBDatabase, …) are not globals here: idb needs them beside the factory passed as `indexedDB`',
+      );
     }
     const req = version === undefined ? this.factory.open(this.name) : this.factory.open(this.name, version);
     req.addEventListener('upgradeneeded', (ev) => {
@@ -314,7 +317,12 @@ export class IdbBackend implements StoreBackend {
     return this.run(async (db) => {
       const tx = this.tx(db, ['pages', 'serps', 'meta'], 'readwrite');
       const n = await tx.objectStore('pages').count();
-      await Promise.all([tx.objectStore('pages').clear(), tx.objectStore('serps').clear(), tx.objectStore('meta').put({ entries: 0, bytes: 0 }, USAGE), tx.done]);
+      await Promise.all([
+        tx.objectStore('pages').clear(),
+        tx.objectStore('serps').clear(),
+        tx.objectStore('meta').put({ entries: 0, bytes: 0 }, USAGE),
+        tx.done,
+      ]);
       return n;
     });
   }

@@ -91,7 +91,10 @@ export class MemoryBackend implements StoreBackend {
   async putSerp(s: SerpRecord, keep: number): Promise<void> {
     this.serps.set(s.id, structuredClone(s));
     if (this.serps.size <= keep) return;
-    const old = [...this.serps.values()].map((v) => v as SerpRecord).sort(newestFirst).slice(keep);
+    const old = [...this.serps.values()]
+      .map((v) => v as SerpRecord)
+      .sort(newestFirst)
+      .slice(keep);
     for (const o of old) this.serps.delete(o.id);
   }
 

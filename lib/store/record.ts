@@ -69,7 +69,17 @@ const isAlternate = (v: unknown): boolean => {
   if (typeof v !== 'object' || v === null) return false;
   const a = v as Record<string, unknown>;
   const share = (x: unknown) => isNum(x) && x >= 0 && x <= 1;
-  return typeof a.url === 'string' && /^https?:\/\//i.test(a.url) && typeof a.title === 'string' && typeof a.source === 'string' && typeof a.basis === 'string' && share(a.resemblance) && share(a.containment) && isNum(a.checkedAt) && optNum(a.archivedAt);
+  return (
+    typeof a.url === 'string' &&
+    /^https?:\/\//i.test(a.url) &&
+    typeof a.title === 'string' &&
+    typeof a.source === 'string' &&
+    typeof a.basis === 'string' &&
+    share(a.resemblance) &&
+    share(a.containment) &&
+    isNum(a.checkedAt) &&
+    optNum(a.archivedAt)
+  );
 };
 const optAlternates = (v: unknown) => v === undefined || (Array.isArray(v) && v.every(isAlternate));
 

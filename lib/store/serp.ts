@@ -19,7 +19,8 @@ export function readSerp(raw: unknown): SerpRecord | undefined {
 
 /** Checks a results page before it is written. */
 export function checkSerp(s: SerpRecord): SerpRecord {
-  if (readSerp(s) === undefined || s.id === '') throw new StoreError('BAD_RECORD', 'not a results-page record (id, url, engine, query, at, results[], groups[])');
+  if (readSerp(s) === undefined || s.id === '')
+    throw new StoreError('BAD_RECORD', 'not a results-page record (id, url, engine, query, at, results[], groups[])');
   return s;
 }
 

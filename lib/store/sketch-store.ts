@@ -77,7 +77,9 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
           usage = await upsert(next);
         } catch (e2) {
           if (!isQuotaError(e2)) throw e2;
-          throw new StoreError('QUOTA', `no room to store ${next.input.url}, even after dropping the oldest ${QUOTA_RELIEF * 100}% of the records`, { cause: e2 });
+          throw new StoreError('QUOTA', `no room to store ${next.input.url}, even after dropping the oldest ${QUOTA_RELIEF * 100}% of the records`, {
+            cause: e2,
+          });
         }
       }
       if (usage.bytes > lim.maxBytes) await backend.dropOldest(ageAndSize(lim, Date.now()));

@@ -1,4 +1,4 @@
-import { WordHashes, hashEncoded, hashWords } from './tokenize';
+import { type WordHashes, hashEncoded, hashWords } from './tokenize';
 
 /**
  * Many short texts (a results page's snippets, a page's sentences) encoded to UTF-8 together: one

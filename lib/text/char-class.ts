@@ -11,8 +11,7 @@ export const IGNORE = 2;
 export const ISOLATE = 3;
 
 const IGNORABLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/u;
-const ISOLATING =
-  /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}]/u;
+const ISOLATING = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}]/u;
 const WORDLIKE = /[\p{L}\p{M}\p{N}]/u;
 
 export function classifyCodePoint(ch: string): number {

@@ -1,6 +1,19 @@
 /** Whether c is in JavaScript's \s (a different set from the tokenizer's `isSpace`). */
 export function isRegexSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 160 &&
+      (c === 160 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff))
+  );
 }
 
 /**

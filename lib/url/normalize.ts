@@ -5,9 +5,45 @@
  * whatever their snippets say. Returns undefined for anything but an http(s) URL.
  */
 const TRACKING = new Set([
-  'fbclid', 'gclid', 'gclsrc', 'dclid', 'msclkid', 'yclid', 'twclid', 'ttclid', 'li_fat_id', 'igshid', 'mc_cid', 'mc_eid',
-  '_ga', '_gl', '_hsenc', '_hsmi', 'mkt_tok', 'ref', 'ref_src', 'ref_url', 'referrer', 'source', 'spm', 'scm', 'cmpid', 'ocid',
-  's_cid', 'ito', 'icid', 'ncid', 'sr_share', 'share', 'amp', 'amp_js_v', 'usqp', 'outputtype', '__twitter_impression', 'at_medium', 'at_campaign',
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'dclid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'ref',
+  'ref_src',
+  'ref_url',
+  'referrer',
+  'source',
+  'spm',
+  'scm',
+  'cmpid',
+  'ocid',
+  's_cid',
+  'ito',
+  'icid',
+  'ncid',
+  'sr_share',
+  'share',
+  'amp',
+  'amp_js_v',
+  'usqp',
+  'outputtype',
+  '__twitter_impression',
+  'at_medium',
+  'at_campaign',
 ]);
 const HOST_PREFIX = /^(www\d*|m|mobile|amp)\./;
 const INDEX_FILE = /\/(index|default)\.(html?|php|aspx?|jsp)$/i;
@@ -36,7 +72,11 @@ export function normalizeUrl(raw: string): string | undefined {
   const host = u.hostname.toLowerCase().replace(/\.$/, '').replace(HOST_PREFIX, '');
   const port = u.port && u.port !== '80' && u.port !== '443' ? `:${u.port}` : '';
   let path = u.pathname.replace(/\/{2,}/g, '/');
-  path = path.replace(INDEX_FILE, '/').replace(/\/amp\/?$/i, '/').replace(/\.amp(\.html?)?$/i, '$1').replace(/^\/amp\//i, '/');
+  path = path
+    .replace(INDEX_FILE, '/')
+    .replace(/\/amp\/?$/i, '/')
+    .replace(/\.amp(\.html?)?$/i, '$1')
+    .replace(/^\/amp\//i, '/');
   if (path.length > 1) path = path.replace(/\/+$/, '');
   // forEach, not the iterator: in a Firefox content script the URL is the page's (through an Xray
   // wrapper) and its entries() iterator is not iterable there.

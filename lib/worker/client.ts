@@ -178,7 +178,10 @@ export class WorkerClient {
     if (!p || id === undefined) return; // unknown, late (after a timeout or crash), or without an id
     const parsed = parseWorkerResponse(msg, p.op, p.items);
     this.settle(id);
-    if (!parsed.ok) return p.reject(new WorkerError(parsed.error.code, parsed.error.message));
+    if (!parsed.ok) {
+      p.reject(new WorkerError(parsed.error.code, parsed.error.message));
+      return;
+    }
     const resp = parsed.value;
     if (resp.ok) p.resolve(resp);
     else p.reject(new WorkerError(resp.error.code, resp.error.message));

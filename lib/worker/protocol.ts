@@ -88,9 +88,7 @@ export type WorkerOp = WorkerRequest['op'];
 /** A request before the client gives it an id. */
 export type WorkerRequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
-export type ItemResult =
-  | { ok: true; bytes: Uint8Array; tokens: number; truncated: boolean }
-  | { ok: false; error: ErrorInfo };
+export type ItemResult = { ok: true; bytes: Uint8Array; tokens: number; truncated: boolean } | { ok: false; error: ErrorInfo };
 
 export interface SketchResponse {
   id: number;
@@ -181,7 +179,12 @@ const REQUESTS: { [Op in WorkerOp]: Check<Omit<Extract<WorkerRequest, { op: Op }
   crash: fields({}),
   hang: fields({ ms: num({ min: 0 }) }),
   sketch: fields({ items: arr(anything as Check<SketchItem>, { max: MAX_ITEMS }), options: sketchOptions }),
-  group: fields({ items: arr(groupInput, { max: MAX_ITEMS }), boilerplate: optional(numbers), apart: optional(arr(str({ max: 4200 }), { max: 500 })), options: groupOptions }),
+  group: fields({
+    items: arr(groupInput, { max: MAX_ITEMS }),
+    boilerplate: optional(numbers),
+    apart: optional(arr(str({ max: 4200 }), { max: 500 })),
+    options: groupOptions,
+  }),
   page: fields({ ...htmlAndUrl, options: sketchOptions }),
   serp: fields(htmlAndUrl),
   boilerplate: fields({ past: arr(arr(groupInput)), minPages: num(), shingle: num() }),

@@ -6,16 +6,7 @@
  * Worker for the next request). The caller checks who may attach a port (`attach` trusts it).
  */
 import type { WorkerTransport } from './client';
-import {
-  type ErrorInfo,
-  type SerpResponse,
-  type WorkerOp,
-  errorInfo,
-  isRecord,
-  messageId,
-  parseWorkerRequest,
-  parseWorkerResponse,
-} from './protocol';
+import { type ErrorInfo, type SerpResponse, type WorkerOp, errorInfo, isRecord, messageId, parseWorkerRequest, parseWorkerResponse } from './protocol';
 import { type FromHost, encodeResponse } from './wire';
 
 export interface RelayPort {

@@ -7,7 +7,8 @@
  */
 import { handleWorkerRequest } from './handle';
 
-const WORDS = 'the quick brown fox jumps over a lazy dog while naïve café owners in Lyon read résumé notes about rivers hills towns and old maps of the coast'.split(' ');
+const WORDS =
+  'the quick brown fox jumps over a lazy dog while naïve café owners in Lyon read résumé notes about rivers hills towns and old maps of the coast'.split(' ');
 
 /** About 40 KB of the markup real pages have: head, navigation, an article with links and lists, a table, an aside, scripts. */
 export function madeUpPage(): string {

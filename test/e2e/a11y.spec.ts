@@ -19,8 +19,11 @@ import { PageServer, applied, checkingDone, enablePageChecking, openDemo, openPo
 import { demo, demoSerp } from './page-demo-serp';
 import { pageUi } from './page-ui-kit';
 
-
-test('as installed: the options, privacy, lost and found asking for access and the popup off a results page, light and dark', async ({ context, openExtensionPage, extensionOrigin }) => {
+test('as installed: the options, privacy, lost and found asking for access and the popup off a results page, light and dark', async ({
+  context,
+  openExtensionPage,
+  extensionOrigin,
+}) => {
   test.setTimeout(120_000);
   const found = new AxeFindings();
 
@@ -135,11 +138,19 @@ test.describe('with access to sites', () => {
     found.expectNone();
   });
 
-  test('the tab’s own dead page in the popup, and lost and found’s report with its copy, light and dark', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+  test('the tab’s own dead page in the popup, and lost and found’s report with its copy, light and dark', async ({
+    context,
+    sw,
+    serveHtml,
+    openExtensionPage,
+    extensionOrigin,
+  }) => {
     test.setTimeout(120_000);
     const found = new AxeFindings();
     const scene = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience a11y');
-    await expect.poll(async () => (await scene.deadPage())?.alternates?.map((a) => a.url), { timeout: 15_000, message: 'the dead page’s copy' }).toEqual([MIRROR]);
+    await expect
+      .poll(async () => (await scene.deadPage())?.alternates?.map((a) => a.url), { timeout: 15_000, message: 'the dead page’s copy' })
+      .toEqual([MIRROR]);
     const popup = await openPopup(context, extensionOrigin, scene.tab);
     await expect(popup.locator(`[data-url="${MIRROR}"]`).first()).toBeVisible();
     await found.check(popup, 'popup, the tab’s dead page with its copy');

@@ -11,15 +11,38 @@ export const ADDED_PARAM = 'term';
 export const ADDED_QUERY = 'glacier retreat';
 export const ADDED_URL = `https://${ADDED_HOST}${ADDED_PATH}?${ADDED_PARAM}=${encodeURIComponent(ADDED_QUERY)}`;
 
-const COPY = 'Glaciers in the Alps lost a tenth of their remaining ice in two summers, and scientists who measured the retreat say the smaller glaciers may be gone before the middle of the century.';
+const COPY =
+  'Glaciers in the Alps lost a tenth of their remaining ice in two summers, and scientists who measured the retreat say the smaller glaciers may be gone before the middle of the century.';
 
 export const ADDED_RESULTS = [
-  { url: 'https://alpine-news.example/glaciers/measured', title: 'How the retreat of glaciers is measured', snippet: 'Survey teams drill stakes into the ice every spring and read them again in autumn; the difference, across hundreds of stakes, gives the mass a glacier lost over the year.' },
+  {
+    url: 'https://alpine-news.example/glaciers/measured',
+    title: 'How the retreat of glaciers is measured',
+    snippet:
+      'Survey teams drill stakes into the ice every spring and read them again in autumn; the difference, across hundreds of stakes, gives the mass a glacier lost over the year.',
+  },
   { url: 'https://climate-desk.example/2024/alps-ice', title: 'Alpine glaciers lost a tenth of their ice', snippet: COPY },
-  { url: 'https://geo-museum.example/exhibits/moraines', title: 'Moraines: what glaciers leave behind', snippet: 'A moraine is the ridge of rock and gravel a glacier pushes ahead of it; old moraines far down a valley show where the ice reached centuries ago.' },
-  { url: 'https://hiking-club.example/routes/glacier-walks', title: 'Glacier walks that are still safe', snippet: 'Routes over the ice change every season: crevasses open where there were none, and the club lists which guided walks run this summer and which were closed.' },
-  { url: 'https://news-mirror.example/science/alps-glaciers-tenth', title: 'Alps glaciers lose a tenth of their ice', snippet: COPY.replace('scientists', 'researchers') },
-  { url: 'https://water-board.example/reports/meltwater', title: 'Meltwater and the rivers below', snippet: 'Rivers fed by glaciers run high in late summer while the ice lasts; the board models how their flow changes as the glaciers above them shrink.' },
+  {
+    url: 'https://geo-museum.example/exhibits/moraines',
+    title: 'Moraines: what glaciers leave behind',
+    snippet: 'A moraine is the ridge of rock and gravel a glacier pushes ahead of it; old moraines far down a valley show where the ice reached centuries ago.',
+  },
+  {
+    url: 'https://hiking-club.example/routes/glacier-walks',
+    title: 'Glacier walks that are still safe',
+    snippet:
+      'Routes over the ice change every season: crevasses open where there were none, and the club lists which guided walks run this summer and which were closed.',
+  },
+  {
+    url: 'https://news-mirror.example/science/alps-glaciers-tenth',
+    title: 'Alps glaciers lose a tenth of their ice',
+    snippet: COPY.replace('scientists', 'researchers'),
+  },
+  {
+    url: 'https://water-board.example/reports/meltwater',
+    title: 'Meltwater and the rivers below',
+    snippet: 'Rivers fed by glaciers run high in late summer while the ice lasts; the board models how their flow changes as the glaciers above them shrink.',
+  },
 ];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -28,12 +28,15 @@ async function grantRequests(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __requested: string[][] };
     w.__requested = [];
-    chrome.permissions.request = ((p: { origins?: string[] }) => (w.__requested.push(p.origins ?? []), Promise.resolve(true))) as typeof chrome.permissions.request;
+    chrome.permissions.request = ((p: { origins?: string[] }) => (
+      w.__requested.push(p.origins ?? []), Promise.resolve(true)
+    )) as typeof chrome.permissions.request;
   });
 }
 const requested = (page: Page) => page.evaluate(() => (window as unknown as { __requested: string[][] }).__requested);
 
-const settingsOf = (page: Page) => page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: { addedEngines: AddedEngine[] } }).value);
+const settingsOf = (page: Page) =>
+  page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: { addedEngines: AddedEngine[] } }).value);
 
 /** Opens the made-up engine's results page in a new tab. */
 async function openResults(page: Page): Promise<void> {
@@ -50,7 +53,13 @@ async function readByResemble(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.dataset.resembleReady === 'true');
 }
 
-test('an engine added in the options is read by structure and grouped without reloading the extension; removing it stops it', async ({ context, openExtensionPage, serveHtml, sw, extensionOrigin }) => {
+test('an engine added in the options is read by structure and grouped without reloading the extension; removing it stops it', async ({
+  context,
+  openExtensionPage,
+  serveHtml,
+  sw,
+  extensionOrigin,
+}) => {
   await serveHtml(new RegExp(`^https://${ADDED_HOST.replace(/\./g, '\\.')}/`), addedEnginePage());
 
   // Before: no definition claims the host, so no content script runs there.
@@ -85,10 +94,12 @@ test('an engine added in the options is read by structure and grouped without re
   const page = await context.newPage();
   await openResults(page);
   await expect(page.locator('html')).toHaveAttribute('data-resemble-ready', 'true', { timeout: 15_000 });
-  await expect.poll(() => page.evaluate(readMarks).then((ms) => ms.filter((m) => m.role).map((m) => [m.rank, m.role, m.hidden ?? null])), { timeout: 15_000 }).toEqual([
-    [2, 'representative', null],
-    [5, 'copy', 'true'],
-  ]);
+  await expect
+    .poll(() => page.evaluate(readMarks).then((ms) => ms.filter((m) => m.role).map((m) => [m.rank, m.role, m.hidden ?? null])), { timeout: 15_000 })
+    .toEqual([
+      [2, 'representative', null],
+      [5, 'copy', 'true'],
+    ]);
   expect((await page.evaluate(readMarks)).map((m) => m.rank)).toEqual([1, 2, 3, 4, 5, 6]);
   await expect(page.locator('[data-resemble-rank="5"]')).toBeHidden();
   await expect(page.locator('[data-resemble-rank="5"]')).toContainText('news-mirror.example');
@@ -115,16 +126,22 @@ test('an engine added in the options is read by structure and grouped without re
   await expect(after.locator('[data-resemble-rank]')).toHaveCount(0);
 });
 
-test('added engines: exported as JSON, imported back; a file with bad entries adds the good ones and reports the rest; one with nothing usable changes nothing', async ({ openExtensionPage, sw }) => {
+test('added engines: exported as JSON, imported back; a file with bad entries adds the good ones and reports the rest; one with nothing usable changes nothing', async ({
+  openExtensionPage,
+  sw,
+}) => {
   const options = await openExtensionPage('options.html');
   const section = options.getByTestId('added-engines');
-  const upload = (name: string, text: string) => section.getByLabel('Import a JSON file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  const upload = (name: string, text: string) =>
+    section.getByLabel('Import a JSON file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
   const outcome = section.locator('#added-import-outcome');
 
   // A file with nothing usable: refused whole, nothing changes.
   await upload('bad.json', JSON.stringify([{ host: 'localhost', path: '/', param: 'q', name: 'local' }]));
   await expect(outcome.getByRole('alert')).toHaveText('Nothing was imported from bad.json: it holds no search engine that can be added.');
-  await expect(outcome.locator('li')).toHaveText(['Entry 1 localhost — not usable: it needs a public host name, a path starting with /, a query parameter and a name of at most 60 characters.']);
+  await expect(outcome.locator('li')).toHaveText([
+    'Entry 1 localhost — not usable: it needs a public host name, a path starting with /, a query parameter and a name of at most 60 characters.',
+  ]);
   await upload('not.json', '{nope');
   await expect(outcome.getByRole('alert')).toHaveText('Nothing was imported from not.json: it is not a JSON file.');
   expect((await settingsOf(options)).addedEngines).toEqual([]);
@@ -142,7 +159,16 @@ test('added engines: exported as JSON, imported back; a file with bad entries ad
   expect((await settingsOf(options)).addedEngines).toEqual(good);
   // Access granted (this build): both registered.
   await expect
-    .poll(() => sw(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id).filter((id) => id.startsWith('resemble-added:')).sort()), { timeout: 15_000 })
+    .poll(
+      () =>
+        sw(async () =>
+          (await chrome.scripting.getRegisteredContentScripts())
+            .map((s) => s.id)
+            .filter((id) => id.startsWith('resemble-added:'))
+            .sort(),
+        ),
+      { timeout: 15_000 },
+    )
     .toEqual(['resemble-added:find.example.org', `resemble-added:${ADDED_HOST}`]);
 
   // Export: the file the lib writes, which imports back (here: all present already, so nothing changes).

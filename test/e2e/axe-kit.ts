@@ -44,7 +44,10 @@ export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
 
 /** Relative luminance (WCAG) of a computed colour "rgb(r, g, b)" or "rgba(…)". */
 export function luminance(css: string): number {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? [])
+    .slice(0, 3)
+    .map((v) => Number(v) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -56,7 +59,9 @@ const contrastSeen = (r: { passes: { id: string }[]; violations: { id: string }[
 
 /** A violation as one line per node: what, where, why (axe's summary carries the contrast ratio and colours). */
 const lines = (where: string, vs: readonly Violation[]) =>
-  vs.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)}: ${v.help}. ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+  vs.flatMap((v) =>
+    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)}: ${v.help}. ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+  );
 
 export class AxeFindings {
   readonly failing: string[] = [];
@@ -73,8 +78,18 @@ export class AxeFindings {
   private add(where: string, vs: readonly Violation[], contrastChecked: boolean): void {
     // Text whose contrast axe could not measure (behind a closed root, say) would pass unseen.
     if (!contrastChecked) this.failing.push(`${where}: axe measured the contrast of no text`);
-    this.failing.push(...lines(where, vs.filter((v) => FAILING.has(v.impact ?? ''))));
-    this.minor.push(...lines(where, vs.filter((v) => !FAILING.has(v.impact ?? ''))));
+    this.failing.push(
+      ...lines(
+        where,
+        vs.filter((v) => FAILING.has(v.impact ?? '')),
+      ),
+    );
+    this.minor.push(
+      ...lines(
+        where,
+        vs.filter((v) => !FAILING.has(v.impact ?? '')),
+      ),
+    );
     this.checked.push(where);
   }
 

@@ -44,9 +44,17 @@ async function openTab(context: BrowserContext, url: string): Promise<Page> {
 }
 
 const shownCopies = (p: Page) =>
-  p.getByTestId('copies').locator('li').evaluateAll((els) =>
-    els.map((e) => ({ url: e.getAttribute('data-url'), resemblance: Number(e.getAttribute('data-resemblance')), pageInCopy: Number(e.getAttribute('data-page-in-copy')), copyInPage: Number(e.getAttribute('data-copy-in-page')) })),
-  );
+  p
+    .getByTestId('copies')
+    .locator('li')
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        url: e.getAttribute('data-url'),
+        resemblance: Number(e.getAttribute('data-resemblance')),
+        pageInCopy: Number(e.getAttribute('data-page-in-copy')),
+        copyInPage: Number(e.getAttribute('data-copy-in-page')),
+      })),
+    );
 
 test.describe('with access to sites', () => {
   test.use({ extensionDir: GRANTED_EXTENSION_DIR });
@@ -100,7 +108,10 @@ test.describe('with access to sites', () => {
     await expect(copies.getByTestId('progress')).toHaveText('Done: 2 copies found.');
 
     const shown = await shownCopies(copies);
-    expect(shown.map((c) => c.url), 'the copies, best first').toEqual(expected.map((e) => e.url));
+    expect(
+      shown.map((c) => c.url),
+      'the copies, best first',
+    ).toEqual(expected.map((e) => e.url));
     for (const [i, c] of shown.entries()) {
       expect(c.resemblance, `${c.url}: about what Node measures`).toBeCloseTo(expected[i].resemblance, 1);
       expect(c.pageInCopy, `${c.url}: share of this page in it`).toBeCloseTo(expected[i].containment, 1);
@@ -124,10 +135,17 @@ test.describe('with access to sites', () => {
     expect(queries[0], 'the first search: a phrase of the page, in quotes').toMatch(/^".{10,}"$/);
     await expect(copies.getByTestId('work')).toContainText(`${queries.length === 1 ? '1 search' : `${queries.length} searches`} of at most 6 (DuckDuckGo)`);
     await takeScreenshot(copies, 'copies-of-this-page');
-    test.info().annotations.push({ type: 'copies', description: `done in ${tookMs} ms (click to report); queries ${JSON.stringify(queries)}; measured ${JSON.stringify(shown)}; decoy by Node ${JSON.stringify(decoy)}` });
+    test.info().annotations.push({
+      type: 'copies',
+      description: `done in ${tookMs} ms (click to report); queries ${JSON.stringify(queries)}; measured ${JSON.stringify(shown)}; decoy by Node ${JSON.stringify(decoy)}`,
+    });
   });
 
-  test('Cancel stops a run: the fetches under way are aborted and no other starts; at most 20 candidates are chosen', async ({ context, sw, extensionOrigin }) => {
+  test('Cancel stops a run: the fetches under way are aborted and no other starts; at most 20 candidates are chosen', async ({
+    context,
+    sw,
+    extensionOrigin,
+  }) => {
     await requireHook(sw);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -147,7 +165,9 @@ test.describe('with access to sites', () => {
       await openTab(context, ORIG);
       const tabId = await tabIdOf(sw, ORIG);
       // The context menu's click, through the hook (a native menu cannot be clicked in tests).
-      const copies = await nextPage(context, `${extensionOrigin}copies.html`, () => sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId));
+      const copies = await nextPage(context, `${extensionOrigin}copies.html`, () =>
+        sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId),
+      );
       const progress = copies.getByTestId('progress');
       await expect(progress).toHaveText(/^Measuring: 0 of \d+ pages fetched/, { timeout: 20_000 });
       const total = Number(/of (\d+) pages/.exec((await progress.textContent()) ?? '')![1]);
@@ -161,7 +181,14 @@ test.describe('with access to sites', () => {
       expect(started.length, 'not every candidate was asked for').toBeLessThan(total);
       // Each fetch under way was aborted (its AbortSignal), as the network layer saw it.
       await expect
-        .poll(async () => (await swRequests(sw)).filter((e) => e.event === 'error' && /ABORTED/.test(e.detail ?? '') && started.includes(e.url)).map((e) => e.url).sort(), { message: 'the aborted fetches' })
+        .poll(
+          async () =>
+            (await swRequests(sw))
+              .filter((e) => e.event === 'error' && /ABORTED/.test(e.detail ?? '') && started.includes(e.url))
+              .map((e) => e.url)
+              .sort(),
+          { message: 'the aborted fetches' },
+        )
         .toEqual([...started].sort());
       release();
       // The report read again (a new poll) is the same, and nothing more was asked for after the cancel.
@@ -172,7 +199,12 @@ test.describe('with access to sites', () => {
       release();
     }
   });
-  test('a run cut off by a stopped service worker starts over on the next poll and finishes', async ({ context, sw, extensionOrigin, restartServiceWorker }) => {
+  test('a run cut off by a stopped service worker starts over on the next poll and finishes', async ({
+    context,
+    sw,
+    extensionOrigin,
+    restartServiceWorker,
+  }) => {
     await requireHook(sw);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -184,7 +216,9 @@ test.describe('with access to sites', () => {
     try {
       await openTab(context, ORIG);
       const tabId = await tabIdOf(sw, ORIG);
-      const copies = await nextPage(context, `${extensionOrigin}copies.html`, () => sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId));
+      const copies = await nextPage(context, `${extensionOrigin}copies.html`, () =>
+        sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId),
+      );
       const progress = copies.getByTestId('progress');
       await expect(progress).toHaveText(/^Measuring: 0 of 3 pages fetched/, { timeout: 20_000 });
       await expect.poll(() => CANDS.filter((u) => server.count(u) > 0).length, { message: 'candidate fetches under way' }).toBeGreaterThan(0);
@@ -202,7 +236,11 @@ test.describe('with access to sites', () => {
 });
 
 test.describe('without access to sites (as installed)', () => {
-  test('the popup asks for access before anything starts; the context menu’s run says it needs it and offers to allow it', async ({ context, sw, extensionOrigin }) => {
+  test('the popup asks for access before anything starts; the context menu’s run says it needs it and offers to allow it', async ({
+    context,
+    sw,
+    extensionOrigin,
+  }) => {
     await requireHook(sw);
     const server = new PageServer().html(ORIG, page(5));
     await server.install(context);
@@ -228,7 +266,9 @@ test.describe('without access to sites (as installed)', () => {
     await tab.bringToFront();
     const tabId = await sw(async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id);
     expect(tabId).toBeDefined();
-    const copies = await nextPage(context, `${extensionOrigin}copies.html`, () => sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId!));
+    const copies = await nextPage(context, `${extensionOrigin}copies.html`, () =>
+      sw((id) => (globalThis as unknown as CopiesHook).__resemble!.findPageCopies!(id), tabId!),
+    );
     await expect(copies.getByTestId('progress')).toHaveText('Stopped: Resemble needs access to sites to look for copies.', { timeout: 20_000 });
     const access = copies.getByTestId('needs-access');
     await expect(access).toContainText('It needs your permission to read sites');

@@ -104,15 +104,28 @@ test('a site copying pages of two other sites on three results pages is flagged,
   for (const i of [0, 1]) await (await openSerp(fx, i)).tab.close();
   await expect.poll(async () => (await local<unknown[]>(sw, EVIDENCE_KEY))?.length ?? 0, { message: 'evidence of the first two pages' }).toBe(2);
   const undecided = [SO2.url, CC2.url].sort() as [string, string];
-  expect(await pairsOf()).toEqual([[CC1.url, SO1.url, 'fuller'], [undecided[1], undecided[0], 'undecided']].sort());
+  expect(await pairsOf()).toEqual(
+    [
+      [CC1.url, SO1.url, 'fuller'],
+      [undecided[1], undecided[0], 'undecided'],
+    ].sort(),
+  );
   // The third: two originals from two sites, on two results pages: not enough.
   await (await openSerp(fx, 2)).tab.close();
   await expect.poll(async () => (await local<unknown[]>(sw, EVIDENCE_KEY))?.length ?? 0, { message: 'evidence of the third page' }).toBe(3);
   expect(Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {}), 'flagged after two decided originals').toEqual([]);
   // The fourth: the undecided pair again, the original ranked first: decided, and three originals from two sites on three pages.
   await (await openSerp(fx, 3)).tab.close();
-  await expect.poll(async () => Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {}), { message: 'flagged sites' }).toEqual(['copycat.example']);
-  expect(await pairsOf()).toEqual([[CC1.url, SO1.url, 'fuller'], [CC2.url, SO2.url, 'fuller'], [CC3.url, MDN.url, 'fuller']].sort());
+  await expect
+    .poll(async () => Object.keys((await local<Record<string, unknown>>(sw, SITE_KEY)) ?? {}), { message: 'flagged sites' })
+    .toEqual(['copycat.example']);
+  expect(await pairsOf()).toEqual(
+    [
+      [CC1.url, SO1.url, 'fuller'],
+      [CC2.url, SO2.url, 'fuller'],
+      [CC3.url, MDN.url, 'fuller'],
+    ].sort(),
+  );
 
   // Options, "Copycat sites": the site with its three pairs, links to both pages.
   await options.reload();
@@ -149,7 +162,9 @@ test('a site copying pages of two other sites on three results pages is flagged,
 
   // "Hide": evidence of one engine is short of its bar, so the result stays labelled and the popup says why.
   await setSettings(options, { copycatDisplay: 'hide' });
-  await expect(row.locator('.copycat-hide')).toHaveText(/only labelled: hiding needs evidence from 3 results pages of 2 engines \(so far: results pages 3\/3, engines 1\/2\)/);
+  await expect(row.locator('.copycat-hide')).toHaveText(
+    /only labelled: hiding needs evidence from 3 results pages of 2 engines \(so far: results pages 3\/3, engines 1\/2\)/,
+  );
   const popup2 = await openPopup(context, extensionOrigin, tab);
   await expect(popup2.locator('.copycats li[data-rank="2"] .copycat-label')).toContainText('“hide” hides a site only when you marked it');
   await popup2.close();
@@ -194,7 +209,14 @@ test('a site copying pages of two other sites on three results pages is flagged,
 
   // The evidence goes with the cache; the exported ruleset imported back flags the site as listed.
   await setSettings(options, { copycatDisplay: 'label' });
-  expect(await options.evaluate(() => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean }> } } }).chrome.runtime.sendMessage({ type: 'cache/clear', payload: {} }))).toMatchObject({ ok: true });
+  expect(
+    await options.evaluate(() =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean }> } } }).chrome.runtime.sendMessage({
+        type: 'cache/clear',
+        payload: {},
+      }),
+    ),
+  ).toMatchObject({ ok: true });
   await expect(cc).not.toHaveAttribute('data-resemble-copycat');
   await options.locator('#copycat-import').setInputFiles({ name: 'exported.txt', mimeType: 'text/plain', buffer: Buffer.from(ruleset) });
   await expect(options.locator('#copycat-import-outcome')).toContainText(`Imported 1 site as “${RULESET_NAME}”.`);
@@ -208,7 +230,11 @@ test('an imported list reports its bad lines; a malformed file changes nothing; 
   const options = await openExtensionPage('options.html');
   const input = options.locator('#copycat-import');
   const outcome = options.locator('#copycat-import-outcome');
-  await input.setInputFiles({ name: 'clones.txt', mimeType: 'text/plain', buffer: Buffer.from('# public list\nclone-a.example\nwww.clone-b.example\n127.0.0.1\n') });
+  await input.setInputFiles({
+    name: 'clones.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('# public list\nclone-a.example\nwww.clone-b.example\n127.0.0.1\n'),
+  });
   await expect(outcome).toContainText('Imported 2 sites as “clones”; 1 line skipped:');
   await expect(outcome.locator('.bad-lines li')).toHaveText(['line 4: 127.0.0.1 — not a site (an address, a single name or a public suffix)']);
   await expect(options.locator('.copycat-site[data-site="clone-a.example"] .copycat-status')).toHaveText('Copycat: listed in clones');
@@ -231,7 +257,12 @@ test('an imported list reports its bad lines; a malformed file changes nothing; 
   await expect(mark).toHaveValue('');
 });
 
-test('a list of 230,000 sites (1.8 MB) imports, the options render and find any site, and results pages label its sites (issue #28)', async ({ context, sw, serveHtml, openExtensionPage }) => {
+test('a list of 230,000 sites (1.8 MB) imports, the options render and find any site, and results pages label its sites (issue #28)', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+}) => {
   test.setTimeout(120_000);
   // Short registrable names under .io: about 8 bytes a line, under the 2 MB import limit.
   // Names that are public suffixes themselves (com.io, gov.io…) are left out: the import would skip them.
@@ -261,10 +292,16 @@ test('a list of 230,000 sites (1.8 MB) imports, the options render and find any 
   await expect(tab.locator('[data-resemble-rank="2"]')).toHaveAttribute('data-resemble-copycat', names[200_001]);
   await expect(tab.locator('[data-resemble-copycat]')).toHaveCount(1);
   // "Not a copycat" for a listed site: the page drops its label without a reload.
-  await options.locator(`#copycat-found .copycat-site[data-site="${far}"]`).getByRole('button', { name: `Not a copycat: ${far}` }).click();
+  await options
+    .locator(`#copycat-found .copycat-site[data-site="${far}"]`)
+    .getByRole('button', { name: `Not a copycat: ${far}` })
+    .click();
   await expect(options.locator(`#copycat-found .copycat-site[data-site="${far}"] .copycat-status`)).toHaveText('Not a copycat (your choice): never flagged');
   await options.locator('#copycat-find').fill(names[200_001]);
   await options.locator('#copycat-find').press('Enter');
-  await options.locator(`#copycat-found .copycat-site[data-site="${names[200_001]}"]`).getByRole('button', { name: `Not a copycat: ${names[200_001]}` }).click();
+  await options
+    .locator(`#copycat-found .copycat-site[data-site="${names[200_001]}"]`)
+    .getByRole('button', { name: `Not a copycat: ${names[200_001]}` })
+    .click();
   await expect(tab.locator('[data-resemble-copycat]')).toHaveCount(0);
 });

@@ -40,9 +40,18 @@ export async function openDeadPage(
   query: string,
   mirror: (n: number) => Answer = () => ({ contentType: 'text/html; charset=utf-8', body: page(9) }),
 ): Promise<DeadPageScene> {
-  const serp = demoSerp(query, demo.results.map((r) => r.url));
+  const serp = demoSerp(
+    query,
+    demo.results.map((r) => r.url),
+  );
   const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 8 ? undefined : server.html(r.url, page(i + 1))));
+  demo.results.forEach((r, i) =>
+    i === 4
+      ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' })
+      : i === 8
+        ? undefined
+        : server.html(r.url, page(i + 1)),
+  );
   server.on(MIRROR, mirror);
   await server.install(context);
   const ddg = await routeSearch(context, () => []);

@@ -32,7 +32,9 @@ test('demo.json matches the results page, and lib finds exactly its groups in th
   // Title + snippet at the snippet level, greedy with the best-ranked result as representative.
   const sketches = results.map((r) => sketch(`${r.title}\n${r.snippet}`, { ...SNIPPET_OPTIONS, format: 'text' }));
   const groups = clusterGreedy(sketches.length, (i, j) => resemblance(sketches[i], sketches[j]), 0.5);
-  const found = groups.filter((g) => g.members.length > 0).map((g) => [g.representative, ...g.members.map((m) => m.index)].map((i) => i + 1).sort((a, b) => a - b));
+  const found = groups
+    .filter((g) => g.members.length > 0)
+    .map((g) => [g.representative, ...g.members.map((m) => m.index)].map((i) => i + 1).sort((a, b) => a - b));
   expect(found).toEqual(demo.groups.map((g) => g.ranks));
   const singles = groups.filter((g) => g.members.length === 0).map((g) => g.representative + 1);
   expect(singles).toEqual(demo.unrelated);

@@ -89,7 +89,13 @@ async function screenshotAll(context: BrowserContext, testInfo: TestInfo, prefix
     const url = page.url();
     if (url === 'about:blank' || page.isClosed()) continue;
     const file = testInfo.outputPath(`${prefix}-${++i}.png`);
-    await withTimeout(page.screenshot({ path: file, fullPage: true }).then(() => testInfo.attachments.push({ name: `${prefix}-${i} ${url}`, path: file, contentType: 'image/png' })).catch(() => {}), 5_000);
+    await withTimeout(
+      page
+        .screenshot({ path: file, fullPage: true })
+        .then(() => testInfo.attachments.push({ name: `${prefix}-${i} ${url}`, path: file, contentType: 'image/png' }))
+        .catch(() => {}),
+      5_000,
+    );
   }
 }
 
@@ -188,6 +194,7 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
     });
   },
 
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; this one has none
   takeScreenshot: async ({}, use, testInfo) => {
     await use(async (page: Page, name: string) => {
       const file = testInfo.outputPath(`${name.replace(/[^\w.-]+/g, '-')}.png`);
@@ -219,7 +226,9 @@ export async function contentScriptWorlds(context: BrowserContext, page: Page, e
     throw e;
   }
   const worlds = () =>
-    [...contexts.values()].filter((c) => c.auxData?.type === 'isolated' && c.auxData.frameId === mainFrame && (c.name === 'Resemble' || c.origin.includes(extensionId))).map((c) => c.id);
+    [...contexts.values()]
+      .filter((c) => c.auxData?.type === 'isolated' && c.auxData.frameId === mainFrame && (c.name === 'Resemble' || c.origin.includes(extensionId)))
+      .map((c) => c.id);
   return { cdp, worlds };
 }
 
@@ -289,15 +298,23 @@ function createSwTools(context: BrowserContext, origin: string) {
     await until('the service worker to stop', 20_000, async () => {
       const t = await target();
       if (!t || t.targetId !== before.targetId) return true;
-      if (Date.now() - asked >= 3_000) (await close(), (asked = Date.now()));
+      if (Date.now() - asked >= 3_000) await close(), (asked = Date.now());
       return undefined;
     });
     await wake();
     // The Worker handle answers again once Playwright has re-attached to the restarted target.
     return until('the restarted service worker to answer', 10_000, async () => {
-      const w = context.serviceWorkers().filter((x) => x.url().startsWith(origin)).at(-1);
+      const w = context
+        .serviceWorkers()
+        .filter((x) => x.url().startsWith(origin))
+        .at(-1);
       if (!w) return undefined;
-      return (await withTimeout(w.evaluate(() => true).catch(() => false), 1_000)) ? w : undefined;
+      return (await withTimeout(
+        w.evaluate(() => true).catch(() => false),
+        1_000,
+      ))
+        ? w
+        : undefined;
     });
   };
 

@@ -90,7 +90,11 @@ async function expectBeforeBackground(sw: ResembleFixtures['sw'], appliedAt: num
   expect(appliedAt!).toBeLessThanOrEqual(at + 1);
 }
 
-test('collapse, the service worker stopped: the demo’s groups are on the page before the background has the results', async ({ context, extensionOrigin, sw }) => {
+test('collapse, the service worker stopped: the demo’s groups are on the page before the background has the results', async ({
+  context,
+  extensionOrigin,
+  sw,
+}) => {
   const { page, appliedAt } = await coldDemo(context, extensionOrigin);
   expect(await page.evaluate(readMarks)).toEqual(expectedMarks(N, DEMO_GROUPS, true));
   await expectPainted(page);
@@ -102,7 +106,11 @@ test('collapse, the service worker stopped: the demo’s groups are on the page 
   expect(await page.evaluate(readMarks)).toEqual(expectedMarks(N, DEMO_GROUPS, true));
 });
 
-test('flag mode from storage, the service worker stopped: copies labelled, none hidden, before the background has the results', async ({ context, extensionOrigin, sw }) => {
+test('flag mode from storage, the service worker stopped: copies labelled, none hidden, before the background has the results', async ({
+  context,
+  extensionOrigin,
+  sw,
+}) => {
   await setSettings(context, extensionOrigin, { displayMode: 'flag' });
   const { page, appliedAt } = await coldDemo(context, extensionOrigin);
   const marks: Mark[] = await page.evaluate(readMarks);
@@ -110,7 +118,11 @@ test('flag mode from storage, the service worker stopped: copies labelled, none 
   await expectBeforeBackground(sw, appliedAt);
 });
 
-test('an engine turned off, the service worker stopped: the page is not touched, before or after the worker answers', async ({ context, extensionOrigin, sw }) => {
+test('an engine turned off, the service worker stopped: the page is not touched, before or after the worker answers', async ({
+  context,
+  extensionOrigin,
+  sw,
+}) => {
   await setSettings(context, extensionOrigin, { engines: { google: false } });
   const { page, appliedAt } = await coldDemo(context, extensionOrigin, false);
   expect(appliedAt, 'nothing applied').toBeUndefined();

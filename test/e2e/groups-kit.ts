@@ -134,7 +134,9 @@ interface Label {
 }
 
 function readLabels(): Label[] {
-  const lines = readText(path.join(SHARED, GUTENBERG, 'LABELS.tsv')).split(/\r?\n/).filter(Boolean);
+  const lines = readText(path.join(SHARED, GUTENBERG, 'LABELS.tsv'))
+    .split(/\r?\n/)
+    .filter(Boolean);
   const header = lines[0].split('\t');
   return lines.slice(1).map((l) => Object.fromEntries(header.map((h, i) => [h, l.split('\t')[i] ?? ''])) as unknown as Label);
 }
@@ -182,5 +184,9 @@ export function corpusResults(): { results: BuiltResult[]; labelGroups: number[]
 /** Saved results pages of ../shared the corpus's results are put into: Google's markup and Bing's. */
 export const TEMPLATES = [
   { name: 'Google', file: 'fixtures/serp/google/2023-05_matrix_zlurad.html', url: 'https://www.google.com/search?q=gutenberg+editions&hl=en' },
-  { name: 'Bing', file: 'fixtures/serp/bing/2026-04_javascript-tutorial_http_sanguinary.html', url: 'https://www.bing.com/search?q=gutenberg+editions&form=QBLH' },
+  {
+    name: 'Bing',
+    file: 'fixtures/serp/bing/2026-04_javascript-tutorial_http_sanguinary.html',
+    url: 'https://www.bing.com/search?q=gutenberg+editions&form=QBLH',
+  },
 ] as const;

@@ -55,8 +55,6 @@ declare const chrome: typeof Browser;
 /** Every result root the content script marked, in document order (the DOM contract: ./groups-kit). */
 const marks = (page: Page): Promise<Mark[]> => page.evaluate(readMarks);
 
-
-
 type Ui = (hosts: string, inner: string) => UiQuery;
 /** The toggle at the end of a representative (inside Resemble's closed shadow root: read through ./page-ui-kit). */
 const toggleOf = (ui: Ui, rank: number) => ui(`[data-resemble-rank="${rank}"] resemble-ui`, 'button');
@@ -97,11 +95,14 @@ function noDialogs(context: BrowserContext): () => string[] {
   return () => seen;
 }
 
-
 // ---------------------------------------------------------------------------------------------------
 // 1a. The demo collapses exactly its groups
 
-test('demo: exactly its three groups are collapsed under their best-ranked result, with the counts on the toggles', async ({ context, takeScreenshot, evalInContentScript }) => {
+test('demo: exactly its three groups are collapsed under their best-ranked result, with the counts on the toggles', async ({
+  context,
+  takeScreenshot,
+  evalInContentScript,
+}) => {
   // The cross-check in Node: lib finds exactly demo.json's groups in what the page's results say.
   expect(demoResults).toHaveLength(DEMO_N);
   expect(libGroups(groupResults(demoResults, { threshold: 0.5 }).groups), 'lib, in Node').toEqual(DEMO_GROUPS);
@@ -128,7 +129,12 @@ test('demo: exactly its three groups are collapsed under their best-ranked resul
 // 1b. Pages built from real engine markup and the Gutenberg corpus
 
 for (const t of TEMPLATES) {
-  test(`${t.name} (a saved page's markup, ../shared) with the Gutenberg corpus's near-duplicate passages: exactly the labels' groups collapse`, async ({ context, serveHtml, takeScreenshot, evalInContentScript }) => {
+  test(`${t.name} (a saved page's markup, ../shared) with the Gutenberg corpus's near-duplicate passages: exactly the labels' groups collapse`, async ({
+    context,
+    serveHtml,
+    takeScreenshot,
+    evalInContentScript,
+  }) => {
     test.skip(!hasShared, SHARED_ABSENT);
     const { results, labelGroups, books } = corpusResults();
     expect(labelGroups, 'the labels give three books with copies and one without').toEqual([
@@ -142,11 +148,16 @@ for (const t of TEMPLATES) {
       expect(n).toBeLessThanOrEqual(40);
     }
     const built = buildSerp(readText(path.join(SHARED, t.file)), t.url, results);
-    test.info().annotations.push({ type: 'template', description: `${t.file}: ${built.engine}/${built.variant}, ${built.templateResults} results, ${results.length} kept` });
+    test.info().annotations.push({
+      type: 'template',
+      description: `${t.file}: ${built.engine}/${built.variant}, ${built.templateResults} results, ${results.length} kept`,
+    });
 
     // In Node: the built page reads back as exactly these results, and lib groups them as the labels do.
     const read = readInNode(built.html, t.url);
-    expect(read.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet }))).toEqual(results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet })));
+    expect(read.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet }))).toEqual(
+      results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet })),
+    );
     const outcome = groupResults(read, { threshold: 0.5 });
     expect(libGroups(outcome.groups), 'lib, in Node, finds the labels’ groups').toEqual(labelGroups);
     // Different books stay far apart (the labels' negatives): no cross-book pair comes near the threshold.
@@ -183,7 +194,9 @@ test('demo: the toggle reveals the copies in place and hides them again, by clic
     await expect(c).toBeVisible();
     await expect(c).not.toHaveAttribute('data-resemble-hidden', /.*/);
   }
-  const order = await page.evaluate(() => [...document.querySelectorAll('[data-resemble-rank]')].filter((e) => e.getClientRects().length).map((e) => Number(e.getAttribute('data-resemble-rank'))));
+  const order = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-resemble-rank]')].filter((e) => e.getClientRects().length).map((e) => Number(e.getAttribute('data-resemble-rank'))),
+  );
   expect(order, 'shown results, in document order').toEqual([1, 2, 3, 4, 5, 6, 7, 10]);
   // The other groups stay collapsed.
   for (const r of [8, 9]) await expect(page.locator(`[data-resemble-rank="${r}"]`)).toHaveAttribute('data-resemble-hidden', 'true');
@@ -216,7 +229,12 @@ test('demo: the toggle reveals the copies in place and hides them again, by clic
 // ---------------------------------------------------------------------------------------------------
 // 3. Flag and off modes
 
-test('demo: flag mode labels the copies (why, on hover and focus) without hiding them; off leaves only the ranks; no reload', async ({ context, openExtensionPage, takeScreenshot, evalInContentScript }) => {
+test('demo: flag mode labels the copies (why, on hover and focus) without hiding them; off leaves only the ranks; no reload', async ({
+  context,
+  openExtensionPage,
+  takeScreenshot,
+  evalInContentScript,
+}) => {
   const outcome = groupResults(demoResults, { threshold: 0.5 });
   const page = await openDemo(context);
   const ui = pageUi(page, evalInContentScript);
@@ -266,9 +284,7 @@ test('demo: flag mode labels the copies (why, on hover and focus) without hiding
   await expect.poll(() => tipOf(ui, 8).visible(), 'shown again on the next focus').toBe(true);
 
   await setSettings(ext, { displayMode: 'off' });
-  await expect
-    .poll(() => marks(page), { message: 'off: ranks only' })
-    .toEqual(Array.from({ length: DEMO_N }, (_, i) => ({ rank: i + 1, shown: true })));
+  await expect.poll(() => marks(page), { message: 'off: ranks only' }).toEqual(Array.from({ length: DEMO_N }, (_, i) => ({ rank: i + 1, shown: true })));
   await expect(page.locator('resemble-ui')).toHaveCount(0);
 
   // And back: collapse again, on the same document.
@@ -280,7 +296,11 @@ test('demo: flag mode labels the copies (why, on hover and focus) without hiding
 // ---------------------------------------------------------------------------------------------------
 // 4. The threshold regroups the open page
 
-test('demo: a higher threshold (settings/set) regroups the open page: only the same-page group stays; lowering it brings the groups back', async ({ context, openExtensionPage, evalInContentScript }) => {
+test('demo: a higher threshold (settings/set) regroups the open page: only the same-page group stays; lowering it brings the groups back', async ({
+  context,
+  openExtensionPage,
+  evalInContentScript,
+}) => {
   expect(libGroups(groupResults(demoResults, { threshold: 0.95 }).groups), 'lib at 0.95').toEqual([[4, 8]]);
   const page = await openDemo(context);
   const ui = pageUi(page, evalInContentScript);
@@ -297,7 +317,9 @@ test('demo: a higher threshold (settings/set) regroups the open page: only the s
   await expect.poll(() => toggleOf(ui, 4).text()).toBe('1 near-copy');
 
   await setSettings(ext, { resemblanceThreshold: 0.5 });
-  await expect.poll(() => marks(page), { message: 'marks back at 0.5, #5’s group still revealed' }).toEqual(revealed5(expectedMarks(DEMO_N, DEMO_GROUPS, true)));
+  await expect
+    .poll(() => marks(page), { message: 'marks back at 0.5, #5’s group still revealed' })
+    .toEqual(revealed5(expectedMarks(DEMO_N, DEMO_GROUPS, true)));
   await expect.poll(() => allOf(ui, 'button:not(.action)').count()).toBe(3);
   await expect.poll(() => toggleOf(ui, 5).attr('aria-expanded')).toBe('true');
   expect(await toggleOf(ui, 5).text()).toBe('Hide 1 near-copy');
@@ -313,9 +335,17 @@ test('demo: moving the options page’s resemblance slider regroups the open pag
   await expect(slider, 'the resemblance slider of the options page').toHaveAttribute('type', 'range');
   await expect(slider).toHaveValue('0.5');
   const preview = options.getByTestId('preview-groups');
-  const hasPreview = (await preview.count()) > 0 || (await preview.waitFor({ timeout: 5_000 }).then(() => true, () => false));
+  const hasPreview =
+    (await preview.count()) > 0 ||
+    (await preview.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ));
   if (hasPreview) await expect(preview.locator('.preview-group')).toHaveCount(3);
-  else test.info().annotations.push({ type: 'skipped part', description: 'the options page shows no [data-testid="preview-groups"]: the preview was not checked' });
+  else
+    test
+      .info()
+      .annotations.push({ type: 'skipped part', description: 'the options page shows no [data-testid="preview-groups"]: the preview was not checked' });
 
   // The slider to its top (0.95) by keyboard, as a user would; saved once it rests.
   await slider.focus();
@@ -379,7 +409,13 @@ test('the popup lists the tab’s groups (representatives, members, counts), and
 const XSS_TITLE = '<img src=x onerror=alert(1)>';
 const XSS_SNIPPET_TAIL = ' <script>alert(2)</script>';
 
-test('a grouped result titled like markup shows as text on the page, in the popup and in the options preview; no script runs', async ({ context, serveHtml, extensionOrigin, openExtensionPage, evalInContentScript }) => {
+test('a grouped result titled like markup shows as text on the page, in the popup and in the options preview; no script runs', async ({
+  context,
+  serveHtml,
+  extensionOrigin,
+  openExtensionPage,
+  evalInContentScript,
+}) => {
   const dialogs = noDialogs(context);
   const url = 'https://www.google.com/search?q=lighthouse+history&hl=en';
   const template = readText(path.join(REPO, 'test/fixtures/serp/google-js.html'));
@@ -387,7 +423,8 @@ test('a grouped result titled like markup shows as text on the page, in the popu
   // Result 2 and 7 say the same (result 7 with a <script> in its snippet); result 5 is result 2's page under a
   // tracking parameter that carries markup too.
   const results: BuiltResult[] = original.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, displayUrl: r.displayUrl }));
-  const snippet = 'Keepers trimmed the wicks every four hours, polished the brass and the lens, and logged the weather, the passing ships and every hour the light burned.';
+  const snippet =
+    'Keepers trimmed the wicks every four hours, polished the brass and the lens, and logged the weather, the passing ships and every hour the light burned.';
   results[1] = { ...results[1], title: XSS_TITLE, snippet };
   results[6] = { ...results[6], title: `${XSS_TITLE} (mirror)`, snippet: snippet + XSS_SNIPPET_TAIL };
   results[4] = { ...results[4], url: `${results[1].url}?utm_source=%3Cscript%3Ealert(3)%3C/script%3E`, title: `"><svg onload=alert(4)>` };
@@ -437,14 +474,21 @@ test('a grouped result titled like markup shows as text on the page, in the popu
   // The options page's preview of the last results page.
   const options = await openExtensionPage('options.html');
   const preview = options.getByTestId('preview-groups');
-  if (await preview.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+  if (
+    await preview.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await expect(preview.locator('.preview-group')).toHaveCount(1);
     await expect(preview.locator('.preview-rep .preview-title')).toHaveText(XSS_TITLE);
     await expect(preview.locator('li[data-rank] .preview-title')).toHaveText([`"><svg onload=alert(4)>`, `${XSS_TITLE} (mirror)`]);
     await expect(preview.locator('.preview-rep .preview-title')).toBeVisible();
     expect(await preview.locator('img, script, svg').count(), 'no element made from page text in the preview').toBe(0);
   } else {
-    test.info().annotations.push({ type: 'skipped part', description: 'the options page shows no [data-testid="preview-groups"]: its preview was not checked' });
+    test
+      .info()
+      .annotations.push({ type: 'skipped part', description: 'the options page shows no [data-testid="preview-groups"]: its preview was not checked' });
   }
   // The barrier: in every open page, an image made now fails (its "x" is cut off like any other) and its
   // error handler runs. An <img src=x onerror> made from page text earlier would have failed before it,
@@ -506,7 +550,9 @@ test('demo: applying the groups barely shifts the layout (cumulative layout shif
     // queued by the time the second one starts), then a performance mark, which reaches the observer
     // after every layout-shift entry queued before it.
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => (performance.mark('e2e-cls-barrier'), r())))));
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __cls: Cls }).__cls.barrier ?? 0), { message: 'the layout-shift observer got the barrier mark' }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __cls: Cls }).__cls.barrier ?? 0), { message: 'the layout-shift observer got the barrier mark' })
+      .toBe(1);
     const r = await page.evaluate(() => {
       const w = window as unknown as { __cls: Cls; __tops: number[] };
       const tops = [...document.querySelectorAll('#rso div.MjjYud > div.g')].map((el) => el.getBoundingClientRect().top + scrollY);
@@ -527,7 +573,12 @@ test('demo: applying the groups barely shifts the layout (cumulative layout shif
   await setSettings(ext, { displayMode: 'off' });
   const off = await measure('off');
 
-  for (const [mode, r] of [['collapse, first page', collapse], ['collapse, again', warm], ['flag', flag], ['off', off]] as const) {
+  for (const [mode, r] of [
+    ['collapse, first page', collapse],
+    ['collapse, again', warm],
+    ['flag', flag],
+    ['off', off],
+  ] as const) {
     expect(r.cls.error, 'layout-shift entries are observable').toBeUndefined();
     test.info().annotations.push({
       type: `CLS (${mode})`,

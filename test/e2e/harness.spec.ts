@@ -29,12 +29,21 @@ test('real network is aborted for tabs and for the service worker; routes serve 
   await tab.goto('https://served.example/');
   await expect(tab.locator('h1')).toHaveText('Served');
 
-  const fromTab = await tab.evaluate(() => fetch('https://example.com/').then((r) => `reached (${r.status})`, (e: Error) => `failed: ${e.message}`));
+  const fromTab = await tab.evaluate(() =>
+    fetch('https://example.com/').then(
+      (r) => `reached (${r.status})`,
+      (e: Error) => `failed: ${e.message}`,
+    ),
+  );
   expect(fromTab).toMatch(/^failed/);
   await expect(tab.goto('https://example.com/')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|ERR_NAME_NOT_RESOLVED/);
 
   const fromWorker = await sw(async () => {
-    const get = (u: string) => fetch(u).then((r) => r.text(), (e: Error) => `failed: ${e.message}`);
+    const get = (u: string) =>
+      fetch(u).then(
+        (r) => r.text(),
+        (e: Error) => `failed: ${e.message}`,
+      );
     return {
       blocked: await get('https://example.com/'),
       served: await get('https://served.example/data.txt'),
@@ -71,7 +80,10 @@ test('the content script runs on the results pages it is declared for, and only 
     await expect(tab.locator(':root'), url).toHaveAttribute('data-resemble-ready', 'true');
   }
   // Its isolated world speaks for the extension.
-  const seen = await evalInContentScript<{ id: string; ready?: string }>(tab, '({ id: chrome.runtime.id, ready: document.documentElement.dataset.resembleReady })');
+  const seen = await evalInContentScript<{ id: string; ready?: string }>(
+    tab,
+    '({ id: chrome.runtime.id, ready: document.documentElement.dataset.resembleReady })',
+  );
   expect(seen).toEqual({ id: extensionId, ready: 'true' });
 
   // Elsewhere: no world of the extension's at load (the same look that found it above), so nothing of

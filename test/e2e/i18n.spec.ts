@@ -20,7 +20,13 @@ const msg = (key: string, ...subs: (string | number)[]) => de[key].message.repla
 
 test.use({ uiLanguage: 'de' });
 
-test('German UI: the results page labels, the popup and the options speak German, with German plurals', async ({ context, sw, extensionOrigin, evalInContentScript, takeScreenshot }) => {
+test('German UI: the results page labels, the popup and the options speak German, with German plurals', async ({
+  context,
+  sw,
+  extensionOrigin,
+  evalInContentScript,
+  takeScreenshot,
+}) => {
   // What the browser chose: the German messages file (headless Chromium's getUILanguage() says en-US
   // whatever --lang is; page-support/i18n formats in the language of the messages shown).
   expect(await sw(() => chrome.i18n.getMessage('locale'))).toBe('de');
@@ -35,7 +41,9 @@ test('German UI: the results page labels, the popup and the options speak German
   expect(DEMO_GROUPS.map((g) => g.length - 1).sort()).toEqual([1, 1, 2]);
   for (const g of DEMO_GROUPS) {
     const n = g.length - 1;
-    await expect.poll(() => ui(`[data-resemble-rank="${g[0]}"] resemble-ui`, 'button').text(), { message: `toggle of #${g[0]}` }).toBe(msg(n === 1 ? 'nearCopies_one' : 'nearCopies_other', n));
+    await expect
+      .poll(() => ui(`[data-resemble-rank="${g[0]}"] resemble-ui`, 'button').text(), { message: `toggle of #${g[0]}` })
+      .toBe(msg(n === 1 ? 'nearCopies_one' : 'nearCopies_other', n));
   }
   expect(msg('nearCopies_one', 1)).not.toBe(en.nearCopies_one.message.replace('$1', '1'));
   await takeScreenshot(page, 'de-results');

@@ -20,13 +20,23 @@ import { proseText } from '../unit/helpers/prose';
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
-declare const chrome: { storage: { local: { get(k: string | null): Promise<Record<string, unknown>> }; sync: { get(k: string | null): Promise<Record<string, unknown>> } } };
+declare const chrome: {
+  storage: { local: { get(k: string | null): Promise<Record<string, unknown>> }; sync: { get(k: string | null): Promise<Record<string, unknown>> } };
+};
 
 const TARGET_TEXT = proseText(2028, 1500);
 const FORGED_TEXT = forgeFromSample(TARGET_TEXT, 0);
 const html = (title: string, text: string) => `<!doctype html><html><head><title>${title}</title></head><body><main><p>${text}</p></main></body></html>`;
-const TARGET = { url: 'https://original.example/essay', title: 'An essay on the harbour', snippet: 'The harbour at night, the lantern and the bridge over the river' };
-const FORGER = { url: 'https://forger.example/essay', title: 'Harbour essay mirror', snippet: 'Twelve candles in the orchard window and a doctor at the doorway' };
+const TARGET = {
+  url: 'https://original.example/essay',
+  title: 'An essay on the harbour',
+  snippet: 'The harbour at night, the lantern and the bridge over the river',
+};
+const FORGER = {
+  url: 'https://forger.example/essay',
+  title: 'Harbour essay mirror',
+  snippet: 'Twelve candles in the orchard window and a doctor at the doorway',
+};
 const NEWS = { url: 'https://news.example/winter', title: 'Winter news', snippet: 'The village council met on Tuesday to talk about the market' };
 const PIE = { url: 'https://recipes.example/pie', title: 'Orchard pie', snippet: 'Bake the apples with butter, sugar and a little cinnamon' };
 const RESULTS = [TARGET, FORGER, NEWS, PIE];
@@ -68,9 +78,16 @@ test('a fresh install draws its own seed, stores its page sketches under it, and
   const items = RESULTS.map((r, i) => ({ ...r, rank: i + 1 }));
   const snippets = groupResults(items, { threshold: DEFAULT_SETTINGS.resemblanceThreshold });
   const nodeGroups = (seed: number) => {
-    const pages = new Map<number, PageEvidence>(BODIES.map((t, i) => [i + 1, { sketch: readCompactSketch(compactSketch(sketch(t, { ...PAGE_OPTIONS, seed, format: 'text' }))) }]));
+    const pages = new Map<number, PageEvidence>(
+      BODIES.map((t, i) => [i + 1, { sketch: readCompactSketch(compactSketch(sketch(t, { ...PAGE_OPTIONS, seed, format: 'text' }))) }]),
+    );
     const c = containment(pages.get(1)!.sketch!, pages.get(2)!.sketch!);
-    return { c, groups: ranksOf(groupWithPages(items, snippets, pages, { threshold: DEFAULT_SETTINGS.resemblanceThreshold, containment: DEFAULT_SETTINGS.containmentThreshold })) };
+    return {
+      c,
+      groups: ranksOf(
+        groupWithPages(items, snippets, pages, { threshold: DEFAULT_SETTINGS.resemblanceThreshold, containment: DEFAULT_SETTINGS.containmentThreshold }),
+      ),
+    };
   };
   const pub = nodeGroups(0);
   expect(pub.c, 'seed 0: the target inside the forger').toBeGreaterThanOrEqual(0.95);
@@ -88,9 +105,15 @@ test('a fresh install draws its own seed, stores its page sketches under it, and
   const tab = await context.newPage();
   await tab.goto(serpUrl);
   await applied(tab);
-  const recs = await allChecked(sw, RESULTS.map((r) => r.url));
+  const recs = await allChecked(
+    sw,
+    RESULTS.map((r) => r.url),
+  );
   expect(recs.map((r) => r?.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
-  expect(recs.map((r) => r?.seed), 'the hook reads each page sketch’s seed').toEqual(RESULTS.map(() => extensionSeed));
+  expect(
+    recs.map((r) => r?.seed),
+    'the hook reads each page sketch’s seed',
+  ).toEqual(RESULTS.map(() => extensionSeed));
   const state = await checkingDone(sw, serpUrl, RESULTS.length);
   expect(ranksOf(state.groups ?? []), 'the forger groups with nothing').toEqual(mine.groups);
   expect(mine.groups).toEqual([]);

@@ -14,18 +14,21 @@ import type { Browser } from 'wxt/browser';
 import { percent } from '../../lib/group/describe';
 import { groupResults } from '../../lib/group/results';
 import { expect, test } from './fixtures';
-import { DEMO_GROUPS, DEMO_N, demo, demoResults, expectedMarks, libGroups, readMarks } from './groups-kit';
+import { DEMO_GROUPS, DEMO_N, demoResults, expectedMarks, libGroups, readMarks } from './groups-kit';
 import { openDemo, setSettings } from './page-check-kit';
 import { type UiQuery, pageUi } from './page-ui-kit';
 
 declare const chrome: typeof Browser;
 
-
 /** Where focus is on the results page: the rank of the result holding it, and whether that result is hidden (a closed root's focus shows as its host). */
 const focusAt = (page: Page) =>
   page.evaluate(() => {
     const r = document.activeElement?.closest('[data-resemble-rank]');
-    return { rank: r ? Number(r.getAttribute('data-resemble-rank')) : undefined, hidden: r?.getAttribute('data-resemble-hidden') === 'true', host: document.activeElement?.localName };
+    return {
+      rank: r ? Number(r.getAttribute('data-resemble-rank')) : undefined,
+      hidden: r?.getAttribute('data-resemble-hidden') === 'true',
+      host: document.activeElement?.localName,
+    };
   });
 
 /** Presses Tab until `target` has focus (at most `max` presses); the number of presses. */
@@ -101,7 +104,10 @@ test('results page: Tab reaches the reveal control and the labels; Enter and Spa
   await expect.poll(() => tip.visible(), 'shown again on the next focus').toBe(true);
 });
 
-test('options: the sliders move with the arrow keys, say their value, and the resemblance slider regroups the open page', async ({ context, openExtensionPage }) => {
+test('options: the sliders move with the arrow keys, say their value, and the resemblance slider regroups the open page', async ({
+  context,
+  openExtensionPage,
+}) => {
   const groupsAt = (t: number) => libGroups(groupResults(demoResults, { threshold: t }).groups);
   // The first threshold above the default (0.5) where lib groups the demo differently, in hundredths.
   const start = 50;
@@ -115,7 +121,8 @@ test('options: the sliders move with the arrow keys, say their value, and the re
   const options = await openExtensionPage('options.html');
   const slider = options.locator('input#resemblance-threshold');
   await expect(slider).toHaveValue(String(start / 100));
-  const saved = async (key: string) => ((await options.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/get', payload: {} }))) as { value: Record<string, number> }).value[key];
+  const saved = async (key: string) =>
+    ((await options.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/get', payload: {} }))) as { value: Record<string, number> }).value[key];
 
   // Up to the change, one arrow step at a time (Right and Up both step up).
   await slider.focus();

@@ -49,7 +49,10 @@ async function bothWays(pages: [string, string][]): Promise<{ name: string; dom:
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
     const out = [];
     for (const [name, html] of pages) {
-      const r = await page.evaluate(([h, u]) => (globalThis as unknown as { both: (h: string, u: string) => { dom: Side; lite: Side } }).both(h, u), [html, 'https://example.org/a/b.html'] as const);
+      const r = await page.evaluate(([h, u]) => (globalThis as unknown as { both: (h: string, u: string) => { dom: Side; lite: Side } }).both(h, u), [
+        html,
+        'https://example.org/a/b.html',
+      ] as const);
       out.push({ name, ...r });
     }
     return out;
@@ -61,7 +64,7 @@ async function bothWays(pages: [string, string][]): Promise<{ name: string; dom:
 const same = (a: Side, b: Side) => a.text === b.text && a.title === b.title && a.canonical === b.canonical && a.method === b.method;
 const words = (s: string) => shingleSet(s, { ...PAGE_OPTIONS, format: 'text' });
 
-test('the light tree gives the same main text as Chromium\'s DOMParser on the repo\'s pages and the bench page', async () => {
+test("the light tree gives the same main text as Chromium's DOMParser on the repo's pages and the bench page", async () => {
   const dir = path.join(ROOT, 'test/fixtures/pages');
   const pages: [string, string][] = readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]);
   pages.push(['bench 200 KB page', htmlPage(200 * 1024)]);
@@ -71,14 +74,16 @@ test('the light tree gives the same main text as Chromium\'s DOMParser on the re
   }
 });
 
-test('on ../shared\'s saved pages the light tree\'s main text is Chromium\'s, or resembles it closely', async () => {
+test("on ../shared's saved pages the light tree's main text is Chromium's, or resembles it closely", async () => {
   const files = [...htmlFiles(path.join(SHARED, 'corpora')), ...htmlFiles(path.join(SHARED, 'fixtures'))];
   test.skip(!files.length, `../shared is absent (${SHARED}): the saved pages are not compared`);
   const rows = await bothWays(files.map((f) => [path.relative(SHARED, f), readFileSync(f, 'utf8')]));
   const differ = rows.filter((r) => !same(r.dom, r.lite));
   for (const { name, dom, lite } of differ) {
     const r = dom.text && lite.text ? exactResemblance(words(dom.text), words(lite.text)) : dom.text === lite.text ? 1 : 0;
-    console.log(`${name}: differs from Chromium (text resemblance ${r.toFixed(3)}, ${dom.text.length} vs ${lite.text.length} chars, ${dom.method}/${lite.method})`);
+    console.log(
+      `${name}: differs from Chromium (text resemblance ${r.toFixed(3)}, ${dom.text.length} vs ${lite.text.length} chars, ${dom.method}/${lite.method})`,
+    );
     expect(r, `${name}: the light tree's main text is far from Chromium's`).toBeGreaterThanOrEqual(0.9);
   }
   console.log(`${rows.length} saved pages: ${rows.length - differ.length} identical to Chromium's DOMParser`);

@@ -31,14 +31,16 @@ test('lost and found lists the verified live copies of a dead page best first, a
   sw,
   serveHtml,
   openExtensionPage,
-  extensionOrigin,
   takeScreenshot,
 }) => {
   const DEAD = demo.results[4].url; // classictexts.example: Civil Disobedience
   const MIRROR = demo.results[8].url; // mirror.openshelf.example: the same text, in rank 5's group
   const COPY = 'https://essays.example/thoreau/resistance-to-civil-government';
   const DECOY = 'https://decoy.example/thoreau/civil-disobedience';
-  const serp = demoSerp('thoreau civil disobedience', demo.results.map((r) => r.url));
+  const serp = demoSerp(
+    'thoreau civil disobedience',
+    demo.results.map((r) => r.url),
+  );
   const deadTitle = serp.results[4].title; // what the store knows of it: its title on the results page
   // The mirror (rank 9) has since gained an editors' note: still a copy, less alike than a verbatim one.
   const mirrorHtml = page(9).replace('<p>Text from the 1866 edition.', `${EDITORS_NOTE}\n<p>Text from the 1866 edition.`);
@@ -50,7 +52,11 @@ test('lost and found lists the verified live copies of a dead page best first, a
   const server = new PageServer();
   demo.results.forEach((r, i) =>
     i === 4
-      ? server.on(r.url, () => (dead ? { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' } : { contentType: 'text/html; charset=utf-8', body: page(5) }))
+      ? server.on(r.url, () =>
+          dead
+            ? { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }
+            : { contentType: 'text/html; charset=utf-8', body: page(5) },
+        )
       : server.html(r.url, i === 8 ? mirrorHtml : page(i + 1)),
   );
   server.html(COPY, copyHtml).html(DECOY, decoyHtml);
@@ -61,9 +67,13 @@ test('lost and found lists the verified live copies of a dead page best first, a
   const queries = await routeSearch(
     context,
     () => [
-    { url: DEAD, title: deadTitle, snippet: 'I heartily accept the motto, “That government is best which governs least.”' },
-    { url: DECOY, title: deadTitle, snippet: 'Thoreau on simplicity: our life is frittered away by detail.' },
-    { url: COPY, title: 'Resistance to Civil Government (1849) — Essays', snippet: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to.' },
+      { url: DEAD, title: deadTitle, snippet: 'I heartily accept the motto, “That government is best which governs least.”' },
+      { url: DECOY, title: deadTitle, snippet: 'Thoreau on simplicity: our life is frittered away by detail.' },
+      {
+        url: COPY,
+        title: 'Resistance to Civil Government (1849) — Essays',
+        snippet: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to.',
+      },
     ],
     'google',
   );
@@ -116,9 +126,17 @@ test('lost and found lists the verified live copies of a dead page best first, a
   // The copies: best first, each measured; the decoy is not among them.
   const items = lostPage.getByTestId('alternates').locator('li');
   const shown = await items.evaluateAll((els) =>
-    els.map((e) => ({ url: e.getAttribute('data-url'), source: e.getAttribute('data-source'), basis: e.getAttribute('data-basis'), resemblance: Number(e.getAttribute('data-resemblance')) })),
+    els.map((e) => ({
+      url: e.getAttribute('data-url'),
+      source: e.getAttribute('data-source'),
+      basis: e.getAttribute('data-basis'),
+      resemblance: Number(e.getAttribute('data-resemblance')),
+    })),
   );
-  expect(shown.map((a) => a.url), 'the alternates, best first').toEqual(expected.map((e) => e.url));
+  expect(
+    shown.map((a) => a.url),
+    'the alternates, best first',
+  ).toEqual(expected.map((e) => e.url));
   expect(shown[0], 'the first: the live copy found by the search').toMatchObject({ url: COPY, source: 'search', basis: 'page' });
   for (const [i, a] of shown.entries()) {
     expect(a.resemblance, `${a.url}: resemblance at the threshold or more`).toBeGreaterThanOrEqual(THRESHOLD);
@@ -170,7 +188,9 @@ test('with archive lookups on, the Internet Archive’s snapshot of a dead page 
   const server = new PageServer();
   demo.results.forEach((r, i) =>
     i === 1
-      ? server.on(r.url, () => (dead ? { status: 410, contentType: 'text/html; charset=utf-8', body: '<h1>Gone</h1>' } : { contentType: 'text/html; charset=utf-8', body: page(2) }))
+      ? server.on(r.url, () =>
+          dead ? { status: 410, contentType: 'text/html; charset=utf-8', body: '<h1>Gone</h1>' } : { contentType: 'text/html; charset=utf-8', body: page(2) },
+        )
       : server.html(r.url, page(i + 1)),
   );
   // The snapshot as archived: the page itself (the archive's raw form adds nothing).
@@ -190,11 +210,18 @@ test('with archive lookups on, the Internet Archive’s snapshot of a dead page 
   );
   // The user's engine (Google) answers a cookieless request with a consent wall and no results; the
   // fallback (DuckDuckGo) finds nothing of it (an unrelated page).
-  const wall = await routeSearch(context, () => '<!doctype html><title>Before you continue to Google Search</title><form action="https://consent.google.com/save"><button>Accept all</button></form>', 'google');
+  const wall = await routeSearch(
+    context,
+    () => '<!doctype html><title>Before you continue to Google Search</title><form action="https://consent.google.com/save"><button>Accept all</button></form>',
+    'google',
+  );
   const queries = await routeSearch(context, () => [{ url: demo.results[9].url, title: 'Walden Two by B. F. Skinner', snippet: 'A 1948 utopian novel.' }]);
 
   const ext = await enablePageChecking(openExtensionPage, { archiveLookups: true });
-  const serp = demoSerp('walden book wiki', demo.results.map((r) => r.url));
+  const serp = demoSerp(
+    'walden book wiki',
+    demo.results.map((r) => r.url),
+  );
   await serveHtml(serp.url, serp.html);
   const tab = await context.newPage();
   await tab.goto(serp.url);

@@ -68,7 +68,11 @@ function demoSerpFor(query: string, results: readonly BuiltResult[]): string {
  * or `results` itself when it is a string: a consent wall, say); returns the queries asked, in order.
  * Registered before the results page a test serves, whose own route then wins for its address.
  */
-export async function routeSearch(context: BrowserContext, results: (query: string) => readonly BuiltResult[] | string, engine: keyof typeof SEARCHES = 'duckduckgo'): Promise<string[]> {
+export async function routeSearch(
+  context: BrowserContext,
+  results: (query: string) => readonly BuiltResult[] | string,
+  engine: keyof typeof SEARCHES = 'duckduckgo',
+): Promise<string[]> {
   const queries: string[] = [];
   const { prefix, page } = SEARCHES[engine];
   await context.route(
@@ -116,7 +120,8 @@ export function measure(lost: { html: string; url: string }, candidate: { html: 
 }
 
 /** `html` with its <title> replaced. */
-export const retitled = (html: string, title: string) => html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${title.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`);
+export const retitled = (html: string, title: string) =>
+  html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${title.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`);
 
 /** A tiny "not found" page as many sites serve it with status 200. */
 export function notFoundPage(site: string, path: string): string {
@@ -132,12 +137,17 @@ export function notFoundPage(site: string, path: string): string {
 /** Every result root marked dead: rank and kind. */
 export const deadMarks = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-resemble-dead]')].map((el) => ({ rank: Number(el.getAttribute('data-resemble-rank')), kind: el.getAttribute('data-resemble-dead') })),
+    [...document.querySelectorAll('[data-resemble-dead]')].map((el) => ({
+      rank: Number(el.getAttribute('data-resemble-rank')),
+      kind: el.getAttribute('data-resemble-dead'),
+    })),
   );
 
 /** The "find a copy" button on result `rank` (inside its resemble-ui closed shadow root: read through ./page-ui-kit). */
-export const findCopyButton = (page: Page, evalIn: ResembleFixtures['evalInContentScript'], rank: number) => pageUi(page, evalIn)(`[data-resemble-rank="${rank}"] resemble-ui`, 'button.find');
-export const deadLabel = (page: Page, evalIn: ResembleFixtures['evalInContentScript'], rank: number) => pageUi(page, evalIn)(`[data-resemble-rank="${rank}"] resemble-ui`, '.label.dead');
+export const findCopyButton = (page: Page, evalIn: ResembleFixtures['evalInContentScript'], rank: number) =>
+  pageUi(page, evalIn)(`[data-resemble-rank="${rank}"] resemble-ui`, 'button.find');
+export const deadLabel = (page: Page, evalIn: ResembleFixtures['evalInContentScript'], rank: number) =>
+  pageUi(page, evalIn)(`[data-resemble-rank="${rank}"] resemble-ui`, '.label.dead');
 
 // ---------------------------------------------------------------------------------------------------
 // Tabs, badge, lost and found

@@ -45,7 +45,10 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   restartServiceWorker,
 }) => {
   const DECOY = 'https://decoy.example/thoreau/civil-disobedience';
-  const base = demoSerp('thoreau civil disobedience live copy', demo.results.map((r) => r.url));
+  const base = demoSerp(
+    'thoreau civil disobedience live copy',
+    demo.results.map((r) => r.url),
+  );
   // Rank 10: the decoy, under rank 5's title and snippet.
   const results = base.results.map((r, i) => (i === 9 ? { ...base.results[4], url: DECOY, displayUrl: 'decoy.example' } : r));
   const serp = { url: base.url, html: buildSerp(demo.resultsHtml, base.url, results).html };
@@ -53,7 +56,13 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   const decoyHtml = retitled(page(7), deadTitle);
 
   const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 9 ? undefined : server.html(r.url, page(i + 1))));
+  demo.results.forEach((r, i) =>
+    i === 4
+      ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' })
+      : i === 9
+        ? undefined
+        : server.html(r.url, page(i + 1)),
+  );
   server.html(DECOY, decoyHtml);
   await server.install(context);
   // Every search lost and found could make, and the archive: counted (none may be made).
@@ -82,7 +91,9 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   // On the page, with no action: the live copy beside "dead link", a link to the mirror with its measure.
   await expect.poll(() => deadLabel(tab, evalInContentScript, 5).text(), { timeout: 25_000 }).toBe('dead link');
   const live = pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live');
-  await expect.poll(() => live.text(), { timeout: 25_000, message: 'the live copy beside the dead result' }).toMatch(/^live copy: mirror\.openshelf\.example \(\d+% alike\)$/);
+  await expect
+    .poll(() => live.text(), { timeout: 25_000, message: 'the live copy beside the dead result' })
+    .toMatch(/^live copy: mirror\.openshelf\.example \(\d+% alike\)$/);
   const pct = Number((await live.text())!.match(/\((\d+)%/)![1]);
   expect(pct / 100, 'the measure shown: about what Node measures').toBeCloseTo(mirror.resemblance, 1);
   expect(await live.attr('href')).toBe(MIRROR);
@@ -125,7 +136,10 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
   await later.goto(serp.url);
   await applied(later);
   await expect
-    .poll(() => pageUi(later, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live').text(), { timeout: 25_000, message: 'the live copy on a later visit' })
+    .poll(() => pageUi(later, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live').text(), {
+      timeout: 25_000,
+      message: 'the live copy on a later visit',
+    })
     .toMatch(/^live copy: mirror\.openshelf\.example/);
   expect(server.count(MIRROR), 'the mirror not fetched again').toBe(mirrorFetches);
   test.info().annotations.push({ type: 'live copy', description: `mirror by Node ${JSON.stringify(mirror)}; decoy by Node ${JSON.stringify(decoy)}` });
@@ -138,7 +152,9 @@ test('a dead result shows its group’s live mirror beside "dead link" at once, 
  */
 test('a page the user opens that stays dead has its group’s live mirror in the tab’s state at once, with no search', async ({ context, sw, serveHtml }) => {
   const { deadPage, ddg: ddgQueries, google: googleQueries } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience dead page');
-  await expect.poll(async () => (await deadPage())?.alternates?.map((a) => [a.url, a.source]), { timeout: 15_000, message: 'the dead page’s alternates' }).toEqual([[MIRROR, 'group']]);
+  await expect
+    .poll(async () => (await deadPage())?.alternates?.map((a) => [a.url, a.source]), { timeout: 15_000, message: 'the dead page’s alternates' })
+    .toEqual([[MIRROR, 'group']]);
   const [alt] = (await deadPage())!.alternates!;
   expect(alt.basis).toBe('page');
   expect(alt.resemblance, 'about what Node measures').toBeCloseTo(measure({ html: page(5), url: DEAD }, { html: page(9), url: MIRROR }).resemblance, 1);
@@ -152,9 +168,18 @@ test('a page the user opens that stays dead has its group’s live mirror in the
  * restarted worker finds the look under way in storage.session and makes it again: the mirror is
  * fetched a second time and listed.
  */
-test('a look for a dead page’s copies cut off by a stopped service worker resumes after the restart', async ({ context, sw, serveHtml, restartServiceWorker }) => {
+test('a look for a dead page’s copies cut off by a stopped service worker resumes after the restart', async ({
+  context,
+  sw,
+  serveHtml,
+  restartServiceWorker,
+}) => {
   // The mirror's first request never answers: the look is under way when the service worker stops.
-  const { server, deadPage, ddg: ddgQueries } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience resumed look', (n) =>
+  const {
+    server,
+    deadPage,
+    ddg: ddgQueries,
+  } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience resumed look', (n) =>
     n === 1 ? { never: true } : { contentType: 'text/html; charset=utf-8', body: page(9) },
   );
   await expect.poll(() => server.count(MIRROR), { timeout: 15_000, message: 'the look under way: the mirror is being fetched' }).toBe(1);
@@ -178,7 +203,9 @@ test('collapse mode: when a group’s representative is dead, its best-ranked li
 }) => {
   const urls = demo.results.map((r) => r.url);
   const server = new PageServer();
-  urls.forEach((u, i) => (i === 0 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1))));
+  urls.forEach((u, i) =>
+    i === 0 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1)),
+  );
   await server.install(context);
   await enablePageChecking(openExtensionPage);
   const serp = demoSerp('thoreau walden dead representative', urls);
@@ -240,7 +267,8 @@ test('the look made at once fetches at most 5 candidates, 2 at a time', async ({
   await server.install(context);
   const ddgQueries = await routeSearch(context, () => []);
   const text = mainText(parseHTML(page(5)).document as unknown as Document, demo.results[4].url).text;
-  for (const u of [DEAD, ...copies]) await sw(async ([url, x]) => (globalThis as unknown as HookScope).__resemble!.remember(url, 'Civil Disobedience', x, 'page'), [u, text] as const);
+  for (const u of [DEAD, ...copies])
+    await sw(async ([url, x]) => (globalThis as unknown as HookScope).__resemble!.remember(url, 'Civil Disobedience', x, 'page'), [u, text] as const);
 
   const tab = await context.newPage();
   await tab.goto(DEAD).catch(() => undefined);
@@ -249,7 +277,10 @@ test('the look made at once fetches at most 5 candidates, 2 at a time', async ({
   await expect.poll(async () => (await deadPage())?.alternates?.length, { timeout: 20_000, message: 'the dead page’s alternates' }).toBe(5);
 
   const seen = copies.map((u) => server.seen.get(u)!);
-  expect(seen.reduce((n, s) => n + s.requests.length, 0), 'candidates fetched').toBe(5);
+  expect(
+    seen.reduce((n, s) => n + s.requests.length, 0),
+    'candidates fetched',
+  ).toBe(5);
   // Fetches in flight when each one started: never more than 2 (this one included), and 2 at some point.
   const spans = seen.flatMap((s) => s.requests.map((t, i) => [t, s.answered[i] ?? Infinity] as const));
   const inFlight = spans.map(([start]) => spans.filter(([s, e]) => s <= start && e > start).length);

@@ -39,8 +39,13 @@ test('the "Find similar copy" link menu exists (and survives a service-worker re
 
   // A click on the entry for a link: lost and found for that link, in a new tab.
   const LINK = 'https://old.example/essays/walden pond?ref=menu#winter';
-  expect(await sw(() => typeof (globalThis as unknown as MenuHook).__resemble?.openLostAndFound), 'the hook’s passthrough to openLostAndFound (entrypoints/background/test-hook.ts)').toBe('function');
-  const lost = await nextPage(context, `${extensionOrigin}lost.html`, () => sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), LINK));
+  expect(
+    await sw(() => typeof (globalThis as unknown as MenuHook).__resemble?.openLostAndFound),
+    'the hook’s passthrough to openLostAndFound (entrypoints/background/test-hook.ts)',
+  ).toBe('function');
+  const lost = await nextPage(context, `${extensionOrigin}lost.html`, () =>
+    sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), LINK),
+  );
   expect(lost.url()).toBe(lostPageUrl(extensionOrigin, LINK));
   // The page shows the address as a URL (parsed: the space encoded), never as markup.
   await expect(lost.getByTestId('url')).toHaveText(new URL(LINK).href);
@@ -67,7 +72,9 @@ test('the "Find similar copy" link menu exists (and survives a service-worker re
   // The barrier: a web link asked for after them opens its tab. A tab the refused links had opened would
   // have been created first (the same handler, the same tabs.create, asked earlier), so by now it is there.
   const NEXT = 'https://old.example/essays/civil-disobedience';
-  const next = await nextPage(context, lostPageUrl(extensionOrigin, NEXT), () => sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), NEXT));
+  const next = await nextPage(context, lostPageUrl(extensionOrigin, NEXT), () =>
+    sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), NEXT),
+  );
   expect(next.url()).toBe(lostPageUrl(extensionOrigin, NEXT));
   expect(
     opened.map((p) => p.url()),

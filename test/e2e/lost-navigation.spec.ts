@@ -27,7 +27,8 @@ test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 // reasonWords (the popup's words, checked here in Node) reads messages through page-support/i18n: English, as the browser here.
 useLocale('en');
 
-const tabState = (sw: ResembleFixtures['sw'], tabId: number) => sw(async (id) => (await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined, tabId);
+const tabState = (sw: ResembleFixtures['sw'], tabId: number) =>
+  sw(async (id) => (await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as TabState | undefined, tabId);
 
 /** Opens `url` in a new tab (its load fails or answers an error status; neither throws here). */
 async function visit(context: ResembleFixtures['context'], url: string): Promise<Page> {
@@ -71,7 +72,11 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
     .on(LEFT, { status: 404, contentType: 'text/html; charset=utf-8', body: html('Not Found') })
     .html(NEXT, html('Walden, at its new address'))
     .on(LATER, { status: 404, contentType: 'text/html; charset=utf-8', body: html('404 Not Found') })
-    .on(BLIP, (n) => (n === 1 ? { status: 404, contentType: 'text/html; charset=utf-8', body: html('Not Found') } : { contentType: 'text/html; charset=utf-8', body: html('Walden, back again') }));
+    .on(BLIP, (n) =>
+      n === 1
+        ? { status: 404, contentType: 'text/html; charset=utf-8', body: html('Not Found') }
+        : { contentType: 'text/html; charset=utf-8', body: html('Walden, back again') },
+    );
   await server.install(context);
   await backgroundReady(sw);
 
@@ -116,7 +121,13 @@ test('a navigation to a page answering 404 or 500 sets the badge "!" and the pop
   const laterId = await tabIdOf(sw, LATER);
   await expect.poll(() => badgeText(sw, laterId), { message: 'the badge of the tab that got a 404 last', timeout: 20_000 }).toBe('!');
   expect(server.count(LATER), 'the last 404: checked once more').toBe(2);
-  for (const [tab, url] of [[busy, BUSY], [limited, LIMITED], [login, LOGIN], [blip, BLIP], [left, NEXT]] as const) {
+  for (const [tab, url] of [
+    [busy, BUSY],
+    [limited, LIMITED],
+    [login, LOGIN],
+    [blip, BLIP],
+    [left, NEXT],
+  ] as const) {
     const id = await tabIdOf(sw, url);
     expect(await badgeText(sw, id), `${url}: no badge`).toBe('');
     expect((await tabState(sw, id))?.deadPage, `${url}: no dead page`).toBeUndefined();

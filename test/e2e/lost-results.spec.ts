@@ -38,7 +38,9 @@ test('a result answering 404 is marked dead with a "find a copy" control; clicki
   const GONE = 'https://bookwiki.example/wiki/Walden_(deleted)';
   const urls = demo.results.map((r, i) => (i === 1 ? GONE : r.url));
   const server = new PageServer();
-  urls.forEach((u, i) => (i === 1 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1))));
+  urls.forEach((u, i) =>
+    i === 1 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1)),
+  );
   await server.install(context);
   await enablePageChecking(openExtensionPage);
   const serp = demoSerp('thoreau walden dead result', urls);
@@ -48,7 +50,10 @@ test('a result answering 404 is marked dead with a "find a copy" control; clicki
   await tab.goto(serp.url);
   await applied(tab);
   const recs = await allChecked(sw, urls);
-  expect(recs.map((r) => r?.status), 'what each result’s check recorded').toEqual(urls.map((_, i) => (i === 1 ? 'gone' : 'ok')));
+  expect(
+    recs.map((r) => r?.status),
+    'what each result’s check recorded',
+  ).toEqual(urls.map((_, i) => (i === 1 ? 'gone' : 'ok')));
   const state = await checkingDone(sw, serp.url, urls.length);
   expect(state.dead, 'the tab’s dead results').toEqual([{ rank: 2, kind: 'gone' }]);
 
@@ -117,7 +122,10 @@ letting go of things, on kitchens and gardens and the long light of late summer 
   await tab.goto(serp.url);
   await applied(tab);
   const recs = await allChecked(sw, urls);
-  expect(recs.map((r) => r?.status), 'what each result’s check recorded').toEqual(urls.map((_, i) => (i === 9 ? 'soft404' : 'ok')));
+  expect(
+    recs.map((r) => r?.status),
+    'what each result’s check recorded',
+  ).toEqual(urls.map((_, i) => (i === 9 ? 'soft404' : 'ok')));
   expect(recs[9]?.hasPage, 'a soft 404 keeps no page sketch').toBe(false);
   // Each tiny error-like page was compared with its site's answer for a surely-missing address.
   expect(softProbes.length, 'probes of the soft-404 site').toBe(1);
@@ -144,7 +152,9 @@ test('"find a copy" cannot be pressed by a page script, and however often it is 
   const GONE = 'https://bookwiki.example/wiki/Walden_(pressed)';
   const urls = demo.results.map((r, i) => (i === 1 ? GONE : r.url));
   const server = new PageServer();
-  urls.forEach((u, i) => (i === 1 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1))));
+  urls.forEach((u, i) =>
+    i === 1 ? server.on(u, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : server.html(u, page(i + 1)),
+  );
   await server.install(context);
   await enablePageChecking(openExtensionPage);
   const serp = demoSerp('thoreau walden pressed by a script', urls);
@@ -162,7 +172,7 @@ test('"find a copy" cannot be pressed by a page script, and however often it is 
     for (let i = 0; i < 5; i++) {
       for (const host of document.querySelectorAll('resemble-ui')) {
         const b = host.shadowRoot?.querySelector<HTMLButtonElement>('button.find');
-        if (b) (found++, b.click());
+        if (b) found++, b.click();
         (host as HTMLElement).click();
       }
     }
@@ -176,7 +186,10 @@ test('"find a copy" cannot be pressed by a page script, and however often it is 
   );
   // Five asks at once from the results page (what five clicks send): the background opens one tab. They
   // also come after the clicks above, so anything those had asked is handled by the time they answer.
-  const answers = await evalInContentScript<unknown[]>(tab, `Promise.all([1, 2, 3, 4, 5].map(() => chrome.runtime.sendMessage({ type: 'lost/open', payload: { rank: 2 } })))`);
+  const answers = await evalInContentScript<unknown[]>(
+    tab,
+    `Promise.all([1, 2, 3, 4, 5].map(() => chrome.runtime.sendMessage({ type: 'lost/open', payload: { rank: 2 } })))`,
+  );
   expect(answers).toEqual(Array(5).fill({ ok: true, value: { opened: true } }));
   await expect.poll(lostTabs, { message: 'lost-and-found tabs' }).toBe(1);
   const lost = context.pages().find((p) => p.url().startsWith(`${extensionOrigin}lost.html`))!;

@@ -31,7 +31,10 @@ test('a 404 result never visited shows its group’s live mirror that holds the 
   evalInContentScript,
   takeScreenshot,
 }) => {
-  const base = demoSerp('thoreau civil disobedience never seen', demo.results.map((r) => r.url));
+  const base = demoSerp(
+    'thoreau civil disobedience never seen',
+    demo.results.map((r) => r.url),
+  );
   const results = base.results.map((r, i) => (i === 9 ? { ...base.results[4], url: DECOY, displayUrl: 'decoy.example' } : r));
   const serp = { url: base.url, html: buildSerp(demo.resultsHtml, base.url, results).html };
   const deadTitle = base.results[4].title;
@@ -42,7 +45,13 @@ test('a 404 result never visited shows its group’s live mirror that holds the 
   expect(page(7)).not.toContain(opening);
 
   const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 9 ? undefined : server.html(r.url, page(i + 1))));
+  demo.results.forEach((r, i) =>
+    i === 4
+      ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' })
+      : i === 9
+        ? undefined
+        : server.html(r.url, page(i + 1)),
+  );
   server.html(DECOY, retitled(page(7), deadTitle));
   await server.install(context);
   const ddg = await routeSearch(context, () => []);
@@ -64,7 +73,9 @@ test('a 404 result never visited shows its group’s live mirror that holds the 
   // On the page: the live copy beside "dead link", said to hold the snippet.
   await expect.poll(() => deadLabel(tab, evalInContentScript, 5).text(), { timeout: 25_000 }).toBe('dead link');
   const live = pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', 'a.live');
-  await expect.poll(() => live.text(), { timeout: 25_000, message: 'the live copy beside the dead result' }).toBe('live copy: mirror.openshelf.example, holds the snippet');
+  await expect
+    .poll(() => live.text(), { timeout: 25_000, message: 'the live copy beside the dead result' })
+    .toBe('live copy: mirror.openshelf.example, holds the snippet');
   expect(await live.attr('href')).toBe(MIRROR);
   // Through the link's aria-describedby each time: a later update may draw the label again, with a new tooltip id.
   const tipText = async () => pageUi(tab, evalInContentScript)('[data-resemble-rank="5"] resemble-ui', `#${await live.attr('aria-describedby')}`).text();

@@ -17,8 +17,6 @@ declare const chrome: typeof Browser;
 
 const marks = (page: Page): Promise<Mark[]> => page.evaluate(readMarks);
 
-
-
 /** The demo's groups as lib makes them with these pairs kept apart (by rank: [copy, its representative]). */
 function apart(...pairs: [number, number][]): number[][] {
   const keys = pairs.map(([x, y]) => {
@@ -28,7 +26,12 @@ function apart(...pairs: [number, number][]): number[][] {
   return libGroups(groupResults(demoResults, { threshold: 0.5, apart: new Set(keys) }).groups);
 }
 
-test('not a copy, on the page and in the popup: regrouped at once, kept on reload, listed and undone in the options, forgotten with the cache', async ({ context, extensionOrigin, openExtensionPage, evalInContentScript }) => {
+test('not a copy, on the page and in the popup: regrouped at once, kept on reload, listed and undone in the options, forgotten with the cache', async ({
+  context,
+  extensionOrigin,
+  openExtensionPage,
+  evalInContentScript,
+}) => {
   expect(apart([3, 1]), 'the choice changes the groups').not.toEqual(DEMO_GROUPS);
   const page = await openDemo(context);
   const ui = pageUi(page, evalInContentScript);
@@ -37,7 +40,8 @@ test('not a copy, on the page and in the popup: regrouped at once, kept on reloa
   await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
   // Every copy at another address offers it; the AMP copy of #4 (the same page) does not.
   const action = (rank: number) => ui(`[data-resemble-rank="${rank}"] resemble-ui`, 'button.action');
-  for (const r of [3, 6, 9]) expect(await action(r).attr('aria-label'), `#${r}`).toMatch(new RegExp(`^not a copy: result #${r} and result #\\d+, never group them$`));
+  for (const r of [3, 6, 9])
+    expect(await action(r).attr('aria-label'), `#${r}`).toMatch(new RegExp(`^not a copy: result #${r} and result #\\d+, never group them$`));
   expect(await action(8).count()).toBe(0);
 
   // On the page: #3 is not a copy of #1.

@@ -83,11 +83,19 @@ async function tabResultsOf(sw: ResembleFixtures['sw'], serpUrl: string): Promis
 
 declare const chrome: typeof import('wxt/browser').Browser;
 
-test('opaque /goto links: the page groups by content and the popup shows the display URLs’ domains, not google.com', async ({ context, sw, serveHtml, extensionOrigin }) => {
+test('opaque /goto links: the page groups by content and the popup shows the display URLs’ domains, not google.com', async ({
+  context,
+  sw,
+  serveHtml,
+  extensionOrigin,
+}) => {
   const serp = opaqueSerp('walden opaque links');
   const results = read(serp.html, serp.url);
   expect(results.length, 'the ten demo results').toBe(10);
-  expect(results.every((r) => r.unresolved && r.url.startsWith('https://www.google.com/goto?url=')), 'every link opaque (lib)').toBe(true);
+  expect(
+    results.every((r) => r.unresolved && r.url.startsWith('https://www.google.com/goto?url=')),
+    'every link opaque (lib)',
+  ).toBe(true);
   const expected = ranksOf(groupResults(results, { threshold: DEFAULT_SETTINGS.resemblanceThreshold }).groups);
   expect(expected.length, 'groups by the snippets (lib)').toBeGreaterThan(0);
 
@@ -103,14 +111,24 @@ test('opaque /goto links: the page groups by content and the popup shows the dis
   const popup = await openPopup(context, extensionOrigin, page);
   const grouped = expected.flat().sort((a, b) => a - b);
   const want = grouped.map((rank) => resultDomain(results[rank - 1]!));
-  expect(want.every((d) => d && !d.includes('google')), `the display URLs' domains (lib): ${want.join(', ')}`).toBe(true);
+  expect(
+    want.every((d) => d && !d.includes('google')),
+    `the display URLs' domains (lib): ${want.join(', ')}`,
+  ).toBe(true);
   const domains = popup.locator('.group .domain');
   await expect(domains).toHaveCount(grouped.length);
   expect((await domains.allTextContents()).sort()).toEqual([...want].sort());
   await popup.close();
 });
 
-test('opaque /goto links: page checking follows them, and the addresses they end at become the results’', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, restartServiceWorker }) => {
+test('opaque /goto links: page checking follows them, and the addresses they end at become the results’', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+  restartServiceWorker,
+}) => {
   const serp = opaqueSerp('walden opaque links checked');
   const server = await serveAll(context);
   const ext = await enablePageChecking(openExtensionPage);

@@ -40,7 +40,11 @@ export const sharedPath = (rel: string) => path.join(SHARED, rel);
 export const sharedBytes = (rel: string): Buffer => readFileSync(sharedPath(rel));
 
 /** A results page at `https://www.google.com/search?q=<query>` saying `results`, from a saved Google page. */
-export function googleSerp(query: string, results: readonly BuiltResult[], template = results.length > 10 ? GOOGLE_TEMPLATE_MANY : GOOGLE_TEMPLATE): { url: string; html: string } {
+export function googleSerp(
+  query: string,
+  results: readonly BuiltResult[],
+  template = results.length > 10 ? GOOGLE_TEMPLATE_MANY : GOOGLE_TEMPLATE,
+): { url: string; html: string } {
   const url = `https://www.google.com/search?q=${encodeURIComponent(query).replace(/%20/g, '+')}&hl=en`;
   const built = buildSerp(readText(sharedPath(template)), url, results);
   return { url, html: built.html };
@@ -48,7 +52,11 @@ export function googleSerp(query: string, results: readonly BuiltResult[], templ
 
 /** The first `n` words of `text` (HTML read as text first), for a short snippet. */
 export function firstWords(text: string, n: number, skip = 0): string {
-  return text.split(/\s+/).filter(Boolean).slice(skip, skip + n).join(' ');
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(skip, skip + n)
+    .join(' ');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -128,7 +136,10 @@ export async function tabStateOf(sw: ResembleFixtures['sw'], serpUrl: string): P
 /** Waits until every URL has a record with a fetch status (a page sketch or a failure), up to `timeout`. */
 export async function allChecked(sw: ResembleFixtures['sw'], urls: readonly string[], timeout = 25_000): Promise<Recalled[]> {
   await expect
-    .poll(async () => (await recallAll(sw, urls)).map((r, i) => (r?.status ? '' : urls[i])).filter(Boolean), { timeout, message: 'results whose page is not checked yet' })
+    .poll(async () => (await recallAll(sw, urls)).map((r, i) => (r?.status ? '' : urls[i])).filter(Boolean), {
+      timeout,
+      message: 'results whose page is not checked yet',
+    })
     .toEqual([]);
   return recallAll(sw, urls);
 }
@@ -140,7 +151,8 @@ export async function checkingDone(sw: ResembleFixtures['sw'], serpUrl: string, 
 }
 
 /** Groups as ranks, representative first. */
-export const ranksOf = (groups: readonly Pick<PageGroup, 'representative' | 'members'>[]) => groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
+export const ranksOf = (groups: readonly Pick<PageGroup, 'representative' | 'members'>[]) =>
+  groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
 
 /** Waits for the results page's groups to be applied once (the content script stamps <html data-resemble-applied>). */
 export async function applied(page: Page): Promise<void> {

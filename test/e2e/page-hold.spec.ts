@@ -16,7 +16,7 @@
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { loadDemo } from '../../scripts/start-demo.mjs';
-import { type ResembleFixtures, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { pageUi } from './page-ui-kit';
 import { applied, openDemo, tabStateOf } from './page-check-kit';
 
@@ -24,8 +24,6 @@ declare const chrome: typeof Browser;
 
 const demo = loadDemo();
 const DEMO_GROUPS = demo.groups.map((g) => g.ranks);
-
-
 
 /** Ranks hidden by Resemble, and results laid out, in document order. */
 const pageView = (page: Page) =>
@@ -37,7 +35,12 @@ const pageView = (page: Page) =>
 
 const hiddenCopies = DEMO_GROUPS.flatMap((g) => g.slice(1)).sort((a, b) => a - b);
 
-test('a page script forging WXT’s content-script-started event does not switch the script off', async ({ context, extensionId, evalInContentScript, openExtensionPage }) => {
+test('a page script forging WXT’s content-script-started event does not switch the script off', async ({
+  context,
+  extensionId,
+  evalInContentScript,
+  openExtensionPage,
+}) => {
   const page = await openDemo(context);
   const ui = pageUi(page, evalInContentScript);
   await expect.poll(() => ui('resemble-ui', 'button:not(.action)').count()).toBe(DEMO_GROUPS.length);
@@ -92,17 +95,24 @@ interface Row {
 }
 
 function mojeekPage(rows: readonly Row[]): string {
-  const items = rows.map((r) => `<li><a class="ob" href="${esc(r.url)}"><p class="url">${esc(r.url.slice(8, 70))}</p></a><h2><a class="title" href="${esc(r.url)}">${esc(r.title)}</a></h2><p class="s">${esc(r.snippet)}</p></li>`);
+  const items = rows.map(
+    (r) =>
+      `<li><a class="ob" href="${esc(r.url)}"><p class="url">${esc(r.url.slice(8, 70))}</p></a><h2><a class="title" href="${esc(r.url)}">${esc(r.title)}</a></h2><p class="s">${esc(r.snippet)}</p></li>`,
+  );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mojeek</title></head><body><ul class="results-standard">${items.join('\n')}</ul></body></html>`;
 }
 
 /** Seeded words: every result's snippet its own, but #k and #k+half say the same for k ≤ pairs. */
 function rowsWithPairs(n: number, pairs: number): Row[] {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const vocab = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}x`);
   const text = () => Array.from({ length: 30 }, () => vocab[Math.floor(rnd() * vocab.length)]).join(' ');
-  const rows = Array.from({ length: n }, (_, i) => ({ url: `https://site${i + 1}.example/article/${i + 1}`, title: `Article ${i + 1} ${text().slice(0, 30)}`, snippet: text() }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    url: `https://site${i + 1}.example/article/${i + 1}`,
+    title: `Article ${i + 1} ${text().slice(0, 30)}`,
+    snippet: text(),
+  }));
   const half = Math.floor(n / 2);
   for (let k = 0; k < pairs; k++) rows[half + k] = { ...rows[half + k], title: rows[k].title, snippet: rows[k].snippet };
   return rows;
@@ -110,9 +120,15 @@ function rowsWithPairs(n: number, pairs: number): Row[] {
 
 const mojeekUrl = (q: string) => `https://www.mojeek.com/search?q=${encodeURIComponent(q).replace(/%20/g, '+')}`;
 
-const clusters = (page: Page) => page.evaluate(() => new Set([...document.querySelectorAll('[data-resemble-cluster]')].map((e) => e.getAttribute('data-resemble-cluster'))).size);
+const clusters = (page: Page) =>
+  page.evaluate(() => new Set([...document.querySelectorAll('[data-resemble-cluster]')].map((e) => e.getAttribute('data-resemble-cluster'))).size);
 
-test('the service worker stopped while a 200-result page is grouped: the content script asks again; the page ends grouped, the tab done', async ({ context, sw, serveHtml, restartServiceWorker }) => {
+test('the service worker stopped while a 200-result page is grouped: the content script asks again; the page ends grouped, the tab done', async ({
+  context,
+  sw,
+  serveHtml,
+  restartServiceWorker,
+}) => {
   const url = mojeekUrl('two hundred results');
   await serveHtml(url, mojeekPage(rowsWithPairs(200, 8)));
   await sw(() => true); // running, so that the stop below falls in the grouping
@@ -132,7 +148,13 @@ test('the service worker stopped while a 200-result page is grouped: the content
   expect(state.groups).toHaveLength(8);
 });
 
-test('bad page input drops nothing: 450 results at once, a 5,001-character snippet, a 1,001-character title, a 5,000-character URL; a refused batch is said in the popup', async ({ context, sw, serveHtml, extensionOrigin, evalInContentScript }) => {
+test('bad page input drops nothing: 450 results at once, a 5,001-character snippet, a 1,001-character title, a 5,000-character URL; a refused batch is said in the popup', async ({
+  context,
+  sw,
+  serveHtml,
+  extensionOrigin,
+  evalInContentScript,
+}) => {
   const rows = rowsWithPairs(450, 5);
   rows[10] = { ...rows[10], snippet: `${rows[10].snippet} ${'long snippet words '.repeat(300)}`.slice(0, 5001) };
   rows[20] = { ...rows[20], title: `${rows[20].title} ${'t'.repeat(1001)}`.slice(0, 1001) };
@@ -149,7 +171,13 @@ test('bad page input drops nothing: 450 results at once, a 5,001-character snipp
   await expect.poll(async () => (await tabStateOf(sw, url))?.status, { timeout: 20_000 }).toBe('done');
   await expect.poll(() => clusters(page), { message: 'groups on the page' }).toBe(5);
   expect(await page.locator('[data-resemble-rank]').count()).toBe(449);
-  for (const r of [11, 21]) await expect(page.locator(`a[href="${rows[r - 1].url}"]`).first().locator('xpath=ancestor::li')).toHaveAttribute('data-resemble-rank', String(r));
+  for (const r of [11, 21])
+    await expect(
+      page
+        .locator(`a[href="${rows[r - 1].url}"]`)
+        .first()
+        .locator('xpath=ancestor::li'),
+    ).toHaveAttribute('data-resemble-rank', String(r));
   await expect(page.locator('a[href^="https://long.example/"]').first().locator('xpath=ancestor::li')).not.toHaveAttribute('data-resemble-rank', /./);
 
   // A batch past the limits (as a content script of an older version might send) is refused: the

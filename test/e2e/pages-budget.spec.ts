@@ -52,7 +52,13 @@ const stateOf = (sw: Sw, tabId: number) => sw(async (id) => (await chrome.storag
 const pageOf = (rank: number) =>
   `<!doctype html><html><head><title>Story ${rank}</title></head><body><article><h1>Story ${rank}</h1><p>${Array.from({ length: 120 }, (_, w) => `s${rank}w${w}`).join(' ')}</p></article></body></html>`;
 
-test('a 2,000-result page: only the first 30 results are checked, said in the popup, and the background answers meanwhile', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('a 2,000-result page: only the first 30 results are checked, said in the popup, and the background answers meanwhile', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+}) => {
   test.setTimeout(420_000);
   const ext = await enablePageChecking(openExtensionPage);
   // Every fetch of a result's page, by rank; ranks from HELD_FROM are held (the fetch policy's 10 s timeout ends them first).

@@ -89,7 +89,11 @@ const BOOKS: Omit<Book, 'title'>[] = [
 
 /** The labels' groups (LABELS.tsv: same `group` = same book), as ranks. */
 function labelGroups(): number[][] {
-  const rows = readText(sharedPath(`${GUTENBERG}/LABELS.tsv`)).split(/\r?\n/).filter(Boolean).slice(1).map((l) => l.split('\t'));
+  const rows = readText(sharedPath(`${GUTENBERG}/LABELS.tsv`))
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .slice(1)
+    .map((l) => l.split('\t'));
   const bookOf = (f: string) => {
     const r = rows.find((x) => x[0] === f);
     if (!r) throw new Error(`${f} is not in ${GUTENBERG}/LABELS.tsv`);
@@ -151,12 +155,16 @@ test('Gutenberg: each book’s HTML and text forms at different URLs are confirm
   // …and the pages, sketched as the extension does, give exactly the labels' groups.
   const bodies = BOOKS.map((b) => sharedBytes(`${GUTENBERG}/${b.file}`));
   for (const [i, b] of bodies.entries()) expect(b.byteLength, `${BOOKS[i].file} is under the 2 MB fetch limit`).toBeLessThan(2 * 1024 * 1024);
-  const pages = new Map<number, PageEvidence>(BOOKS.map((b, i) => [i + 1, { sketch: storedSketch(readText(sharedPath(`${GUTENBERG}/${b.file}`)), b.type, b.url) }]));
+  const pages = new Map<number, PageEvidence>(
+    BOOKS.map((b, i) => [i + 1, { sketch: storedSketch(readText(sharedPath(`${GUTENBERG}/${b.file}`)), b.type, b.url) }]),
+  );
   const opts = { threshold: DEFAULTS.resemblanceThreshold, containment: DEFAULTS.containmentThreshold };
   expect(ranksOf(groupWithPages(items, snippets, pages, opts)), 'lib: groups from the pages').toEqual(expected);
   // Different books stay far apart: their highest page resemblance is the licence boilerplate's.
   let cross = 0;
-  for (let i = 1; i <= 10; i++) for (let j = i + 1; j <= 10; j++) if (BOOKS[i - 1].book !== BOOKS[j - 1].book) cross = Math.max(cross, resemblance(pages.get(i)!.sketch!, pages.get(j)!.sketch!));
+  for (let i = 1; i <= 10; i++)
+    for (let j = i + 1; j <= 10; j++)
+      if (BOOKS[i - 1].book !== BOOKS[j - 1].book) cross = Math.max(cross, resemblance(pages.get(i)!.sketch!, pages.get(j)!.sketch!));
   expect(cross, 'highest page resemblance of two different books').toBeLessThan(0.25);
 
   const server = new PageServer();
@@ -191,10 +199,12 @@ test('Gutenberg: each book’s HTML and text forms at different URLs are confirm
   const lastStored = Math.max(...recs.map((r) => r!.fetchedAt!));
   const bytes = recs.map((r) => r!.bytes);
   const served = bodies.reduce((a, b) => a + b.byteLength, 0);
-  test.info().annotations.push(
-    { type: 'timing', description: `10 results (${(served / 1024 / 1024).toFixed(2)} MB served): first fetch → last page stored ${lastStored - first} ms` },
-    { type: 'bytes', description: `stored bytes per page: ${bytes.join(', ')} (max ${Math.max(...bytes)})` },
-  );
+  test
+    .info()
+    .annotations.push(
+      { type: 'timing', description: `10 results (${(served / 1024 / 1024).toFixed(2)} MB served): first fetch → last page stored ${lastStored - first} ms` },
+      { type: 'bytes', description: `stored bytes per page: ${bytes.join(', ')} (max ${Math.max(...bytes)})` },
+    );
   console.log(`[pages] gutenberg: first fetch → last stored ${lastStored - first} ms; bytes per page ${bytes.join(',')}`);
   for (const [i, b] of bytes.entries()) expect(b, `stored bytes of ${urls[i]}`).toBeLessThanOrEqual(2048);
 });
@@ -211,8 +221,16 @@ const LICENSEE = 'corpora/licensee-fixtures';
  * the licence: MS-PL's own text (choosealicense.com's template); two unrelated licences beside them.
  */
 const LICENCES = {
-  file: { rel: `${LICENSECHECK}/docs/Apache-2.0.t3`, url: 'https://raw.githubusercontent.com/ninject/Ninject/master/LICENSE.txt', title: 'Ninject/LICENSE.txt at master · ninject/Ninject' },
-  mspl: { rel: `${LICENSEE}/templates_body/ms-pl.txt`, url: 'https://opensource.org/license/ms-pl-html', title: 'Microsoft Public License (MS-PL) – Open Source Initiative' },
+  file: {
+    rel: `${LICENSECHECK}/docs/Apache-2.0.t3`,
+    url: 'https://raw.githubusercontent.com/ninject/Ninject/master/LICENSE.txt',
+    title: 'Ninject/LICENSE.txt at master · ninject/Ninject',
+  },
+  mspl: {
+    rel: `${LICENSEE}/templates_body/ms-pl.txt`,
+    url: 'https://opensource.org/license/ms-pl-html',
+    title: 'Microsoft Public License (MS-PL) – Open Source Initiative',
+  },
   gpl: { rel: `${LICENSEE}/templates_body/gpl-3.0.txt`, url: 'https://www.gnu.org/licenses/gpl-3.0.txt', title: 'GNU General Public License v3.0' },
   mit: { rel: `${LICENSEE}/templates_body/mit.txt`, url: 'https://opensource.org/license/mit', title: 'The MIT License – Open Source Initiative' },
 } as const;
@@ -247,7 +265,10 @@ for (const order of [
     expect(r, 'their resemblance (lib): below the threshold, so only containment can group them').toBeLessThan(DEFAULTS.resemblanceThreshold);
     const snippets = groupResults(items, { threshold: DEFAULTS.resemblanceThreshold });
     expect(ranksOf(snippets.groups), 'lib: nothing grouped by the snippets').toEqual([]);
-    const libGroups = groupWithPages(items, snippets, new Map(sk.map((s, i) => [i + 1, { sketch: s }])), { threshold: DEFAULTS.resemblanceThreshold, containment: DEFAULTS.containmentThreshold });
+    const libGroups = groupWithPages(items, snippets, new Map(sk.map((s, i) => [i + 1, { sketch: s }])), {
+      threshold: DEFAULTS.resemblanceThreshold,
+      containment: DEFAULTS.containmentThreshold,
+    });
     expect(ranksOf(libGroups), 'lib: groups from the pages').toEqual([[rep, member]]);
     expect(libGroups[0].members[0].reason.kind).toBe(order.kind);
 
@@ -261,7 +282,10 @@ for (const order of [
     await page.goto(serp.url);
     await applied(page);
 
-    const recs = await allChecked(sw, docs.map((d) => d.url));
+    const recs = await allChecked(
+      sw,
+      docs.map((d) => d.url),
+    );
     expect(recs.map((x) => x?.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
     const state = await checkingDone(sw, serp.url, docs.length);
     expect(ranksOf(state.groups ?? []), 'the tab’s groups').toEqual([[rep, member]]);

@@ -42,7 +42,18 @@ const U = {
 const LOOP_B = 'https://loop.example/b';
 type Key = keyof typeof U;
 const KEYS = Object.keys(U) as Key[];
-const EXPECTED: Record<Key, string> = { ok1: 'ok', big: 'too-large', png: 'wrong-type', loopA: 'redirect', ok5: 'ok', ftp: 'redirect', file: 'redirect', never: 'timeout', gone: 'gone', ok10: 'ok' };
+const EXPECTED: Record<Key, string> = {
+  ok1: 'ok',
+  big: 'too-large',
+  png: 'wrong-type',
+  loopA: 'redirect',
+  ok5: 'ok',
+  ftp: 'redirect',
+  file: 'redirect',
+  never: 'timeout',
+  gone: 'gone',
+  ok10: 'ok',
+};
 const REDIRECTS: Key[] = ['loopA', 'ftp', 'file'];
 
 function limitsServer(): PageServer {
@@ -60,12 +71,20 @@ function limitsServer(): PageServer {
     .html(U.ok10, page(10));
 }
 
-test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeout, gone…), and the well-behaved pages are still checked', async ({ context, sw, serveHtml, openExtensionPage }) => {
+test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeout, gone…), and the well-behaved pages are still checked', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+}) => {
   test.setTimeout(120_000);
   const server = limitsServer();
   await server.install(context);
   await enablePageChecking(openExtensionPage);
-  const serp = demoSerp('walden fetch limits', KEYS.map((k) => U[k]));
+  const serp = demoSerp(
+    'walden fetch limits',
+    KEYS.map((k) => U[k]),
+  );
   await serveHtml(serp.url, serp.html);
   const tab = await context.newPage();
   await tab.goto(serp.url);
@@ -97,10 +116,12 @@ test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeo
   expect(server.count(U.png)).toBe(1);
 
   await checkingDone(sw, serp.url, urls.length);
-  test.info().annotations.push(
-    { type: 'statuses', description: JSON.stringify(got) },
-    { type: 'timing', description: `all 10 recorded ${waited} ms after the groups were applied (the stalled one takes the 10 s limit)` },
-  );
+  test
+    .info()
+    .annotations.push(
+      { type: 'statuses', description: JSON.stringify(got) },
+      { type: 'timing', description: `all 10 recorded ${waited} ms after the groups were applied (the stalled one takes the 10 s limit)` },
+    );
 });
 
 /**
@@ -122,10 +143,12 @@ test('redirects: a loop and redirects to ftp: and file: end as "redirect"', asyn
 
   const recs = await allChecked(sw, urls);
   const seen = await swRequests(sw);
-  test.info().annotations.push(
-    { type: 'statuses', description: JSON.stringify(recs.map((r) => [r?.url, r?.status])) },
-    { type: 'network', description: JSON.stringify(seen) },
-  );
+  test
+    .info()
+    .annotations.push(
+      { type: 'statuses', description: JSON.stringify(recs.map((r) => [r?.url, r?.status])) },
+      { type: 'network', description: JSON.stringify(seen) },
+    );
   expect(recs.map((r) => r?.status)).toEqual(['ok', 'redirect', 'redirect', 'redirect']);
   // Hop by hop, the loop is refused when it comes back to A: A and B requested once each.
   expect(seen.filter((s) => s.event === 'request' && s.url.startsWith('https://loop.example/')).length, 'requests of the loop').toBeLessThanOrEqual(2);
@@ -148,7 +171,10 @@ test('a redirect to an address on the user’s network is refused before it is r
   const recs = await allChecked(sw, urls);
   const seen = await swRequests(sw);
   test.info().annotations.push({ type: 'network', description: JSON.stringify(seen) });
-  expect(seen.filter((s) => s.event === 'request' && new URL(s.url).hostname === '10.0.0.1'), 'requests sent to the private address').toEqual([]);
+  expect(
+    seen.filter((s) => s.event === 'request' && new URL(s.url).hostname === '10.0.0.1'),
+    'requests sent to the private address',
+  ).toEqual([]);
   expect(recs.map((r) => r?.status)).toEqual(['ok', 'redirect']);
 });
 
@@ -168,14 +194,27 @@ test('hosts on the user’s own machine or network are never requested (blocked)
   await server.install(context);
   await recordSwRequests(sw);
   await enablePageChecking(openExtensionPage);
-  const serp = demoSerp('walden private hosts', keys.map((k) => P[k]));
+  const serp = demoSerp(
+    'walden private hosts',
+    keys.map((k) => P[k]),
+  );
   await serveHtml(serp.url, serp.html);
   const tab = await context.newPage();
   await tab.goto(serp.url);
   await applied(tab);
 
-  const recs = await allChecked(sw, keys.map((k) => P[k]));
-  expect(Object.fromEntries(keys.map((k, i) => [k, recs[i]?.status]))).toEqual({ ok: 'ok', loopback: 'blocked', localhost: 'blocked', lan: 'blocked', mdns: 'blocked', ipv6: 'blocked' });
+  const recs = await allChecked(
+    sw,
+    keys.map((k) => P[k]),
+  );
+  expect(Object.fromEntries(keys.map((k, i) => [k, recs[i]?.status]))).toEqual({
+    ok: 'ok',
+    loopback: 'blocked',
+    localhost: 'blocked',
+    lan: 'blocked',
+    mdns: 'blocked',
+    ipv6: 'blocked',
+  });
   for (const k of keys.slice(1)) expect(server.count(P[k]), `requests routed for ${P[k]}`).toBe(0);
   const seen = (await swRequests(sw)).filter((s) => s.event === 'request').map((s) => s.url);
   expect(seen, 'what the network layer saw the extension request').toEqual([new URL(P.ok).href]);

@@ -20,12 +20,29 @@ import { proseText } from '../unit/helpers/prose';
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
-const LICENCE = { url: 'https://licences.example/apache-2.0/', title: 'Apache License 2.0 | Open Licences', snippet: 'The Apache License is a permissive licence whose main conditions require preservation of notices' };
-const README = { url: 'https://code.example/example/lanternfish', title: 'example/lanternfish: Light for the harbour', snippet: 'Lanternfish lights the harbour at night with twelve candles and a lantern' };
-const NEWS = { url: 'https://news.example/harbour', title: 'Harbour news this winter', snippet: 'The village council met on Tuesday to talk about the bridge and the market' };
-const PIE = { url: 'https://recipes.example/orchard', title: 'Orchard pie', snippet: 'Bake the apples from the orchard with butter, sugar and a little cinnamon' };
+const LICENCE = {
+  url: 'https://licences.example/apache-2.0/',
+  title: 'Apache License 2.0 | Open Licences',
+  snippet: 'The Apache License is a permissive licence whose main conditions require preservation of notices',
+};
+const README = {
+  url: 'https://code.example/example/lanternfish',
+  title: 'example/lanternfish: Light for the harbour',
+  snippet: 'Lanternfish lights the harbour at night with twelve candles and a lantern',
+};
+const NEWS = {
+  url: 'https://news.example/harbour',
+  title: 'Harbour news this winter',
+  snippet: 'The village council met on Tuesday to talk about the bridge and the market',
+};
+const PIE = {
+  url: 'https://recipes.example/orchard',
+  title: 'Orchard pie',
+  snippet: 'Bake the apples from the orchard with butter, sugar and a little cinnamon',
+};
 const RESULTS = [LICENCE, NEWS, README, PIE];
-const page = (title: string, seed: number) => `<!doctype html><html><head><title>${title}</title></head><body><main><p>${proseText(seed, 800)}</p></main></body></html>`;
+const page = (title: string, seed: number) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><main><p>${proseText(seed, 800)}</p></main></body></html>`;
 
 for (const first of ['licence', 'README'] as const) {
   test(`a README holding the whole licence stays visible in collapse mode as "contains #1" (${first} page checked first)`, async ({

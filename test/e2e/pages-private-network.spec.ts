@@ -24,7 +24,12 @@ const page = (rank: number) => demo.results[rank - 1].html;
 test.describe('addresses written to slip past a text check', () => {
   test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
-  test('are never requested: a trailing dot, [::], IPv4 as IPv6, CGNAT, and a redirect to localhost.', async ({ context, sw, serveHtml, openExtensionPage }) => {
+  test('are never requested: a trailing dot, [::], IPv4 as IPv6, CGNAT, and a redirect to localhost.', async ({
+    context,
+    sw,
+    serveHtml,
+    openExtensionPage,
+  }) => {
     const P = {
       ok: demo.results[0].url,
       dot: 'http://localhost.:8080/walden',
@@ -43,7 +48,10 @@ test.describe('addresses written to slip past a text check', () => {
     await server.install(context);
     await recordSwRequests(sw);
     await enablePageChecking(openExtensionPage);
-    const serp = demoSerp('walden own network', keys.map((k) => P[k]));
+    const serp = demoSerp(
+      'walden own network',
+      keys.map((k) => P[k]),
+    );
     await serveHtml(serp.url, serp.html);
     const tab = await context.newPage();
     await tab.goto(serp.url);
@@ -53,7 +61,17 @@ test.describe('addresses written to slip past a text check', () => {
     const urls = keys.map((k) => new URL(P[k]).href);
     const recs = await allChecked(sw, urls);
     const got = Object.fromEntries(keys.map((k, i) => [k, recs[i]?.status]));
-    expect(got).toEqual({ ok: 'ok', dot: 'blocked', subdot: 'blocked', unspecified: 'blocked', mapped: 'blocked', mappedHex: 'blocked', metadata: 'blocked', cgnat: 'blocked', viaRedirect: 'redirect' });
+    expect(got).toEqual({
+      ok: 'ok',
+      dot: 'blocked',
+      subdot: 'blocked',
+      unspecified: 'blocked',
+      mapped: 'blocked',
+      mappedHex: 'blocked',
+      metadata: 'blocked',
+      cgnat: 'blocked',
+      viaRedirect: 'redirect',
+    });
     for (const k of keys.slice(1, -1)) expect(server.count(P[k]), `requests routed for ${P[k]}`).toBe(0);
     expect(server.count(P.viaRedirect), 'the public result itself was asked').toBe(1);
     expect(server.count(REBOOT), 'the GET to the router behind the redirect').toBe(0);
@@ -67,7 +85,12 @@ test.describe('a public-looking name that resolves to this machine', () => {
   const NAME = 'walden-mirror.com';
   test.use({ extensionDir: GRANTED_EXTENSION_DIR, mapHosts: [[NAME, '127.0.0.1']] });
 
-  test('is refused before any byte is sent, recorded as blocked, not asked again, and never "alive" in lost and found', async ({ context, sw, serveHtml, openExtensionPage }) => {
+  test('is refused before any byte is sent, recorded as blocked, not asked again, and never "alive" in lost and found', async ({
+    context,
+    sw,
+    serveHtml,
+    openExtensionPage,
+  }) => {
     const received: string[] = [];
     const local = http.createServer((req, res) => {
       received.push(`${req.headers.host}${req.url}`);
@@ -85,7 +108,10 @@ test.describe('a public-looking name that resolves to this machine', () => {
       const PRIVATE = `http://${NAME}:${port}/walden`;
       const OTHER = `http://${NAME}:${port}/civil-disobedience`;
       // The harness aborts every request it does not serve: this name goes to the real network stack.
-      await context.route((u) => u.hostname === NAME, (route) => route.continue());
+      await context.route(
+        (u) => u.hostname === NAME,
+        (route) => route.continue(),
+      );
       const ok = demo.results[0].url;
       await new PageServer().html(ok, page(1)).install(context);
       await recordSwRequests(sw);

@@ -31,7 +31,10 @@ async function slowDemo(context: BrowserContext, serveHtml: (u: string, h: strin
     else server.html(r.url, r.html, slow);
   });
   await server.install(context);
-  const serp = demoSerp(query, demo.results.map((r) => r.url));
+  const serp = demoSerp(
+    query,
+    demo.results.map((r) => r.url),
+  );
   await serveHtml(serp.url, serp.html);
   return { server, serp };
 }
@@ -62,7 +65,9 @@ test('popup: progress while the pages are checked, then for each group whether i
   await takeScreenshot(popup, 'popup-checking');
   release();
   // The progress moves on (the popup asks again every second while checking).
-  await expect.poll(async () => Number(((await status.textContent().catch(() => null)) ?? 'Checking pages: 10 of').match(/(\d+) of/)![1]), { timeout: 15_000 }).toBeGreaterThan(shown);
+  await expect
+    .poll(async () => Number(((await status.textContent().catch(() => null)) ?? 'Checking pages: 10 of').match(/(\d+) of/)![1]), { timeout: 15_000 })
+    .toBeGreaterThan(shown);
 
   // Done: the status line goes, each group says what it rests on.
   await expect(status).toHaveCount(0, { timeout: 15_000 });
@@ -110,7 +115,14 @@ async function watchIndicator(page: Page, evalIn: EvalIn): Promise<() => Promise
 type EvalIn = ResembleFixtures['evalInContentScript'];
 const indicatorOf = (page: Page, evalIn: EvalIn) => pageUi(page, evalIn)('resemble-checking', '[data-resemble-checking]');
 
-test('results page: a quiet indicator while the pages are checked, counting up, removed when done', async ({ context, sw, serveHtml, openExtensionPage, takeScreenshot, evalInContentScript }) => {
+test('results page: a quiet indicator while the pages are checked, counting up, removed when done', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  takeScreenshot,
+  evalInContentScript,
+}) => {
   await enablePageChecking(openExtensionPage);
   const { serp } = await slowDemo(context, serveHtml, 'walden page indicator');
   const tab = await context.newPage();
@@ -140,13 +152,23 @@ test('results page: a quiet indicator while the pages are checked, counting up, 
   expect(seen.at(-1), 'last: gone').toBe('(none)');
   const counts = seen.filter((s) => s.startsWith('Resemble:')).map((s) => Number(s.match(/(\d+) of 10$/)![1]));
   expect(counts.length, `texts shown: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(2);
-  expect([...counts].sort((a, b) => a - b), 'counting up').toEqual(counts);
+  expect(
+    [...counts].sort((a, b) => a - b),
+    'counting up',
+  ).toEqual(counts);
   expect(Math.max(...counts)).toBeLessThan(10);
   // Nothing is left behind: after the check the state says done, and the page shows no indicator.
   expect((await tabStateOf(sw, serp.url))?.checking).toEqual({ done: 10, total: 10 });
 });
 
-test('turning page checking off mid-run stops the fetches, and the page’s indicator and the popup’s progress go', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, evalInContentScript }) => {
+test('turning page checking off mid-run stops the fetches, and the page’s indicator and the popup’s progress go', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+  evalInContentScript,
+}) => {
   const ext = await enablePageChecking(openExtensionPage);
   const { server, serp } = await slowDemo(context, serveHtml, 'walden turned off');
   const tab = await context.newPage();

@@ -74,6 +74,6 @@ test('stopping the service worker mid-run: the check resumes, finished pages are
   await expect(tab.locator('resemble-checking')).toHaveCount(0);
   test.info().annotations.push({
     type: 'fetches',
-    description: JSON.stringify(urls.map((u) => [u, server.count(u)])) + `; in flight at the stop: ${inFlight.length}; store ${JSON.stringify(usage)}`,
+    description: `${JSON.stringify(urls.map((u) => [u, server.count(u)]))}; in flight at the stop: ${inFlight.length}; store ${JSON.stringify(usage)}`,
   });
 });

@@ -12,11 +12,10 @@
 import { parseHTML } from 'linkedom';
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
 import { mainText } from '../../lib/page/main-text';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import type { HookScope } from './hook';
-import { measure, retitled, routeSearch, tabIdOf } from './lost-kit';
+import { measure, retitled, routeSearch } from './lost-kit';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, openPopup, tabStateOf } from './page-check-kit';
 import { demo, demoSerp } from './page-demo-serp';
 import { buildSerp } from './serp-builder';
@@ -47,12 +46,21 @@ type Fixtures = Pick<Parameters<Parameters<typeof test>[2]>[0], 'context' | 'sw'
 
 /** The pages answered (rank 5 dead), rank 5's sketch kept, page checking on. Searches are routed by each test first. */
 async function scene({ context, sw, openExtensionPage }: Fixtures) {
-  const base = demoSerp('thoreau civil disobedience popup', demo.results.map((r) => r.url));
+  const base = demoSerp(
+    'thoreau civil disobedience popup',
+    demo.results.map((r) => r.url),
+  );
   const results = base.results.map((r, i) => (i === 9 ? { ...base.results[4], url: DECOY, displayUrl: 'decoy.example' } : r));
   const serp = { url: base.url, html: buildSerp(demo.resultsHtml, base.url, results).html };
   const deadTitle = base.results[4].title;
   const server = new PageServer();
-  demo.results.forEach((r, i) => (i === 4 ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' }) : i === 9 ? undefined : server.html(r.url, page(i + 1))));
+  demo.results.forEach((r, i) =>
+    i === 4
+      ? server.on(r.url, { status: 404, contentType: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' })
+      : i === 9
+        ? undefined
+        : server.html(r.url, page(i + 1)),
+  );
   server.html(DECOY, retitled(page(7), deadTitle)).html(COPY, retitled(page(5), 'Resistance to Civil Government (1849) — Essays'));
   await server.install(context);
   const deadText = mainText(parseHTML(page(5)).document as unknown as Document, DEAD).text;
@@ -69,11 +77,20 @@ async function openDeadResults({ context, sw, serveHtml }: Fixtures, serp: { url
   await applied(tab);
   await allChecked(sw, [DEAD, MIRROR, DECOY]);
   await checkingDone(sw, serp.url, demo.results.length);
-  await expect.poll(async () => (await tabStateOf(sw, serp.url))?.dead?.map((d) => [d.rank, d.alternates?.map((a) => a.url)]), { timeout: 25_000 }).toEqual([[5, [MIRROR]]]);
+  await expect
+    .poll(async () => (await tabStateOf(sw, serp.url))?.dead?.map((d) => [d.rank, d.alternates?.map((a) => a.url)]), { timeout: 25_000 })
+    .toEqual([[5, [MIRROR]]]);
   return tab;
 }
 
-test('the popup lists a dead result’s live mirror with its measure, with no action and no search; the title-only decoy is not listed', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, takeScreenshot }) => {
+test('the popup lists a dead result’s live mirror with its measure, with no action and no search; the title-only decoy is not listed', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+  takeScreenshot,
+}) => {
   const f = { context, sw, serveHtml, openExtensionPage };
   const { serp } = await scene(f);
   const ddg = await routeSearch(context, () => []);
@@ -98,7 +115,14 @@ test('the popup lists a dead result’s live mirror with its measure, with no ac
   await takeScreenshot(popup, 'popup-dead-result-live-copy');
 });
 
-test('"search for more" in the popup finds a copy through the engine’s results page and lists it with its measure; the decoy is not listed', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, takeScreenshot }) => {
+test('"search for more" in the popup finds a copy through the engine’s results page and lists it with its measure; the decoy is not listed', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+  takeScreenshot,
+}) => {
   const f = { context, sw, serveHtml, openExtensionPage };
   const { serp, deadTitle } = await scene(f);
   const ddg = await routeSearch(context, () => []);
@@ -106,7 +130,11 @@ test('"search for more" in the popup finds a copy through the engine’s results
     context,
     () => [
       { url: DECOY, title: deadTitle, snippet: 'Thoreau on simplicity: our life is frittered away by detail.' },
-      { url: COPY, title: 'Resistance to Civil Government (1849) — Essays', snippet: 'I heartily accept the motto, “That government is best which governs least.”' },
+      {
+        url: COPY,
+        title: 'Resistance to Civil Government (1849) — Essays',
+        snippet: 'I heartily accept the motto, “That government is best which governs least.”',
+      },
     ],
     'google',
   );
@@ -125,7 +153,9 @@ test('"search for more" in the popup finds a copy through the engine’s results
   expect((await shownMeasure(popup, COPY)).resemblance, 'about what Node measures').toBeCloseTo(node.resemblance, 1);
   // Both listed once (the mirror from the tab's state, the copy from the search), best first.
   await expect(copiesOf(popup).locator('li.alternate')).toHaveCount(2);
-  const order = await copiesOf(popup).locator('li.alternate').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-url')!));
+  const order = await copiesOf(popup)
+    .locator('li.alternate')
+    .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-url')!));
   expect([...order].sort()).toEqual([COPY, MIRROR].sort());
   const alike = await Promise.all(order.map(async (u) => (await shownMeasure(popup, u)).resemblance));
   expect(alike, 'best first').toEqual([...alike].sort((a, b) => b - a));
@@ -134,7 +164,12 @@ test('"search for more" in the popup finds a copy through the engine’s results
   await takeScreenshot(popup, 'popup-search-for-more');
 });
 
-test('the tab’s own dead page shows its group’s live mirror in the popup, with its measure, with no search', async ({ context, sw, serveHtml, extensionOrigin }) => {
+test('the tab’s own dead page shows its group’s live mirror in the popup, with its measure, with no search', async ({
+  context,
+  sw,
+  serveHtml,
+  extensionOrigin,
+}) => {
   const { tab, deadPage, ddg, google } = await openDeadPage({ context, sw, serveHtml }, 'thoreau civil disobedience popup dead page');
   await expect.poll(async () => (await deadPage())?.alternates?.map((a) => a.url), { timeout: 15_000 }).toEqual([MIRROR]);
 

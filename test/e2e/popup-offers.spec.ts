@@ -15,7 +15,8 @@ import { demo } from './page-demo-serp';
 
 declare const chrome: typeof Browser;
 
-const settingsOf = (page: Page) => page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: Record<string, unknown> }).value);
+const settingsOf = (page: Page) =>
+  page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: Record<string, unknown> }).value);
 
 async function demoTab(context: BrowserContext, serveHtml: (u: string, h: string) => Promise<void>): Promise<Page> {
   await serveHtml(demo.searchUrl, demo.resultsHtml);
@@ -24,7 +25,13 @@ async function demoTab(context: BrowserContext, serveHtml: (u: string, h: string
   return tab;
 }
 
-test('an engine turned off: "Turn on for Google" in the popup turns it on, and the open page is read without a reload', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('an engine turned off: "Turn on for Google" in the popup turns it on, and the open page is read without a reload', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+}) => {
   await requireHook(sw);
   const ext = await openExtensionPage('options.html');
   await setSettings(ext, { engines: { google: false } });
@@ -48,7 +55,13 @@ test('an engine turned off: "Turn on for Google" in the popup turns it on, and t
   await expect(tab.locator('[data-resemble-role="copy"]').first()).toBeAttached();
 });
 
-test('the one-time question about page checking: shown on a results page; "Not now" is remembered', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('the one-time question about page checking: shown on a results page; "Not now" is remembered', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+}) => {
   await requireHook(sw);
   const tab = await demoTab(context, serveHtml);
   await applied(tab);

@@ -42,10 +42,17 @@ async function allowInPrivate(context: BrowserContext, sw: ResembleFixtures['sw'
   await page.close();
   // The extension reloads: its new service worker (and test hook) answer once it is back.
   await expect
-    .poll(() => sw(async () => (await chrome.extension.isAllowedIncognitoAccess()) && typeof (globalThis as unknown as Partial<Hook>).__resemble?.privateUsage === 'function'), {
-      message: 'the extension allowed in private windows, reloaded',
-      timeout: 20_000,
-    })
+    .poll(
+      () =>
+        sw(
+          async () =>
+            (await chrome.extension.isAllowedIncognitoAccess()) && typeof (globalThis as unknown as Partial<Hook>).__resemble?.privateUsage === 'function',
+        ),
+      {
+        message: 'the extension allowed in private windows, reloaded',
+        timeout: 20_000,
+      },
+    )
     .toBe(true);
 }
 
@@ -93,24 +100,44 @@ test('"Find similar copy" in a private window: the address is in neither the los
 
   // Asked from a regular window, the address is in the URL as before (that window's History is the user's).
   await sw((url) => (globalThis as unknown as Hook).__resemble.openLostAndFound(url), SECRET);
-  await expect.poll(() => lostTabs(sw).then((t) => t.map((x) => x.url).filter((u) => u.includes('?url=')))).toEqual([expect.stringContaining(encodeURIComponent(SECRET))]);
+  await expect
+    .poll(() => lostTabs(sw).then((t) => t.map((x) => x.url).filter((u) => u.includes('?url='))))
+    .toEqual([expect.stringContaining(encodeURIComponent(SECRET))]);
 });
 
-test('the last private window closing drops the private memory store and lost and found’s private runs', async ({ context, sw, extensionId, restartServiceWorker }) => {
+test('the last private window closing drops the private memory store and lost and found’s private runs', async ({
+  context,
+  sw,
+  extensionId,
+  restartServiceWorker,
+}) => {
   await allowInPrivate(context, sw, extensionId);
   // Looks made at once for dead results, one from a private tab and one from a regular tab, as a
   // stopped service worker left them in storage.session (the restart makes the next worker read them).
-  const lookOf = (incognito: boolean) => ({ alts: [{ url: 'https://copy.example/x', title: 'x', source: 'store', resemblance: 0.9, containment: 0.9, checkedAt: 1, basis: 'page' }], final: true, for: { tabId: 1, pageUrl: 'https://www.google.com/search?q=x', incognito } });
-  await sw(
-    ({ secret, priv, reg }) => chrome.storage.session.set({ deadLooks: { [`private ${secret}`]: priv, 'https://public.example/gone': reg } }),
-    { secret: SECRET, priv: lookOf(true), reg: lookOf(false) },
-  );
+  const lookOf = (incognito: boolean) => ({
+    alts: [{ url: 'https://copy.example/x', title: 'x', source: 'store', resemblance: 0.9, containment: 0.9, checkedAt: 1, basis: 'page' }],
+    final: true,
+    for: { tabId: 1, pageUrl: 'https://www.google.com/search?q=x', incognito },
+  });
+  await sw(({ secret, priv, reg }) => chrome.storage.session.set({ deadLooks: { [`private ${secret}`]: priv, 'https://public.example/gone': reg } }), {
+    secret: SECRET,
+    priv: lookOf(true),
+    reg: lookOf(false),
+  });
   await restartServiceWorker();
   const first = await openPrivateWindow(sw);
   const second = await openPrivateWindow(sw);
 
   // A private page's record in the memory store, and a lost-and-found run asked for from a private tab.
-  await sw(() => (globalThis as unknown as Hook).__resemble.remember('https://private-diary.example/entries/7', 'Entry 7', 'what the private window read about the walden pond in winter', 'snippet', true));
+  await sw(() =>
+    (globalThis as unknown as Hook).__resemble.remember(
+      'https://private-diary.example/entries/7',
+      'Entry 7',
+      'what the private window read about the walden pond in winter',
+      'snippet',
+      true,
+    ),
+  );
   expect(await sw(() => (globalThis as unknown as Hook).__resemble.privateUsage())).toMatchObject({ entries: 1 });
   await sw(({ url, tabId }) => (globalThis as unknown as Hook).__resemble.openLostAndFound(url, tabId), { url: SECRET, tabId: first.tabId });
   const page = await lostPage(context);
@@ -125,7 +152,11 @@ test('the last private window closing drops the private memory store and lost an
     SECRET,
   );
   const privateKeys = () =>
-    sw(async () => Object.entries(await chrome.storage.session.get(null)).filter(([k, v]) => k.startsWith('lost-private:') || k.includes('private-diary') || JSON.stringify(v).includes('private-diary')).map(([k]) => k));
+    sw(async () =>
+      Object.entries(await chrome.storage.session.get(null))
+        .filter(([k, v]) => k.startsWith('lost-private:') || k.includes('private-diary') || JSON.stringify(v).includes('private-diary'))
+        .map(([k]) => k),
+    );
   await expect.poll(privateKeys).toContainEqual(expect.stringMatching(/^lost-private:/));
   expect(await privateKeys()).toContain('copies:private-run');
 
@@ -138,10 +169,14 @@ test('the last private window closing drops the private memory store and lost an
 
   // The last one closes: the store, the run and its report go; the open page says the search ended.
   await sw((id) => chrome.windows.remove(id), second.windowId);
-  await expect.poll(() => sw(() => (globalThis as unknown as Hook).__resemble.privateUsage()), { message: 'the private windows’ memory store' }).toBeUndefined();
+  await expect
+    .poll(() => sw(() => (globalThis as unknown as Hook).__resemble.privateUsage()), { message: 'the private windows’ memory store' })
+    .toBeUndefined();
   await expect.poll(privateKeys, { message: 'storage.session keys of private runs' }).toEqual([]);
   expect(Object.keys(await sw(() => chrome.storage.session.get('copies:regular-run'))), 'a regular window’s run stays').toEqual(['copies:regular-run']);
-  expect(Object.keys(((await sw(() => chrome.storage.session.get('deadLooks'))).deadLooks ?? {}) as object), 'a regular tab’s look stays').toEqual(['https://public.example/gone']);
+  expect(Object.keys(((await sw(() => chrome.storage.session.get('deadLooks'))).deadLooks ?? {}) as object), 'a regular tab’s look stays').toEqual([
+    'https://public.example/gone',
+  ]);
   await expect(page.getByTestId('private-ended')).toBeVisible();
   await expect(page.getByTestId('url')).toHaveCount(0);
 });

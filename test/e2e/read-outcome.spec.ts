@@ -36,7 +36,11 @@ const BING_EMPTY = readFileSync(path.join(REPO, 'test/fixtures/serp/bing-no-resu
 const outcomeLine = (options: Page, engine: string) => options.locator(`#engine-${engine}-hint`);
 
 /** What the background recorded in storage.local (read in the options page, an extension page). */
-const outcomes = (options: Page) => options.evaluate(async (key) => (await chrome.storage.local.get(key))[key] as Record<string, { outcome: string; at: number }> | undefined, ENGINE_OUTCOMES_KEY);
+const outcomes = (options: Page) =>
+  options.evaluate(
+    async (key) => (await chrome.storage.local.get(key))[key] as Record<string, { outcome: string; at: number }> | undefined,
+    ENGINE_OUTCOMES_KEY,
+  );
 
 test('a Google page with every class and id renamed is read by its structure: grouped and collapsed as the original; the popup and the options say how it was read', async ({
   context,
@@ -108,7 +112,13 @@ test('a Google page with every class and id renamed is read by its structure: gr
   await takeScreenshot(options, 'options-engine-outcomes');
 });
 
-test('a Bing results page that yields no result: the popup says Resemble could not read it, the options that it was not read', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin }) => {
+test('a Bing results page that yields no result: the popup says Resemble could not read it, the options that it was not read', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+}) => {
   expect(read(BING_EMPTY, BING_URL), 'Bing’s page, with no result, in Node').toMatchObject({ engine: 'bing', results: [] });
   const options = await openExtensionPage('options.html');
   await expect(outcomeLine(options, 'bing')).toHaveText('not seen yet');

@@ -222,12 +222,19 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  test(`${c.name}: the background records the results lib's extract() reads from ${c.file}, and sketches their snippets`, async ({ context, sw, serveHtml }) => {
+  test(`${c.name}: the background records the results lib's extract() reads from ${c.file}, and sketches their snippets`, async ({
+    context,
+    sw,
+    serveHtml,
+  }) => {
     await requireHook(sw);
     const html = fixture(c.file);
     const node = extractInNode(html, c.url);
     // The library in Node agrees with the unit test's pins (so both sides below are pinned too).
-    expect({ engine: node.engine, query: node.query, count: node.results.length, first: pin(node.results[0]), last: pin(node.results.at(-1)) }, 'extract() in Node').toEqual({
+    expect(
+      { engine: node.engine, query: node.query, count: node.results.length, first: pin(node.results[0]), last: pin(node.results.at(-1)) },
+      'extract() in Node',
+    ).toEqual({
       engine: c.engine,
       query: c.query,
       count: c.count,
@@ -245,7 +252,14 @@ for (const c of CASES) {
     const { state, record } = await recorded(sw, tabId);
     expect(record, 'results recorded for the tab').toBeDefined();
     const got = record!;
-    expect({ url: got.url, engine: got.engine, query: got.query, count: got.results.length, first: pin(got.results[0]), last: pin(got.results.at(-1)) }).toEqual({
+    expect({
+      url: got.url,
+      engine: got.engine,
+      query: got.query,
+      count: got.results.length,
+      first: pin(got.results[0]),
+      last: pin(got.results.at(-1)),
+    }).toEqual({
       url: c.url,
       engine: c.engine,
       query: c.query,
@@ -258,8 +272,22 @@ for (const c of CASES) {
     expect(state).toMatchObject({ tabId, url: c.url, engine: c.engine, query: c.query, results: c.count, status: 'done' });
 
     // The page gets its groups first; the snippet sketches are stored right after.
-    await expect.poll(async () => (await recall(sw, got.results.map((r) => r.url))).every((r) => r?.hasSnippet), { message: 'sketches stored', timeout: 10_000 }).toBe(true);
-    const stored = await recall(sw, got.results.map((r) => r.url));
+    await expect
+      .poll(
+        async () =>
+          (
+            await recall(
+              sw,
+              got.results.map((r) => r.url),
+            )
+          ).every((r) => r?.hasSnippet),
+        { message: 'sketches stored', timeout: 10_000 },
+      )
+      .toBe(true);
+    const stored = await recall(
+      sw,
+      got.results.map((r) => r.url),
+    );
     for (const [i, r] of got.results.entries()) {
       expect(stored[i], `a snippet sketch for result ${r.rank} (${r.url})`).toMatchObject({ url: r.url, title: r.title, hasSnippet: true });
     }
@@ -338,7 +366,12 @@ const APPEND_CASES: { name: string; engine: EngineId; file: string; url: string;
 ];
 
 for (const c of APPEND_CASES) {
-  test(`${c.name}: results the page adds later are sent once each, ranks continuing; other changes send nothing`, async ({ context, sw, serveHtml, evalInContentScript }) => {
+  test(`${c.name}: results the page adds later are sent once each, ranks continuing; other changes send nothing`, async ({
+    context,
+    sw,
+    serveHtml,
+    evalInContentScript,
+  }) => {
     await requireHook(sw);
     const html = fixture(c.file);
     const first = extractInNode(html, c.url).results;
@@ -360,7 +393,10 @@ for (const c of APPEND_CASES) {
       await runInPage(page, spec);
       // In Node: the same fixture with everything appended so far.
       expected = extractInNode(html, c.url, (doc) => appendResults(doc, { ...c.spec, add: added })).results;
-      expect(expected.slice(-add.length).map((r) => r.url), 'the appended blocks are results for the library').toEqual(add.map((r) => r.url));
+      expect(
+        expected.slice(-add.length).map((r) => r.url),
+        'the appended blocks are results for the library',
+      ).toEqual(add.map((r) => r.url));
       await expect
         .poll(async () => (await recorded(sw, tabId)).state, { message: `results after appending ${add.length}`, timeout: 5_000 })
         .toMatchObject({ results: expected.length, status: 'done' });
@@ -374,11 +410,16 @@ for (const c of APPEND_CASES) {
     }
     // What went over the wire: one append per round, with only that round's results.
     const messages = await sent();
-    expect(messages.map((m) => ({ type: m.type, append: m.payload.append, urls: m.payload.results.map((r) => r.url), ranks: m.payload.results.map((r) => r.rank) }))).toEqual([
+    expect(
+      messages.map((m) => ({ type: m.type, append: m.payload.append, urls: m.payload.results.map((r) => r.url), ranks: m.payload.results.map((r) => r.rank) })),
+    ).toEqual([
       { type: 'page/results', append: true, urls: rounds[0].map((r) => r.url), ranks: [first.length + 1, first.length + 2] },
       { type: 'page/results', append: true, urls: rounds[1].map((r) => r.url), ranks: [first.length + 3] },
     ]);
-    const stored = await recall(sw, added.map((r) => r.url));
+    const stored = await recall(
+      sw,
+      added.map((r) => r.url),
+    );
     for (const [i, r] of added.entries()) expect(stored[i], r.url).toMatchObject({ url: r.url, title: r.title, hasSnippet: true });
 
     // An unrelated change of the page: nothing is sent again.
@@ -423,22 +464,49 @@ test('Bing: results added while the first ones are still being sketched: the tab
   await page.goto(c.url);
   await expect.poll(async () => (await recorded(sw, tabId)).state, { message: 'first batch in progress', timeout: 5_000 }).toMatchObject({ results: 4 });
   await runInPage(page, { ...c.spec, add });
-  await expect.poll(async () => (await recorded(sw, tabId)).record?.results.length, { message: 'appended batch recorded', timeout: 5_000 }).toBe(expected.length);
+  await expect
+    .poll(async () => (await recorded(sw, tabId)).record?.results.length, { message: 'appended batch recorded', timeout: 5_000 })
+    .toBe(expected.length);
   // Wait for the first batch to finish: its snippet sketches are stored right before its last state write.
   await expect
-    .poll(async () => (await recall(sw, expected.slice(0, 4).map((r) => r.url))).every((r) => r?.hasSnippet), { message: 'first batch sketched', timeout: 10_000 })
+    .poll(
+      async () =>
+        (
+          await recall(
+            sw,
+            expected.slice(0, 4).map((r) => r.url),
+          )
+        ).every((r) => r?.hasSnippet),
+      { message: 'first batch sketched', timeout: 10_000 },
+    )
     .toBe(true);
   // The first batch's last tab-state write lands right after its sketches: wait for the state to count every result.
-  await expect.poll(async () => (await recorded(sw, tabId)).state, { message: 'the tab state after both batches', timeout: 10_000 }).toMatchObject({ results: expected.length, status: 'done' });
+  await expect
+    .poll(async () => (await recorded(sw, tabId)).state, { message: 'the tab state after both batches', timeout: 10_000 })
+    .toMatchObject({ results: expected.length, status: 'done' });
   const { state, record } = await recorded(sw, tabId);
   expect(record?.results, 'every result recorded').toEqual(expected);
-  expect(state, 'the tab state counts every recorded result').toMatchObject({ tabId, url: c.url, engine: 'bing', query: 'sourdough starter', results: expected.length, status: 'done' });
+  expect(state, 'the tab state counts every recorded result').toMatchObject({
+    tabId,
+    url: c.url,
+    engine: 'bing',
+    query: 'sourdough starter',
+    results: expected.length,
+    status: 'done',
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------
 // 3. A results page without results
 
-test('Google: a page without results is reported once as unreadable after 4 s, and the popup says so', async ({ context, sw, serveHtml, evalInContentScript, extensionOrigin, openExtensionPage }) => {
+test('Google: a page without results is reported once as unreadable after 4 s, and the popup says so', async ({
+  context,
+  sw,
+  serveHtml,
+  evalInContentScript,
+  extensionOrigin,
+  openExtensionPage,
+}) => {
   await requireHook(sw);
   const url = 'https://www.google.com/search?q=zzz';
   const html = fixture('google-no-results.html');
@@ -477,7 +545,14 @@ test('Google: a page without results is reported once as unreadable after 4 s, a
 // ---------------------------------------------------------------------------------------------------
 // 4. An engine turned off
 
-test('Bing turned off in the settings: the tab is disabled, nothing is read or stored', async ({ context, sw, serveHtml, openExtensionPage, extensionOrigin, evalInContentScript }) => {
+test('Bing turned off in the settings: the tab is disabled, nothing is read or stored', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  extensionOrigin,
+  evalInContentScript,
+}) => {
   await requireHook(sw);
   const ext = await openExtensionPage('popup.html');
   const set = await ext.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/set', payload: { engines: { bing: false } } }));
@@ -491,7 +566,10 @@ test('Bing turned off in the settings: the tab is disabled, nothing is read or s
   await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { message: 'tab state', timeout: 10_000 }).toBe('disabled');
   // The barrier: one more batch from the tab, answered only after everything the background does for the
   // page's own batches (one tab's batches are handled in order, each to its end: tab-session.ts inOrder).
-  const again = await evalInContentScript(page, `chrome.runtime.sendMessage(${JSON.stringify({ type: 'page/results', payload: { engine: 'bing', url, query: 'sourdough starter', results: [] } })})`);
+  const again = await evalInContentScript(
+    page,
+    `chrome.runtime.sendMessage(${JSON.stringify({ type: 'page/results', payload: { engine: 'bing', url, query: 'sourdough starter', results: [] } })})`,
+  );
   expect(again, 'a later batch is refused the same way').toEqual({ ok: true, value: { accepted: 0, disabled: true } });
   const { state, record } = await recorded(sw, tabId);
   expect(state).toEqual({ tabId, url, engine: 'bing', query: 'sourdough starter', results: 0, status: 'disabled' });
@@ -515,7 +593,9 @@ test('a tab that loads another page forgets the results page it showed before', 
   await page.goto(c.url);
   await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { timeout: 10_000 }).toBe('done');
   await page.goto('https://www.example.org/');
-  await expect.poll(async () => recorded(sw, tabId), { message: 'state and results forgotten', timeout: 5_000 }).toEqual({ record: undefined, state: undefined });
+  await expect
+    .poll(async () => recorded(sw, tabId), { message: 'state and results forgotten', timeout: 5_000 })
+    .toEqual({ record: undefined, state: undefined });
 });
 
 test('a same-page navigation (pushState) to another query is read afresh, not appended', async ({ context, sw, serveHtml }) => {

@@ -27,15 +27,30 @@ declare const chrome: typeof Browser;
 
 /** Ten results-page snippets: three copies of one paragraph, unrelated text, markup, non-ASCII. */
 const SNIPPETS: HookItem[] = [
-  { text: 'I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.' },
-  { text: '“I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.” — Thoreau' },
-  { text: 'I went to the woods because I wished to live deliberately, to front only the essential facts of life and see if I could not learn what it had to teach', format: 'text' },
+  {
+    text: 'I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.',
+  },
+  {
+    text: '“I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach.” — Thoreau',
+  },
+  {
+    text: 'I went to the woods because I wished to live deliberately, to front only the essential facts of life and see if I could not learn what it had to teach',
+    format: 'text',
+  },
   { text: 'Walden Two is a 1948 utopian novel by the behaviourist B. F. Skinner about a planned community run on the principles of operant conditioning.' },
-  { text: '<b>Walden</b>; or, Life in the Woods is Henry David <em>Thoreau&#39;s</em> 1854 account of two years in a cabin beside Walden Pond.', format: 'html' },
-  { text: 'The pond was frozen a foot thick the morning we walked the shoreline path, and the cove below the house site held the only open water.', format: 'auto' },
+  {
+    text: '<b>Walden</b>; or, Life in the Woods is Henry David <em>Thoreau&#39;s</em> 1854 account of two years in a cabin beside Walden Pond.',
+    format: 'html',
+  },
+  {
+    text: 'The pond was frozen a foot thick the morning we walked the shoreline path, and the cove below the house site held the only open water.',
+    format: 'auto',
+  },
   { text: 'Größe, Straße und Maßstab: Thoreaus „Walden“ erschien 1854 in Boston und wurde erst nach seinem Tod viel gelesen.' },
   { text: 'ウォールデン 森の生活 は ヘンリー・デイヴィッド・ソロー の 著作 です' },
-  { text: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to more rapidly and systematically.' },
+  {
+    text: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to more rapidly and systematically.',
+  },
   { text: 'Our life is frittered away by detail. Simplify, simplify.' },
 ];
 
@@ -50,7 +65,11 @@ function bigHtmlPage(targetChars = 200_000): string {
   ).split(' ');
   let seed = 0x2545f491;
   const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % vocab.length;
-  const parts: string[] = ['<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long page</title>', '<style>p { margin: 1em } .x::before { content: "styled away" }</style>', '</head><body>'];
+  const parts: string[] = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long page</title>',
+    '<style>p { margin: 1em } .x::before { content: "styled away" }</style>',
+    '</head><body>',
+  ];
   let n = 0;
   while (parts.reduce((s, p) => s + p.length, 0) < targetChars) {
     const words = Array.from({ length: 60 + (n % 40) }, next).map((i) => vocab[i]);
@@ -126,7 +145,10 @@ test.describe('sketching through the offscreen document and its Worker', () => {
         const h = (globalThis as unknown as HookScope).__resemble!;
         const replies = await Promise.all(
           Array.from({ length: 6 }, (_, i) =>
-            h.sketch([{ text: `${tag} request ${i}: still we live meanly, like ants, though the fable tells us we were long ago changed into men` }], i % 2 ? 'page' : 'snippet'),
+            h.sketch(
+              [{ text: `${tag} request ${i}: still we live meanly, like ants, though the fable tells us we were long ago changed into men` }],
+              i % 2 ? 'page' : 'snippet',
+            ),
           ),
         );
         return replies.map((r) => r.map((x) => x.ok));
@@ -170,7 +192,12 @@ test('a remembered sketch is in IndexedDB and is read back after the service wor
   const back = await sw(
     async ({ walden, quotes }) => {
       const h = (globalThis as unknown as HookScope).__resemble!;
-      return { walden: await h.recall(walden), quotes: await h.recall(quotes), never: await h.recall('https://never-stored.example/page'), usage: await h.usage() };
+      return {
+        walden: await h.recall(walden),
+        quotes: await h.recall(quotes),
+        never: await h.recall('https://never-stored.example/page'),
+        usage: await h.usage(),
+      };
     },
     { walden, quotes },
   );
@@ -202,7 +229,9 @@ test('after a service worker restart, sketching goes on through the one existing
 
 test('a Worker crash fails with WORKER_CRASHED, a hang with WORKER_TIMEOUT, and the next request succeeds', async ({ sw }) => {
   await requireHook(sw);
-  const item: HookItem = { text: 'Time is but the stream I go a-fishing in. I drink at it; but while I drink I see the sandy bottom and detect how shallow it is.' };
+  const item: HookItem = {
+    text: 'Time is but the stream I go a-fishing in. I drink at it; but while I drink I see the sandy bottom and detect how shallow it is.',
+  };
   const r = await sw(async (item) => {
     const h = (globalThis as unknown as HookScope).__resemble!;
     const settle = async (p: Promise<unknown>) => {
@@ -234,9 +263,18 @@ test('a Worker crash fails with WORKER_CRASHED, a hang with WORKER_TIMEOUT, and 
   test.info().annotations.push({ type: 'timing', description: `crash reported in ${r.crash.ms} ms; 400 ms timeout reported in ${r.hang.ms} ms` });
 });
 
-test('malformed, unknown and forbidden messages from a content script are refused and change nothing', async ({ context, sw, serveHtml, openExtensionPage, evalInContentScript }) => {
+test('malformed, unknown and forbidden messages from a content script are refused and change nothing', async ({
+  context,
+  sw,
+  serveHtml,
+  openExtensionPage,
+  evalInContentScript,
+}) => {
   await requireHook(sw);
-  await serveHtml('https://www.google.com/search?q=test', '<!doctype html><html><head><title>test - Google Search</title></head><body><div id="search"><div id="rso"></div></div></body></html>');
+  await serveHtml(
+    'https://www.google.com/search?q=test',
+    '<!doctype html><html><head><title>test - Google Search</title></head><body><div id="search"><div id="rso"></div></div></body></html>',
+  );
   // Something in the store, so that a cache/clear that got through would show.
   await sw(async () => {
     const h = (globalThis as unknown as HookScope).__resemble!;
@@ -248,7 +286,12 @@ test('malformed, unknown and forbidden messages from a content script are refuse
   // The "before" picture once the content script's own report has been handled: it reports a page with no
   // results once, after 4 s (entrypoints/results/watcher.ts), and the background records the tab as
   // unreadable last (having read its inputs: settings, past pages' boilerplate).
-  await expect.poll(async () => (await tabStateOf(sw, 'https://www.google.com/search?q=test'))?.status, { message: 'the content script’s own report handled', timeout: 15_000 }).toBe('unreadable');
+  await expect
+    .poll(async () => (await tabStateOf(sw, 'https://www.google.com/search?q=test'))?.status, {
+      message: 'the content script’s own report handled',
+      timeout: 15_000,
+    })
+    .toBe('unreadable');
 
   const extPage = await openExtensionPage('popup.html');
   const getSettings = () => extPage.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/get', payload: {} }));
@@ -258,11 +301,16 @@ test('malformed, unknown and forbidden messages from a content script are refuse
   const usageBefore = await usage();
   expect(usageBefore.entries).toBeGreaterThanOrEqual(1);
 
-  const send = (msg: unknown) => evalInContentScript<{ ok: boolean; error?: { code: string; message: string } }>(tab, `chrome.runtime.sendMessage(${JSON.stringify(msg)})`);
+  const send = (msg: unknown) =>
+    evalInContentScript<{ ok: boolean; error?: { code: string; message: string } }>(tab, `chrome.runtime.sendMessage(${JSON.stringify(msg)})`);
   const cases: [string, unknown, string][] = [
     ['an unknown type', { type: 'no/such-message', payload: {} }, 'UNKNOWN_MESSAGE'],
     ['a malformed page/results payload', { type: 'page/results', payload: { engine: 'google', url: 42, query: 'test', results: 'not a list' } }, 'BAD_MESSAGE'],
-    ['page/results with a malformed result', { type: 'page/results', payload: { engine: 'google', url: 'https://www.google.com/search?q=test', query: 'test', results: [{ rank: 0, url: '' }] } }, 'BAD_MESSAGE'],
+    [
+      'page/results with a malformed result',
+      { type: 'page/results', payload: { engine: 'google', url: 'https://www.google.com/search?q=test', query: 'test', results: [{ rank: 0, url: '' }] } },
+      'BAD_MESSAGE',
+    ],
     ['no envelope', 'settings/set', 'BAD_MESSAGE'],
     ['settings/set', { type: 'settings/set', payload: { displayMode: 'off', resemblanceThreshold: 0.9 } }, 'FORBIDDEN'],
     ['cache/clear', { type: 'cache/clear', payload: {} }, 'FORBIDDEN'],
@@ -279,20 +327,37 @@ test('malformed, unknown and forbidden messages from a content script are refuse
 
 test('a well-formed page/results from a content script is accepted', async ({ context, sw, serveHtml, evalInContentScript }) => {
   await requireHook(sw);
-  await serveHtml('https://www.google.com/search?q=walden', '<!doctype html><html><head><title>walden - Google Search</title></head><body><div id="rso"></div></body></html>');
+  await serveHtml(
+    'https://www.google.com/search?q=walden',
+    '<!doctype html><html><head><title>walden - Google Search</title></head><body><div id="rso"></div></body></html>',
+  );
   const tab = await context.newPage();
   await tab.goto('https://www.google.com/search?q=walden');
   await expect(tab.locator(':root')).toHaveAttribute('data-resemble-ready', 'true');
-  const results = SNIPPETS.slice(0, 3).map((s, i) => ({ rank: i + 1, url: `https://site${i}.example/walden`, title: `Walden ${i}`, snippet: s.text, displayUrl: `site${i}.example › walden` }));
+  const results = SNIPPETS.slice(0, 3).map((s, i) => ({
+    rank: i + 1,
+    url: `https://site${i}.example/walden`,
+    title: `Walden ${i}`,
+    snippet: s.text,
+    displayUrl: `site${i}.example › walden`,
+  }));
   const msg = { type: 'page/results', payload: { engine: 'google', url: 'https://www.google.com/search?q=walden', query: 'walden', results } };
-  const reply = await evalInContentScript<{ ok: boolean; value?: { accepted: number }; error?: unknown }>(tab, `chrome.runtime.sendMessage(${JSON.stringify(msg)})`);
+  const reply = await evalInContentScript<{ ok: boolean; value?: { accepted: number }; error?: unknown }>(
+    tab,
+    `chrome.runtime.sendMessage(${JSON.stringify(msg)})`,
+  );
   expect(reply, JSON.stringify(reply)).toMatchObject({ ok: true, value: { accepted: 3 } });
 });
 
 /** What the extension pages show while their first messages to the background are unanswered (public/_locales/en). */
 function loadingWords(): string[] {
-  const messages = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/_locales/en/messages.json', import.meta.url)), 'utf8')) as Record<string, { message: string }>;
-  return ['popup_loading', 'options_loading', 'options_usage_reading', 'options_preview_loading', 'options_reading', 'options_copycats_loading'].map((k) => messages[k].message);
+  const messages = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/_locales/en/messages.json', import.meta.url)), 'utf8')) as Record<
+    string,
+    { message: string }
+  >;
+  return ['popup_loading', 'options_loading', 'options_usage_reading', 'options_preview_loading', 'options_reading', 'options_copycats_loading'].map(
+    (k) => messages[k].message,
+  );
 }
 
 test.describe('extension pages render', () => {
@@ -312,7 +377,9 @@ test.describe('extension pages render', () => {
       await expect(shown).toBeVisible();
       await expect.poll(() => page.evaluate(() => document.body.innerText.trim().length)).toBeGreaterThan(0);
       // The picture once the page's first messages are answered: every "loading" placeholder replaced.
-      await expect.poll(() => page.evaluate((words) => words.filter((w) => document.body.innerText.includes(w)), loadingWords()), { message: 'placeholders still shown' }).toEqual([]);
+      await expect
+        .poll(() => page.evaluate((words) => words.filter((w) => document.body.innerText.includes(w)), loadingWords()), { message: 'placeholders still shown' })
+        .toEqual([]);
       const file = await takeScreenshot(page, name);
       expect(errors, `uncaught errors in ${name}.html`).toEqual([]);
       test.info().annotations.push({ type: 'screenshot', description: file });

@@ -142,7 +142,7 @@ function find(keys: readonly string[], needle: readonly string[]): number {
 export function anchorOf(plainText: string, at = 0.3, minWords = 45, anchorWords = 8): string[] {
   const start = plainText.search(/\*\*\* ?START OF TH(IS|E) PROJECT GUTENBERG/i);
   const endMark = plainText.search(/\*\*\* ?END OF TH(IS|E) PROJECT GUTENBERG/i);
-  const body = plainText.slice(start < 0 ? 0 : start, endMark < 0 ? undefined : endMark);
+  const body = plainText.slice(Math.max(start, 0), endMark < 0 ? undefined : endMark);
   const paras = body.slice(Math.floor(body.length * at)).split(/\r?\n\s*\r?\n/);
   for (const p of paras.slice(1)) {
     const w = p.split(/\s+/).filter(Boolean);

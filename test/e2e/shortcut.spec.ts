@@ -21,17 +21,21 @@ type HookWithCommand = { __resemble: { command(name: string, tabId?: number): Pr
 async function resultsTab(sw: ResembleFixtures['sw'], url: string): Promise<number> {
   let id: number | undefined;
   await expect
-    .poll(async () => {
-      const all = await sw(() => chrome.storage.session.get(null));
-      const key = Object.keys(all).find((k) => k.startsWith('results:') && (all[k] as { url?: string }).url === url);
-      id = key ? Number(key.slice('results:'.length)) : undefined;
-      return id;
-    }, { message: `the tab that reported ${url}'s results` })
+    .poll(
+      async () => {
+        const all = await sw(() => chrome.storage.session.get(null));
+        const key = Object.keys(all).find((k) => k.startsWith('results:') && (all[k] as { url?: string }).url === url);
+        id = key ? Number(key.slice('results:'.length)) : undefined;
+        return id;
+      },
+      { message: `the tab that reported ${url}'s results` },
+    )
     .toEqual(expect.any(Number));
   return id!;
 }
 
-const settingsOf = (page: Page) => page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: Record<string, unknown> }).value);
+const settingsOf = (page: Page) =>
+  page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: Record<string, unknown> }).value);
 
 test('the manifest declares the shortcut; the command toggles collapse ↔ flag on an open results page without a reload, and the options follow', async ({
   context,
@@ -61,7 +65,8 @@ test('the manifest declares the shortcut; the command toggles collapse ↔ flag 
   const line = popup.getByTestId('display-mode-line');
   await expect(line).toContainText('Copies are collapsed.');
   await expect(line.getByRole('button')).toHaveText(`Flag them instead (${suggested})`);
-  const command = (name: string, id?: number) => sw(([n, i]) => (globalThis as unknown as HookWithCommand).__resemble.command(n, i), [name, id] as [string, number | undefined]);
+  const command = (name: string, id?: number) =>
+    sw(([n, i]) => (globalThis as unknown as HookWithCommand).__resemble.command(n, i), [name, id] as [string, number | undefined]);
 
   expect(await command(TOGGLE_DISPLAY_COMMAND, tabId)).toBe('flag');
   await expect.poll(() => tab.evaluate(readMarks), { message: 'flagged, nothing hidden' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
@@ -81,14 +86,20 @@ test('the manifest declares the shortcut; the command toggles collapse ↔ flag 
   expect(await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'the page was not reloaded').toBe(true);
 
   // Two presses at once toggle twice: back where it started.
-  expect(await sw(([n, i]) => Promise.all([0, 1].map(() => (globalThis as unknown as HookWithCommand).__resemble.command(n, i))), [TOGGLE_DISPLAY_COMMAND, tabId] as [string, number])).toEqual(['flag', 'collapse']);
+  expect(
+    await sw(([n, i]) => Promise.all([0, 1].map(() => (globalThis as unknown as HookWithCommand).__resemble.command(n, i))), [
+      TOGGLE_DISPLAY_COMMAND,
+      tabId,
+    ] as [string, number]),
+  ).toEqual(['flag', 'collapse']);
   expect(await settingsOf(options)).toMatchObject({ displayMode: 'collapse' });
 });
 
 test('the shortcut does nothing off a results page, in off mode, or for another command', async ({ context, sw, serveHtml, openExtensionPage }) => {
   await requireHook(sw);
   const options = await openExtensionPage('options.html');
-  const command = (name: string, id?: number) => sw(([n, i]) => (globalThis as unknown as HookWithCommand).__resemble.command(n, i), [name, id] as [string, number | undefined]);
+  const command = (name: string, id?: number) =>
+    sw(([n, i]) => (globalThis as unknown as HookWithCommand).__resemble.command(n, i), [name, id] as [string, number | undefined]);
 
   // A page of a site Resemble does not read, the options' tab, the first blank tab and a tab that is
   // gone: none has reported results (no results page has been opened yet).

@@ -71,10 +71,13 @@ test('a results page of 1,000 results (infinite scroll) is grouped, stored and l
     await page.evaluate(appendResults, { ...BING_SPEC, add });
     const total = from + add.length - 1;
     await expect
-      .poll(async () => {
-        const s = await state(sw, tabId);
-        return s && { results: s.results, status: s.status, saveError: s.saveError };
-      }, { message: `${total} results recorded`, timeout: 30_000 })
+      .poll(
+        async () => {
+          const s = await state(sw, tabId);
+          return s && { results: s.results, status: s.status, saveError: s.saveError };
+        },
+        { message: `${total} results recorded`, timeout: 30_000 },
+      )
       .toEqual({ results: total, status: 'done', saveError: undefined });
   }
   const s = (await state(sw, tabId))!;
@@ -95,8 +98,13 @@ test('a results page of 1,000 results (infinite scroll) is grouped, stored and l
 test("state left by tabs that are gone makes room for a new tab's", async ({ context, sw, serveHtml }) => {
   // Storage all but full (2 KB left) with a tab closed while the service worker was stopped (its onRemoved never handled).
   await sw(async () => {
-    const results = [{ rank: 1, url: 'https://old.example/', title: 'Old', snippet: 'y'.repeat(chrome.storage.session.QUOTA_BYTES - 2300), displayUrl: 'old.example' }];
-    await chrome.storage.session.set({ 'results:987654': { url: 'https://www.bing.com/search?q=old', engine: 'bing', query: 'old', results }, 'tab:987654': { tabId: 987654, results: 1, status: 'done' } });
+    const results = [
+      { rank: 1, url: 'https://old.example/', title: 'Old', snippet: 'y'.repeat(chrome.storage.session.QUOTA_BYTES - 2300), displayUrl: 'old.example' },
+    ];
+    await chrome.storage.session.set({
+      'results:987654': { url: 'https://www.bing.com/search?q=old', engine: 'bing', query: 'old', results },
+      'tab:987654': { tabId: 987654, results: 1, status: 'done' },
+    });
   });
   expect(await sw(async () => chrome.storage.session.QUOTA_BYTES - (await chrome.storage.session.getBytesInUse(null)))).toBeLessThan(2500);
   await serveHtml(BING, bingHtml());

@@ -20,7 +20,8 @@ test.use({ welcomeTab: 'keep' });
 
 type HookWithFirstRun = { __resemble: { installed(reason: string): Promise<boolean> } };
 
-const settingsOf = (page: Page) => page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: Record<string, unknown> }).value);
+const settingsOf = (page: Page) =>
+  page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: Record<string, unknown> }).value);
 
 /** The welcome tabs open now. */
 const welcomeTabs = (pages: Page[]) => pages.filter((p) => /^chrome-extension:\/\/[a-p]{32}\/welcome\.html$/.test(p.url())).length;
@@ -42,7 +43,11 @@ async function recordRequests(page: Page, answer?: boolean): Promise<void> {
 }
 const requested = (page: Page) => page.evaluate(() => (window as unknown as { __requested: string[][] }).__requested);
 
-test('a first install opens the welcome page once: what Resemble does, the example groups as lib groups them, links; an update does not open it', async ({ context, sw, takeScreenshot }) => {
+test('a first install opens the welcome page once: what Resemble does, the example groups as lib groups them, links; an update does not open it', async ({
+  context,
+  sw,
+  takeScreenshot,
+}) => {
   const welcome = await welcomePage(context);
   await expect(welcome.getByRole('heading', { level: 1 })).toHaveText('Welcome to Resemble');
   await expect(welcome.getByRole('main')).toContainText('folds each copy under the best-ranked result');

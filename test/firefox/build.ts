@@ -34,7 +34,9 @@ export function assertBuilt(extDir: string): void {
 }
 
 /** The built manifest. */
-export function readManifest(extDir: string): { browser_specific_settings?: { gecko?: { id?: string; strict_min_version?: string } }; permissions?: string[] } & Record<string, unknown> {
+export function readManifest(
+  extDir: string,
+): { browser_specific_settings?: { gecko?: { id?: string; strict_min_version?: string } }; permissions?: string[] } & Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(extDir, 'manifest.json'), 'utf8'));
 }
 
@@ -58,7 +60,11 @@ export function buildFirefox(outDir: string, env: Record<string, string> = {}): 
     delete base.RESEMBLE_TEST_BUILD;
     delete base.RESEMBLE_GRANT_HOSTS;
     delete base.WXT_RESEMBLE_TEST_LOOPBACK;
-    const child = spawn(process.execPath, [wxt, 'build', '-b', 'firefox'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...base, RESEMBLE_OUT_DIR: outDir, ...env } });
+    const child = spawn(process.execPath, [wxt, 'build', '-b', 'firefox'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...base, RESEMBLE_OUT_DIR: outDir, ...env },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -22,7 +22,13 @@ function apart(x: number, y: number): number[][] {
   return libGroups(groupResults(demoResults, { threshold: 0.5, apart: new Set([pairKey(c.a, c.b)]) }).groups);
 }
 
-test('"not a copy" from the popup: regrouped at once, kept on reload, listed in the options and undone', async ({ server, openPage, openPopup, openExtensionPage, ext }) => {
+test('"not a copy" from the popup: regrouped at once, kept on reload, listed in the options and undone', async ({
+  server,
+  openPage,
+  openPopup,
+  openExtensionPage,
+  ext,
+}) => {
   const without = apart(9, 5);
   expect(without, 'the choice changes the groups').not.toEqual(DEMO_GROUPS);
   serveDemo(server, { pages: false });
@@ -35,7 +41,9 @@ test('"not a copy" from the popup: regrouped at once, kept on reload, listed in 
   await expect.poll(() => textsOf(popup, '.member .rank'), { message: 'the popup’s members' }).toContain('#9');
   const clicked = await popup.evaluate(() => {
     const member = [...document.querySelectorAll('.member')].find((m) => m.querySelector('.rank')?.textContent === '#9');
-    const button = [...(member?.querySelectorAll('button') ?? [])].find((b) => b.getAttribute('aria-label') === 'Not a copy: result #9 and result #5, never group them');
+    const button = [...(member?.querySelectorAll('button') ?? [])].find(
+      (b) => b.getAttribute('aria-label') === 'Not a copy: result #9 and result #5, never group them',
+    );
     button?.click();
     return button !== undefined;
   });
@@ -48,24 +56,40 @@ test('"not a copy" from the popup: regrouped at once, kept on reload, listed in 
   await expect.poll(() => marks(page), { message: 'after a reload, still apart' }).toEqual(expectedMarks(DEMO_N, without, false));
 
   const options = await openExtensionPage('options.html', { front: true });
-  await expect.poll(() => textsOf(options, '#not-a-copy .pairs li'), { message: 'the options list the choice' }).toEqual([expect.stringContaining('openshelf.example')]);
-  await options.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('#not-a-copy .pairs li button')].find((b) => /^Undo/.test(b.textContent ?? ''))?.click());
+  await expect
+    .poll(() => textsOf(options, '#not-a-copy .pairs li'), { message: 'the options list the choice' })
+    .toEqual([expect.stringContaining('openshelf.example')]);
+  await options.evaluate(() =>
+    [...document.querySelectorAll<HTMLButtonElement>('#not-a-copy .pairs li button')].find((b) => /^Undo/.test(b.textContent ?? ''))?.click(),
+  );
   await expect.poll(() => textsOf(options, '#not-a-copy .pairs li'), { message: 'undone' }).toEqual([]);
   await expect.poll(() => marks(page), { message: 'undone: #9 back with #5' }).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, false));
 });
 
 test('an imported copycat list labels a listed site’s result on the page, and the popup says why', async ({ server, openPage, openPopup, ext }) => {
   const listed = demo.results.find((r) => r.url.includes('quotegarden.example'))!;
-  const reply = await ext((text) => browser.runtime.sendMessage({ type: 'copycat/import', payload: { name: 'clones', text } }), '# a list\nquotegarden.example\n');
+  const reply = await ext(
+    (text) => browser.runtime.sendMessage({ type: 'copycat/import', payload: { name: 'clones', text } }),
+    '# a list\nquotegarden.example\n',
+  );
   expect(reply, 'the list is imported').toMatchObject({ ok: true, value: { name: 'clones', sites: 1, bad: [] } });
 
   serveDemo(server, { pages: false });
   const page = await openPage(demo.searchUrl);
   await applied(page);
   await expect
-    .poll(() => page.evaluate(() => [...document.querySelectorAll('[data-resemble-copycat]')].map((el) => [el.getAttribute('data-resemble-rank'), el.getAttribute('data-resemble-copycat')])), {
-      message: 'the listed site’s result is marked',
-    })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-resemble-copycat]')].map((el) => [
+            el.getAttribute('data-resemble-rank'),
+            el.getAttribute('data-resemble-copycat'),
+          ]),
+        ),
+      {
+        message: 'the listed site’s result is marked',
+      },
+    )
     .toEqual([[String(listed.rank), 'quotegarden.example']]);
   // Its groups are the demo's all the same: a label, not a regrouping.
   await expect.poll(() => marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));

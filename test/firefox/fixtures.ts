@@ -143,11 +143,18 @@ export const LOOPBACKS = ['127.0.0.1', '127.0.0.2'] as const;
 
 async function startServers(): Promise<SiteServer> {
   // A certificate for this run only: Firefox is told to accept it (acceptInsecureCerts), names do not matter.
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'resemble-firefox-e2e' }], { keyType: 'ec', notAfterDate: new Date(Date.now() + 2 * 86_400_000) });
-  const listeners = new Map(LOOPBACKS.map((ip) => [ip as string, { https: https.createServer({ key: pems.private, cert: pems.cert }), http: http.createServer() }]));
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'resemble-firefox-e2e' }], {
+    keyType: 'ec',
+    notAfterDate: new Date(Date.now() + 2 * 86_400_000),
+  });
+  const listeners = new Map(
+    LOOPBACKS.map((ip) => [ip as string, { https: https.createServer({ key: pems.private, cert: pems.cert }), http: http.createServer() }]),
+  );
   const server = new SiteServer(listeners);
   await Promise.all(
-    [...listeners.entries()].flatMap(([ip, l]) => [l.https, l.http].map((s) => new Promise<void>((resolve, reject) => s.once('error', reject).listen(0, ip, resolve)))),
+    [...listeners.entries()].flatMap(([ip, l]) =>
+      [l.https, l.http].map((s) => new Promise<void>((resolve, reject) => s.once('error', reject).listen(0, ip, resolve))),
+    ),
   );
   return server;
 }
@@ -172,7 +179,6 @@ export async function until<T>(what: string, timeoutMs: number, probe: () => Pro
     await pause(50);
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------------
 // The fixtures
@@ -268,6 +274,7 @@ export const test = base.extend<FirefoxFixtures & FirefoxOptions, FirefoxWorkerF
   resolveTo: ['127.0.0.1', { option: true }],
 
   server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; this one has none
     async ({}, use) => {
       const server = await startServers();
       await use(server);
@@ -312,14 +319,19 @@ export const test = base.extend<FirefoxFixtures & FirefoxOptions, FirefoxWorkerF
           const file = testInfo.outputPath(`on-failure-${++i}.png`);
           const url = page.url();
           await withTimeout(
-            page.screenshot({ path: file, fullPage: true }).then(() => testInfo.attachments.push({ name: `on-failure-${i} ${url}`, path: file, contentType: 'image/png' })),
+            page
+              .screenshot({ path: file, fullPage: true })
+              .then(() => testInfo.attachments.push({ name: `on-failure-${i} ${url}`, path: file, contentType: 'image/png' })),
             5_000,
           ).catch(() => undefined);
         }
         if (server.unrouted.length) testInfo.annotations.push({ type: 'unrouted requests', description: server.unrouted.join('\n') });
       }
     } finally {
-      const closed = await withTimeout(firefox.close().then(() => true), 10_000).catch(() => undefined);
+      const closed = await withTimeout(
+        firefox.close().then(() => true),
+        10_000,
+      ).catch(() => undefined);
       if (!closed) firefox.process()?.kill('SIGKILL');
       rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
     }

@@ -31,7 +31,12 @@ export const marks = (page: Page): Promise<Mark[]> => page.evaluate(readMarks);
 
 /** Every result root marked dead: rank and kind. */
 export const deadMarks = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('[data-resemble-dead]')].map((el) => ({ rank: Number(el.getAttribute('data-resemble-rank')), kind: el.getAttribute('data-resemble-dead') })));
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-resemble-dead]')].map((el) => ({
+      rank: Number(el.getAttribute('data-resemble-rank')),
+      kind: el.getAttribute('data-resemble-dead'),
+    })),
+  );
 
 /** Changes settings as the options page does (settings/set from an extension page); checks the reply. */
 export async function setSettings(ext: InExtension, patch: Record<string, unknown>): Promise<void> {

@@ -44,7 +44,11 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/i.exec(html)?.[1].tri
 // ---------------------------------------------------------------------------------------------------
 // 4. Page checking confirms the groups with the fetched pages
 
-test('page checking fetches the results’ pages (redirects re-checked, this machine refused) and confirms the groups with them', async ({ server, openPage, ext }) => {
+test('page checking fetches the results’ pages (redirects re-checked, this machine refused) and confirms the groups with them', async ({
+  server,
+  openPage,
+  ext,
+}) => {
   // Node sketches pages under the extension's own seed (issue #28: each install draws one).
   await followExtensionSeed(() => ext(async (k) => (await browser.storage.local.get(k))[k], INSTALL_SEED_KEY));
   const MOVED = 10; // answers 301 to its new address on the same site
@@ -55,7 +59,9 @@ test('page checking fetches the results’ pages (redirects re-checked, this mac
   // In Node: the pages the extension will get, sketched as it stores them (ranks 2 and 7 are never read).
   const items = demoResults.map((r, i) => ({ ...r, rank: i + 1 }));
   const snippets = groupResults(items, { threshold: OPTS.threshold });
-  const pages = new Map<number, PageEvidence>(demo.results.flatMap((r, i) => (LOCAL[i + 1] ? [] : [[i + 1, { sketch: storedPageSketch(r.html, r.url) }] as const])));
+  const pages = new Map<number, PageEvidence>(
+    demo.results.flatMap((r, i) => (LOCAL[i + 1] ? [] : [[i + 1, { sketch: storedPageSketch(r.html, r.url) }] as const])),
+  );
   const expected = ranksOf(groupWithPages(items, snippets, pages, OPTS));
   expect(expected, 'lib, in Node: the groups the pages confirm (#3 only quotes #1’s page)').toEqual([
     [1, 6],
@@ -104,7 +110,10 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
   const deadUrl = demo.results[DEAD - 1].url;
   const MIRROR = demo.results[8];
   const COPY = 'https://essays.example/thoreau/on-the-duty-of-civil-disobedience';
-  const serp = demoSerp('thoreau civil disobedience', demo.results.map((r) => r.url));
+  const serp = demoSerp(
+    'thoreau civil disobedience',
+    demo.results.map((r) => r.url),
+  );
   const deadTitle = serp.results[DEAD - 1].title;
   const copyHtml = retitled(pageOf(DEAD), `${deadTitle} — Essays`);
 
@@ -125,7 +134,11 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
     queries.push(url.searchParams.get('q') ?? '');
     const results = [
       { url: deadUrl, title: deadTitle, snippet: 'I heartily accept the motto, “That government is best which governs least.”' },
-      { url: COPY, title: `${deadTitle} — Essays`, snippet: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to.' },
+      {
+        url: COPY,
+        title: `${deadTitle} — Essays`,
+        snippet: 'I heartily accept the motto, “That government is best which governs least;” and I should like to see it acted up to.',
+      },
     ];
     return { contentType: 'text/html; charset=utf-8', body: buildSerp(demo.resultsHtml, url.href, results).html };
   });
@@ -135,11 +148,16 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
   const tab = await openPage(serp.url);
   await applied(tab);
   const state = await checkingDone(ext, serp.url, DEMO_N);
-  expect(state.dead?.map(({ rank, kind }) => ({ rank, kind })), 'the tab’s dead results').toEqual([{ rank: DEAD, kind: 'gone' }]);
+  expect(
+    state.dead?.map(({ rank, kind }) => ({ rank, kind })),
+    'the tab’s dead results',
+  ).toEqual([{ rank: DEAD, kind: 'gone' }]);
   // Never seen alive, it has no sketch; the mirror on the same results page holds the snippet the engine
   // showed for it: a live copy "holding the snippet" (issue #28), found among the page's own results.
   await expect
-    .poll(async () => (await tabStateOf(ext, serp.url))?.dead?.[0]?.alternates?.map((a) => [a.url, a.basis, a.source]), { message: 'the dead result’s live copy' })
+    .poll(async () => (await tabStateOf(ext, serp.url))?.dead?.[0]?.alternates?.map((a) => [a.url, a.basis, a.source]), {
+      message: 'the dead result’s live copy',
+    })
     .toEqual([[MIRROR.url, 'snippet', 'group']]);
   await expect.poll(() => deadMarks(tab), { message: 'dead marks on the page' }).toEqual([{ rank: DEAD, kind: 'gone' }]);
   const popup = await openPopup(tab);
@@ -187,10 +205,14 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
   const opened = await openPage(deadUrl);
   const tabId = await until('the dead page’s tab', 5_000, async () => ext(async (u) => (await browser.tabs.query({ url: u }))[0]?.id, deadUrl));
   await expect
-    .poll(() => ext((id) => (browser as unknown as { browserAction: typeof browser.action }).browserAction.getBadgeText({ tabId: id }), tabId), { message: 'the badge of the dead page’s tab' })
+    .poll(() => ext((id) => (browser as unknown as { browserAction: typeof browser.action }).browserAction.getBadgeText({ tabId: id }), tabId), {
+      message: 'the badge of the dead page’s tab',
+    })
     .toBe('!');
   const popup2 = await openPopup(opened);
-  await expect.poll(() => textOf(popup2, '[data-testid="dead-page"]'), { message: 'the popup’s offer' }).toMatch(/^This page did not load \(.+\)\..*Find a copy/);
+  await expect
+    .poll(() => textOf(popup2, '[data-testid="dead-page"]'), { message: 'the popup’s offer' })
+    .toMatch(/^This page did not load \(.+\)\..*Find a copy/);
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -199,7 +221,11 @@ test('a result answering 404 is marked dead; lost and found for its URL lists th
 test.describe('every name resolving to 127.0.0.2 (this machine, and no test exception)', () => {
   test.use({ resolveTo: '127.0.0.2' });
 
-  test('no result page is requested: each name is resolved first (dns.resolve) and refused, its host remembered; the groups stay on the snippets', async ({ server, openPage, ext }) => {
+  test('no result page is requested: each name is resolved first (dns.resolve) and refused, its host remembered; the groups stay on the snippets', async ({
+    server,
+    openPage,
+    ext,
+  }) => {
     serveDemo(server);
     await setSettings(ext, { pageChecking: true, pageCheckingAsked: true });
     const page = await openPage(demo.searchUrl);
@@ -210,7 +236,10 @@ test.describe('every name resolving to 127.0.0.2 (this machine, and no test exce
     // Nothing was sent to any result's host: refused on the address its name resolved to.
     for (const [i, r] of demo.results.entries()) expect(server.count(r.url), `#${i + 1} never requested`).toBe(0);
     const hosts = [...new Set(demo.results.map((r) => new URL(r.url).hostname))].sort();
-    expect((((await ext(() => browser.storage.session.get('blockedHosts'))).blockedHosts as string[] | undefined) ?? []).sort(), 'hosts remembered as on this machine').toEqual(hosts);
+    expect(
+      (((await ext(() => browser.storage.session.get('blockedHosts'))).blockedHosts as string[] | undefined) ?? []).sort(),
+      'hosts remembered as on this machine',
+    ).toEqual(hosts);
     expect(await marks(page)).toEqual(expectedMarks(DEMO_N, DEMO_GROUPS, true));
   });
 });

@@ -37,10 +37,14 @@ async function allowInPrivate(firefox: Firefox, id: string): Promise<void> {
   // Navigated without waiting for load events (BiDi sends none for privileged documents), then polled.
   const frame = page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'none'): Promise<unknown> } };
   await frame.browsingContext.navigate('about:addons', 'none');
-  await until('about:addons to load', 15_000, async () => ((await page.evaluate(() => [location.href, document.readyState].join(' ')).catch(() => '')) === 'about:addons complete' ? true : undefined));
+  await until('about:addons to load', 15_000, async () =>
+    (await page.evaluate(() => [location.href, document.readyState].join(' ')).catch(() => '')) === 'about:addons complete' ? true : undefined,
+  );
   await page.evaluate(async (addonId) => {
     const g = globalThis as unknown as { ChromeUtils: { importESModule(u: string): Record<string, never> } };
-    const { AddonManager } = g.ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs') as unknown as { AddonManager: { getAddonByID(id: string): Promise<{ reload(): Promise<void> }> } };
+    const { AddonManager } = g.ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs') as unknown as {
+      AddonManager: { getAddonByID(id: string): Promise<{ reload(): Promise<void> }> };
+    };
     const { ExtensionPermissions } = g.ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs') as unknown as {
       ExtensionPermissions: { add(id: string, p: { permissions: string[]; origins: string[] }): Promise<void> };
     };
@@ -60,17 +64,34 @@ test('a private window: lost and found opens in it under a run id, and its memor
   expect(priv.incognito).toBe(true);
 
   // What the link menu's click does in that private tab.
-  expect(await ext(({ url, tabId }) => (browser.extension.getBackgroundPage() as unknown as Hook).__resemble.openLostAndFound(url, tabId), { url: SECRET, tabId: priv.tabId })).toBe(true);
-  const lostTabs = () => ext(async () => (await browser.tabs.query({})).filter((t) => t.url?.includes('/lost.html')).map((t) => ({ url: t.url!, incognito: t.incognito, windowId: t.windowId })));
+  expect(
+    await ext(({ url, tabId }) => (browser.extension.getBackgroundPage() as unknown as Hook).__resemble.openLostAndFound(url, tabId), {
+      url: SECRET,
+      tabId: priv.tabId,
+    }),
+  ).toBe(true);
+  const lostTabs = () =>
+    ext(async () =>
+      (await browser.tabs.query({})).filter((t) => t.url?.includes('/lost.html')).map((t) => ({ url: t.url!, incognito: t.incognito, windowId: t.windowId })),
+    );
   const [tab] = await until('the lost-and-found tab', 15_000, async () => ((await lostTabs()).length ? await lostTabs() : undefined));
   expect(tab.url).toMatch(/\/lost\.html\?run=[0-9a-f-]{36}$/);
   expect(decodeURIComponent(tab.url)).not.toContain('private-diary');
   expect(tab, 'opened in the private window itself').toMatchObject({ incognito: true, windowId: priv.windowId });
 
   // The private windows' memory store holds a page; the last private window closes; it is gone.
-  await ext(() => (browser.extension.getBackgroundPage() as unknown as Hook).__resemble.remember('https://private-diary.example/entries/7', 'Entry 7', 'what the private window read about the walden pond in winter', 'snippet', true));
+  await ext(() =>
+    (browser.extension.getBackgroundPage() as unknown as Hook).__resemble.remember(
+      'https://private-diary.example/entries/7',
+      'Entry 7',
+      'what the private window read about the walden pond in winter',
+      'snippet',
+      true,
+    ),
+  );
   expect(await ext(() => (browser.extension.getBackgroundPage() as unknown as Hook).__resemble.privateUsage())).toMatchObject({ entries: 1 });
-  const runKeys = () => ext(async () => Object.keys(await browser.storage.session.get(null)).filter((k) => k.startsWith('lost-private:') || k.includes('private-diary')));
+  const runKeys = () =>
+    ext(async () => Object.keys(await browser.storage.session.get(null)).filter((k) => k.startsWith('lost-private:') || k.includes('private-diary')));
   expect(await runKeys()).not.toEqual([]);
   await ext((id) => browser.windows.remove(id), priv.windowId);
   await until('the memory store dropped', 15_000, async () =>

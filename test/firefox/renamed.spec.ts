@@ -14,7 +14,10 @@ import { renameNames } from '../helpers/rename-names';
 import { expect, test } from './fixtures';
 import { applied, marks } from './kit';
 
-test('a Google page with every class name and id renamed collapses exactly the copies the original does (the structural reader)', async ({ server, openPage }) => {
+test('a Google page with every class name and id renamed collapses exactly the copies the original does (the structural reader)', async ({
+  server,
+  openPage,
+}) => {
   const renamed = renameNames(demo.resultsHtml, 7);
   // In Node: the definition reads the original, the structure reads the renamed page, and both read
   // the same results, which lib groups as the demo's labels say.

@@ -50,7 +50,10 @@ test('Google markup (the offline demo): exactly its three groups are collapsed u
 
 const BING = TEMPLATES.find((t) => t.name === 'Bing')!;
 
-test('Bing markup (a saved Bing page with the Gutenberg corpus’s near-duplicate passages): exactly the labels’ groups collapse', async ({ server, openPage }) => {
+test('Bing markup (a saved Bing page with the Gutenberg corpus’s near-duplicate passages): exactly the labels’ groups collapse', async ({
+  server,
+  openPage,
+}) => {
   test.skip(!hasShared, SHARED_ABSENT);
   const { results, labelGroups } = corpusResults();
   expect(labelGroups, 'the labels give three books with copies and one without').toEqual(CORPUS_LABEL_GROUPS);

@@ -18,7 +18,11 @@ test('installing the add-on opens the welcome page once; the build declares the 
     welcome.evaluate(() => {
       const h1 = document.querySelector('h1')?.textContent;
       if (!h1 || !document.querySelector('#page-checking-toggle')) return undefined;
-      return { h1, groups: document.querySelectorAll('figure .preview-group').length, toggle: document.querySelector('#page-checking-toggle')?.getAttribute('role') };
+      return {
+        h1,
+        groups: document.querySelectorAll('figure .preview-group').length,
+        toggle: document.querySelector('#page-checking-toggle')?.getAttribute('role'),
+      };
     }),
   );
   expect(seen).toEqual({ h1: 'Welcome to Resemble', groups: 2, toggle: 'switch' });

@@ -21,15 +21,27 @@ const RAW = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'n
 
 /** Attributes holding one or more ids (space-separated lists where the spec allows). */
 const ID_REFS = new Set([
-  'for', 'list', 'form', 'headers', 'itemref', 'popovertarget',
-  'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'aria-activedescendant',
-  'aria-flowto', 'aria-details', 'aria-errormessage',
+  'for',
+  'list',
+  'form',
+  'headers',
+  'itemref',
+  'popovertarget',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-controls',
+  'aria-owns',
+  'aria-activedescendant',
+  'aria-flowto',
+  'aria-details',
+  'aria-errormessage',
 ]);
 
 const URL_REF = /(url\([\t\n\f\r ]*(["']?)#)([^"'()\\\t\n\f\r ]+)(?=\2[\t\n\f\r ]*\))/gi;
 // CSS: comments and strings are opaque; braces and semicolons end a prelude or declaration.
 const CSS_SPLIT = /\/\*[\s\S]*?(?:\*\/|$)|"(?:[^"\\\n]|\\[\s\S])*"?|'(?:[^'\\\n]|\\[\s\S])*'?|[{};]/g;
-const CSS_SELECTOR = /\/\*[\s\S]*?(?:\*\/|$)|"(?:[^"\\\n]|\\[\s\S])*"?|'(?:[^'\\\n]|\\[\s\S])*'?|\[[^\]]*\]?|([.#])((?:[\w-]|[^\x00-\x7f]|\\[0-9a-fA-F]{1,6}[\t\n\f\r ]?|\\[^\n\r\f0-9a-fA-F])+)/g;
+const CSS_SELECTOR =
+  /\/\*[\s\S]*?(?:\*\/|$)|"(?:[^"\\\n]|\\[\s\S])*"?|'(?:[^'\\\n]|\\[\s\S])*'?|\[[^\]]*\]?|([.#])((?:[\w-]|[^\x00-\x7f]|\\[0-9a-fA-F]{1,6}[\t\n\f\r ]?|\\[^\n\r\f0-9a-fA-F])+)/g;
 // At-rules whose block holds rules (selectors); any other at-rule block (keyframes, font-face) does not.
 const RULE_BLOCKS = /^@(?:-\w+-)?(?:media|supports|container|layer|document|scope|starting-style)\b/i;
 
@@ -54,7 +66,8 @@ function scan(html: string, onAttr: AttrVisit, onStyle: RangeVisit): void {
       i = e < 0 ? n : e + 3;
       continue;
     }
-    if (c === 0x21 || c === 0x3f || c === 0x2f) { // <! <? </: no names to rename
+    if (c === 0x21 || c === 0x3f || c === 0x2f) {
+      // <! <? </: no names to rename
       const e = html.indexOf('>', lt + 2);
       i = e < 0 ? n : e + 1;
       continue;
@@ -90,10 +103,17 @@ function scan(html: string, onAttr: AttrVisit, onStyle: RangeVisit): void {
 /** The names of a page that get tokens: class tokens and ids, in order of first appearance. */
 function collectNames(html: string): string[] {
   const names = new Set<string>();
-  scan(html, (name, s, e) => {
-    if (name === 'class') for (const t of html.slice(s, e).split(WS)) { if (t) names.add(t); }
-    else if (name === 'id' && e > s) names.add(html.slice(s, e));
-  }, () => {});
+  scan(
+    html,
+    (name, s, e) => {
+      if (name === 'class')
+        for (const t of html.slice(s, e).split(WS)) {
+          if (t) names.add(t);
+        }
+      else if (name === 'id' && e > s) names.add(html.slice(s, e));
+    },
+    () => {},
+  );
   return [...names];
 }
 
@@ -110,7 +130,9 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 function token(seed: number, name: string, attempt: number): string {
   let x = fnv1a(`${seed}\u0000${name}\u0000${attempt}`) || 1;
   const next = () => {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     return (x >>> 0) % 52;
   };
   const len = 6 + (next() % 3);
@@ -129,7 +151,7 @@ export function renameMap(html: string, seed: number): Map<string, string> {
   const map = new Map<string, string>();
   for (const name of names) {
     let t: string;
-    for (let k = 0; taken.has(t = token(seed, name, k)); k++);
+    for (let k = 0; taken.has((t = token(seed, name, k))); k++);
     taken.add(t);
     map.set(name, t);
   }
@@ -139,12 +161,16 @@ export function renameMap(html: string, seed: number): Map<string, string> {
 function unescapeCss(s: string): string {
   if (!s.includes('\\')) return s;
   return s.replace(/\\([0-9a-fA-F]{1,6})[\t\n\f\r ]?|\\([\s\S])/g, (_, hex: string | undefined, ch: string) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16) || 0xfffd) : ch);
+    hex ? String.fromCodePoint(parseInt(hex, 16) || 0xfffd) : ch,
+  );
 }
 
 function renameUrls(text: string, map: Map<string, string>): string {
   if (!/url\(/i.test(text)) return text;
-  return text.replace(URL_REF, (all, head: string, _q, id: string) => { const t = map.get(id); return t ? head + t : all; });
+  return text.replace(URL_REF, (all, head: string, _q, id: string) => {
+    const t = map.get(id);
+    return t ? head + t : all;
+  });
 }
 
 /** .name and #name of a selector list; strings, comments and [attribute] tests are left alone. */
@@ -209,7 +235,11 @@ export function renameNames(html: string, seed: number, map: Map<string, string>
     out.push(html.slice(last, s), text);
     last = e;
   };
-  scan(html, (name, s, e) => edit(s, e, renameAttr(name, html.slice(s, e), map)), (s, e) => edit(s, e, renameCss(html.slice(s, e), map)));
+  scan(
+    html,
+    (name, s, e) => edit(s, e, renameAttr(name, html.slice(s, e), map)),
+    (s, e) => edit(s, e, renameCss(html.slice(s, e), map)),
+  );
   out.push(html.slice(last));
   return out.join('');
 }

@@ -4,7 +4,15 @@
  * pattern, the popup's name, and the made-up engine the e2e spec adds read and grouped by lib.
  */
 import { describe, expect, it } from 'vitest';
-import { type AddedEngine, MAX_ADDED_ENGINES, addedHostProblem, addedMatch, engineFromUrl, exportAddedEngines, importAddedEngines } from '../../lib/engines/added';
+import {
+  type AddedEngine,
+  MAX_ADDED_ENGINES,
+  addedHostProblem,
+  addedMatch,
+  engineFromUrl,
+  exportAddedEngines,
+  importAddedEngines,
+} from '../../lib/engines/added';
 import { extract } from '../../lib/engines/extract';
 import { engineName } from '../../lib/engines/names';
 import { groupResults } from '../../lib/group/results';
@@ -20,7 +28,9 @@ const engine = (host: string, extra: Partial<AddedEngine> = {}): AddedEngine => 
 describe('settings: addedEngines', () => {
   it('defaults to none; a valid list passes the patch check', () => {
     expect(DEFAULT_SETTINGS.addedEngines).toEqual([]);
-    expect(checkSettingsPatch({ addedEngines: [engine('search.example.com'), engine('find.example.org', { path: '/', param: 'term', name: 'Find' })] }).ok).toBe(true);
+    expect(
+      checkSettingsPatch({ addedEngines: [engine('search.example.com'), engine('find.example.org', { path: '/', param: 'term', name: 'Find' })] }).ok,
+    ).toBe(true);
   });
 
   it.each([
@@ -50,7 +60,16 @@ describe('settings: addedEngines', () => {
   });
 
   it('a stored list keeps its usable entries: one bad or repeated entry costs itself only', () => {
-    const s = migrateSettings({ version: 1, addedEngines: [engine('a.example.com'), engine('localhost'), { host: 'b.example.com' }, engine('a.example.com', { name: 'dup' }), engine('c.example.com')] });
+    const s = migrateSettings({
+      version: 1,
+      addedEngines: [
+        engine('a.example.com'),
+        engine('localhost'),
+        { host: 'b.example.com' },
+        engine('a.example.com', { name: 'dup' }),
+        engine('c.example.com'),
+      ],
+    });
     expect(s.addedEngines.map((a) => a.host)).toEqual(['a.example.com', 'c.example.com']);
     expect(migrateSettings({ version: 1, addedEngines: 'nonsense' }).addedEngines).toEqual([]);
     // No engines entry: an added engine is on.
@@ -78,7 +97,8 @@ describe('engineFromUrl', () => {
   });
 
   it('no engine from an address that is not a results page', () => {
-    for (const u of ['', 'not a url', 'ftp://s.example.org/r?q=x', 'https://s.example.org/r', 'https://s.example.org/r?q=', 'https://localhost/s?q=x']) expect(engineFromUrl(u), u).toBeUndefined();
+    for (const u of ['', 'not a url', 'ftp://s.example.org/r?q=x', 'https://s.example.org/r', 'https://s.example.org/r?q=', 'https://localhost/s?q=x'])
+      expect(engineFromUrl(u), u).toBeUndefined();
   });
 });
 
@@ -130,7 +150,11 @@ describe('export and import', () => {
     expect(importAddedEngines('{not json', mine)).toMatchObject({ ok: false, code: 'json' });
     expect(importAddedEngines('{"kind":"something else"}', mine)).toMatchObject({ ok: false, code: 'shape' });
     expect(importAddedEngines('[]', mine)).toMatchObject({ ok: false, code: 'none', skipped: [] });
-    expect(importAddedEngines(JSON.stringify([{ host: '10.0.0.1', path: '/', param: 'q', name: 'x' }]), mine)).toMatchObject({ ok: false, code: 'none', skipped: [{ entry: 1, code: 'invalid' }] });
+    expect(importAddedEngines(JSON.stringify([{ host: '10.0.0.1', path: '/', param: 'q', name: 'x' }]), mine)).toMatchObject({
+      ok: false,
+      code: 'none',
+      skipped: [{ entry: 1, code: 'invalid' }],
+    });
   });
 
   it('the list stays within 50: the rest is reported', () => {
@@ -171,7 +195,10 @@ describe('the content script, the background and the popup', () => {
     expect(x.results.map((r) => r.url)).toEqual(ADDED_RESULTS.map((r) => r.url));
     expect(x.results.map((r) => r.title)).toEqual(ADDED_RESULTS.map((r) => r.title));
     expect(x.results[1]!.snippet).toBe(ADDED_RESULTS[1]!.snippet);
-    const { groups } = groupResults(x.results.map((r, i) => ({ ...r, rank: i + 1 })), { threshold: DEFAULT_SETTINGS.resemblanceThreshold });
+    const { groups } = groupResults(
+      x.results.map((r, i) => ({ ...r, rank: i + 1 })),
+      { threshold: DEFAULT_SETTINGS.resemblanceThreshold },
+    );
     expect(groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)])).toEqual([[2, 5]]);
     // Another page of the host (images) is not the engine's.
     expect(extract(doc, `https://${ADDED_HOST}/images?term=x`, { addedEngines: added })).toBeUndefined();

@@ -48,7 +48,7 @@ describe('bad input gets a clear error or a bounded result', () => {
     const parts: string[] = [];
     let len = 0;
     while (len < 50 * 1024 * 1024) {
-      const line = Array.from({ length: 12 }, () => vocab[Math.floor(rnd() * vocab.length)]).join(' ') + '.\n';
+      const line = `${Array.from({ length: 12 }, () => vocab[Math.floor(rnd() * vocab.length)]).join(' ')}.\n`;
       parts.push(line);
       len += line.length;
     }

@@ -12,9 +12,13 @@ import { MAX_PAIRS, PAIR_FLOOR } from '../../lib/group/snippet-groups';
 import type { SketchService } from '../../entrypoints/background/sketch-service';
 import type { ResultItem } from '../../lib/group/result-item';
 
-const WORDS = 'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket upland valley willow yarrow zephyr'.split(' ');
+const WORDS =
+  'amber basin cedar delta ember fjord glade harbor inlet juniper kestrel lagoon meadow nectar orchard prairie quarry ridge summit thicket upland valley willow yarrow zephyr'.split(
+    ' ',
+  );
 
 /** A results page of `n` results: unrelated snippets, every 25th a light copy of the result 10 before it. */
+// biome-ignore lint/suspicious/noExportsInTest: the bench builds the same long page
 export function longPage(n: number): ResultItem[] {
   const text = (k: number) => Array.from({ length: 28 }, (_, w) => (w % 2 ? `${WORDS[(k * 7 + w) % WORDS.length]}` : `r${k}w${w}`)).join(' ');
   return Array.from({ length: n }, (_, i) => {
@@ -31,7 +35,9 @@ export function longPage(n: number): ResultItem[] {
 }
 
 /** A sketch service whose Worker is lib itself (the background sends pages of over 60 results there). */
-const inProcess = { group: async (req: { items: GroupInput[]; options: Parameters<typeof groupResults>[1] }) => groupResults(req.items, req.options) } as unknown as SketchService;
+const inProcess = {
+  group: async (req: { items: GroupInput[]; options: Parameters<typeof groupResults>[1] }) => groupResults(req.items, req.options),
+} as unknown as SketchService;
 
 describe('the pairs a grouping keeps', () => {
   const page = longPage(120).map(({ rank, url, title, snippet }) => ({ rank, url, title, snippet }));

@@ -86,7 +86,9 @@ beforeAll(() => {
   // Issue #14: the start of the story and of the bread text (about 100 words each: short enough that
   // tags read as words would outweigh them), plain and in four XML wrappers (SPDX-, DocBook-, TEI-, JATS-like).
   const story = PROSE.split('\n\n')[0];
-  const bread = OTHER.split(/(?<=\.)\s+/).slice(0, 5).join(' ');
+  const bread = OTHER.split(/(?<=\.)\s+/)
+    .slice(0, 5)
+    .join(' ');
   writeFileSync(f('story-start.txt'), story);
   writeFileSync(f('bread-start.txt'), bread);
   for (const w of WRAPPERS) {
@@ -120,6 +122,7 @@ function run(args: string[], input?: string): Promise<Run> {
 }
 
 /** Runs a command expected to succeed with --json and returns the parsed document. */
+// biome-ignore lint/suspicious/noExplicitAny: the CLI's JSON, read field by field by each test
 async function json(args: string[], input?: string): Promise<any> {
   const r = await run([...args, '--json'], input);
   expect(r.stderr).toBe('');
@@ -177,7 +180,10 @@ describe.concurrent('cluster', () => {
     const xml = (name: string) => WRAPPERS.map((w) => f(`${name}.${w}.xml`));
     const files = [f('story-start.txt'), f('bread-start.txt'), ...WRAPPERS.flatMap((w) => [f(`story.${w}.xml`), f(`bread.${w}.xml`)])];
     const { clusters } = await json(['cluster', ...files]);
-    expect(clusters).toEqual([[f('story-start.txt'), ...xml('story')], [f('bread-start.txt'), ...xml('bread')]]);
+    expect(clusters).toEqual([
+      [f('story-start.txt'), ...xml('story')],
+      [f('bread-start.txt'), ...xml('bread')],
+    ]);
     const r = await run(['sketch', f('story.tei.xml')]);
     expect(r.stdout).toMatch(/^input\s+XML, utf-8/m);
   });
@@ -221,7 +227,19 @@ describe.concurrent('sketch', () => {
   it('prints the sketch as one JSON object', async () => {
     const s = await json(['sketch', f('story.txt')]);
     expect(Object.keys(s)).toEqual([
-      'file', 'options', 'format', 'tokens', 'shingles', 'distinct', 'modBits', 'whole', 'truncated', 'min', 'mod', 'bytes', 'base64',
+      'file',
+      'options',
+      'format',
+      'tokens',
+      'shingles',
+      'distinct',
+      'modBits',
+      'whole',
+      'truncated',
+      'min',
+      'mod',
+      'bytes',
+      'base64',
     ]);
     expect(s.options).toEqual({ shingle: 5, size: 128, seed: 0 });
     expect(s.min).toHaveLength(128);
@@ -309,7 +327,8 @@ describe.concurrent('serp (issue #27: the same reader as the extension, structur
   });
 
   it("reads a page of an engine no definition knows by its structure, named by --url's host", async () => {
-    const item = (i: number) => `<li><h3><a href="https://site${i}.example/p">Result ${i} of an unknown engine</a></h3><cite>site${i}.example/p</cite><p>Words of result ${i}, quoted from its page.</p></li>`;
+    const item = (i: number) =>
+      `<li><h3><a href="https://site${i}.example/p">Result ${i} of an unknown engine</a></h3><cite>site${i}.example/p</cite><p>Words of result ${i}, quoted from its page.</p></li>`;
     const p = f('unknown-engine.html');
     writeFileSync(p, `<!DOCTYPE html><html><body><form><input name="q" value="x"></form><ol>${[1, 2, 3].map(item).join('')}</ol></body></html>`);
     const x = await json(['serp', p, '--url', 'https://find.unknown.example/results?q=x']);

@@ -18,7 +18,10 @@ describe('clustering', () => {
       [1, 2, 0.49],
       [2, 3, 0.5],
     ];
-    expect(clusterByThreshold(4, pairs, 0.5)).toEqual([[0, 1], [2, 3]]);
+    expect(clusterByThreshold(4, pairs, 0.5)).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
   });
 
   it('greedy clustering: the earliest item represents its group and members compare to it, not through chains', () => {
@@ -35,13 +38,22 @@ describe('clustering', () => {
       { representative: 2, members: [] },
       { representative: 3, members: [] },
     ]);
-    expect(clusterByThreshold(4, [[0, 1, 0.8], [1, 2, 0.8]], 0.5)).toEqual([[0, 1, 2], [3]]);
+    expect(
+      clusterByThreshold(
+        4,
+        [
+          [0, 1, 0.8],
+          [1, 2, 0.8],
+        ],
+        0.5,
+      ),
+    ).toEqual([[0, 1, 2], [3]]);
   });
 
   it('greedy clustering joins the most similar representative, the earlier one on a tie', () => {
     const sim = (i: number, j: number) => (i === 0 && j === 2 ? 0.6 : i === 1 && j === 2 ? 0.9 : 0);
     expect(clusterGreedy(3, sim, 0.5)[1].members).toEqual([{ index: 2, similarity: 0.9 }]);
-    const tie = (i: number, j: number) => (j === 2 ? 0.7 : 0);
+    const tie = (_i: number, j: number) => (j === 2 ? 0.7 : 0);
     expect(clusterGreedy(3, tie, 0.5)[0].members).toEqual([{ index: 2, similarity: 0.7 }]);
   });
 

@@ -150,12 +150,29 @@ describe('copies of this page: measured both ways, best first', () => {
   });
 
   it('feeds every copy to the evidence as a pair (this page a, the copy b), never in a private window', async () => {
-    const s = setup({ pages: copies, search: () => [{ url: FULL, title: TITLE }, { url: TITLE_ONLY, title: TITLE }] });
+    const s = setup({
+      pages: copies,
+      search: () => [
+        { url: FULL, title: TITLE },
+        { url: TITLE_ONLY, title: TITLE },
+      ],
+    });
     const r = await runOn(s.deps);
-    expect(s.pairs).toEqual([{ a: { url: PAGE, title: TITLE }, b: { url: FULL, title: 'Lantern keeper (mirror)' }, resemblance: r.copies[0].resemblance, aInB: r.copies[0].pageInCopy, bInA: r.copies[0].copyInPage }]);
+    expect(s.pairs).toEqual([
+      {
+        a: { url: PAGE, title: TITLE },
+        b: { url: FULL, title: 'Lantern keeper (mirror)' },
+        resemblance: r.copies[0].resemblance,
+        aInB: r.copies[0].pageInCopy,
+        bInA: r.copies[0].copyInPage,
+      },
+    ]);
     const p = setup({ pages: copies, incognito: true, search: () => [{ url: FULL, title: TITLE }] });
     const rp = await runOn(p.deps);
-    expect(rp.copies.map((c) => c.url), 'still listed').toEqual([FULL]);
+    expect(
+      rp.copies.map((c) => c.url),
+      'still listed',
+    ).toEqual([FULL]);
     expect(p.pairs).toEqual([]);
   });
 });
@@ -247,9 +264,24 @@ describe('copies of this page: the measure and the order', () => {
   });
 
   it('rankCopies: resemblance, then containment of this page, then the other way, then URL; one per page; the page itself out', () => {
-    const c = (url: string, resemblance: number, pageInCopy: number, copyInPage: number) => ({ url, title: '', resemblance, pageInCopy, copyInPage, checkedAt: 0 });
+    const c = (url: string, resemblance: number, pageInCopy: number, copyInPage: number) => ({
+      url,
+      title: '',
+      resemblance,
+      pageInCopy,
+      copyInPage,
+      checkedAt: 0,
+    });
     const ranked = rankCopies(
-      [c('https://b.example/', 0.5, 0.9, 0.5), c('https://a.example/', 0.5, 0.9, 0.5), c('https://c.example/', 0.5, 0.95, 0.4), c('https://d.example/', 0.9, 0.9, 0.9), c('https://www.d.example/', 0.8, 0.8, 0.8), c('https://e.example/', 0.5, 0.9, 0.6), c(PAGE, 1, 1, 1)],
+      [
+        c('https://b.example/', 0.5, 0.9, 0.5),
+        c('https://a.example/', 0.5, 0.9, 0.5),
+        c('https://c.example/', 0.5, 0.95, 0.4),
+        c('https://d.example/', 0.9, 0.9, 0.9),
+        c('https://www.d.example/', 0.8, 0.8, 0.8),
+        c('https://e.example/', 0.5, 0.9, 0.6),
+        c(PAGE, 1, 1, 1),
+      ],
       [PAGE],
     );
     expect(ranked.map((x) => x.url)).toEqual(['https://d.example/', 'https://c.example/', 'https://e.example/', 'https://a.example/', 'https://b.example/']);

@@ -11,7 +11,15 @@ import { BOUNDS } from '../../lib/copies/find';
 import { type CopiesReport, type PageCopy, newCopiesReport } from '../../lib/copies/report';
 import { copiesProgress, copiesWork, copyDirections, parseCopiesRun } from '../../page-support/copies-words';
 
-const copy = (over: Partial<PageCopy>): PageCopy => ({ url: 'https://copy.example/a', title: 'A copy', resemblance: 0.874, pageInCopy: 0.92, copyInPage: 0.4, checkedAt: Date.UTC(2024, 2, 15, 12), ...over });
+const copy = (over: Partial<PageCopy>): PageCopy => ({
+  url: 'https://copy.example/a',
+  title: 'A copy',
+  resemblance: 0.874,
+  pageInCopy: 0.92,
+  copyInPage: 0.4,
+  checkedAt: Date.UTC(2024, 2, 15, 12),
+  ...over,
+});
 const report = (over: Partial<CopiesReport>): CopiesReport => ({ ...newCopiesReport('run-1', BOUNDS, 1), url: 'https://orig.example/p', ...over });
 
 describe('copies of this page: words', () => {
@@ -23,15 +31,26 @@ describe('copies of this page: words', () => {
 
   it('progress: searches done of the bound, pages fetched of those chosen, and how it ended', () => {
     expect(copiesProgress(report({ state: 'searching', searches: { done: 2, max: 6, engines: [] } }))).toBe('Searching: 2 of 6 searches done…');
-    expect(copiesProgress(report({ state: 'measuring', fetches: { done: 3, total: 14, max: 20 }, copies: [copy({})] }))).toBe('Measuring: 3 of 14 pages fetched; 1 copy so far…');
+    expect(copiesProgress(report({ state: 'measuring', fetches: { done: 3, total: 14, max: 20 }, copies: [copy({})] }))).toBe(
+      'Measuring: 3 of 14 pages fetched; 1 copy so far…',
+    );
     expect(copiesProgress(report({ state: 'cancelled', done: true }))).toBe('Cancelled: 0 copies found before it stopped.');
     expect(copiesProgress(report({ state: 'failed', done: true, needsAccess: true }))).toBe('Stopped: Resemble needs access to sites to look for copies.');
-    expect(copiesProgress(report({ state: 'failed', done: true, error: 'this page could not be read (gone)' }))).toBe('Stopped: this page could not be read (gone).');
-    const unreadable = report({ state: 'failed', done: true, error: 'this page could not be read (timeout)', failure: { code: 'unreadable', detail: 'timeout' } });
+    expect(copiesProgress(report({ state: 'failed', done: true, error: 'this page could not be read (gone)' }))).toBe(
+      'Stopped: this page could not be read (gone).',
+    );
+    const unreadable = report({
+      state: 'failed',
+      done: true,
+      error: 'this page could not be read (timeout)',
+      failure: { code: 'unreadable', detail: 'timeout' },
+    });
     expect(copiesProgress(unreadable)).toBe('Stopped: this page could not be read: no answer in time.');
     useLocale('de');
     try {
-      expect(copiesProgress(report({ state: 'failed', done: true, error: 'the page’s address is not known', failure: { code: 'no-url' } }))).toBe('Angehalten: die Adresse der Seite ist nicht bekannt.');
+      expect(copiesProgress(report({ state: 'failed', done: true, error: 'the page’s address is not known', failure: { code: 'no-url' } }))).toBe(
+        'Angehalten: die Adresse der Seite ist nicht bekannt.',
+      );
       expect(copiesProgress(unreadable)).toMatch(/^Angehalten: diese Seite konnte nicht gelesen werden: /);
     } finally {
       useLocale('en');
@@ -74,7 +93,9 @@ describe('copies of this page: the report view', () => {
 
   it('while running: progress and Cancel (no Search again); when ended: Search again', () => {
     const onCancel = vi.fn();
-    const running = mountIn(h(CopiesReportView, { report: report({ state: 'measuring', fetches: { done: 1, total: 5, max: 20 } }), onCancel, onAgain: () => {} }));
+    const running = mountIn(
+      h(CopiesReportView, { report: report({ state: 'measuring', fetches: { done: 1, total: 5, max: 20 } }), onCancel, onAgain: () => {} }),
+    );
     const buttons = [...running.root.querySelectorAll('button')].map((b) => b.textContent);
     expect(buttons).toEqual(['Cancel']);
     expect(running.root.querySelector('progress')?.getAttribute('max')).toBe('5');

@@ -40,7 +40,11 @@ describe('framing by padding', () => {
   const copies = [padded('evil1.example', 1), padded('evil2.example', 2), padded('evil1.example', 3)];
   it('one hostile results page listing a site beside padded copies of it flags nobody', () => {
     // Before issue #28: "legit copies evil (by fuller)", and legit.example a copycat on this one page.
-    const ev = visit([], [...LEGIT.map((p, i) => ({ ...p, rank: 2 * i + 1 })), ...copies.map((p, i) => ({ ...p, rank: 2 * i + 2 }))], 'serp:searxng/searx.evil:q');
+    const ev = visit(
+      [],
+      [...LEGIT.map((p, i) => ({ ...p, rank: 2 * i + 1 })), ...copies.map((p, i) => ({ ...p, rank: 2 * i + 2 }))],
+      'serp:searxng/searx.evil:q',
+    );
     expect(ev.length).toBe(3);
     // The legitimate pages rank first and the copies are fuller: the signals disagree, so nobody is said to copy.
     expect(ev.every((e) => e.by === 'undecided')).toBe(true);
@@ -49,7 +53,8 @@ describe('framing by padding', () => {
   });
   it('a hostile engine ranking the padded copies first, over several queries, can label but never hide', () => {
     let ev: Evidence[] = [];
-    for (const q of ['a', 'b', 'c']) ev = visit(ev, [...copies.map((p, i) => ({ ...p, rank: i + 1 })), ...LEGIT.map((p, i) => ({ ...p, rank: i + 4 }))], `serp:searxng/searx.evil:${q}`);
+    for (const q of ['a', 'b', 'c'])
+      ev = visit(ev, [...copies.map((p, i) => ({ ...p, rank: i + 1 })), ...LEGIT.map((p, i) => ({ ...p, rank: i + 4 }))], `serp:searxng/searx.evil:${q}`);
     const legit = judgeSites(ev, NONE, [], RULE).get('legit.example')!;
     expect(legit.places).toBe(3);
     expect(legit.engines).toBe(1);
@@ -58,7 +63,10 @@ describe('framing by padding', () => {
   it('pages the store saw first are originals, whatever a later page ranks or pads', () => {
     const seen = (url: string) => (url.includes('legit') ? 0 : 10 * 86_400_000);
     const pairs = copyPairs(
-      [...copies.map((p, i) => ({ url: p.url, title: '', rank: i + 1, seen: seen(p.url), sketch: sk(p.text) })), ...LEGIT.map((p, i) => ({ url: p.url, title: '', rank: i + 4, seen: seen(p.url), sketch: sk(p.text) }))],
+      [
+        ...copies.map((p, i) => ({ url: p.url, title: '', rank: i + 1, seen: seen(p.url), sketch: sk(p.text) })),
+        ...LEGIT.map((p, i) => ({ url: p.url, title: '', rank: i + 4, seen: seen(p.url), sketch: sk(p.text) })),
+      ],
       T,
     );
     // Rank and fullness both say "evil": against the store's dates that leaves the pair undecided, never legit as the copy.
@@ -72,8 +80,14 @@ describe('an address is no evidence', () => {
     let ev: Evidence[] = [];
     for (const [i, p] of LEGIT.entries()) {
       const mirror = { url: p.url.replace('https://legit.example', `http://mirror${i % 2}.example`), text: p.text };
-      const pairs = copyPairs([p, mirror].map((x) => ({ url: x.url, title: '', sketch: sk(x.text) })), T);
-      ev = mergeEvidence(ev, pairs.flatMap((x) => evidenceOf(x, T, 1, `copies:${p.url}`) ?? []));
+      const pairs = copyPairs(
+        [p, mirror].map((x) => ({ url: x.url, title: '', sketch: sk(x.text) })),
+        T,
+      );
+      ev = mergeEvidence(
+        ev,
+        pairs.flatMap((x) => evidenceOf(x, T, 1, `copies:${p.url}`) ?? []),
+      );
     }
     expect(ev.map((e) => e.by)).toEqual(['undecided', 'undecided', 'undecided']);
     expect(judgeSites(ev, NONE, [], RULE).get('legit.example')).toMatchObject({ own: 'unknown', flagged: false });
@@ -89,7 +103,11 @@ describe('exoneration', () => {
     expect(v.get('listed.example')).toMatchObject({ own: 'unknown', flagged: 'listed' });
   });
   it('as much evidence as flagging does clear it', () => {
-    const clear = [ev('https://t1.example/x', 'https://listed.example/a', 'serp:google:q'), ev('https://t1.example/y', 'https://listed.example/b', 'serp:bing:r'), ev('https://t2.example/x', 'https://listed.example/c', 'serp:google:q')];
+    const clear = [
+      ev('https://t1.example/x', 'https://listed.example/a', 'serp:google:q'),
+      ev('https://t1.example/y', 'https://listed.example/b', 'serp:bing:r'),
+      ev('https://t2.example/x', 'https://listed.example/c', 'serp:google:q'),
+    ];
     expect(judgeSites(clear, NONE, lists, RULE).get('listed.example')).toMatchObject({ own: 'copied', flagged: false });
   });
 });
@@ -97,8 +115,21 @@ describe('exoneration', () => {
 describe('floods', () => {
   const long = (i: number) => `https://s${i}.example/${'x'.repeat(3000)}`;
   const flood = (n: number, place: string, at: number): Evidence[] =>
-    Array.from({ length: n }, (_, i) =>
-      evidenceOf({ a: { url: `https://v${i}.example/${i}`, title: 't'.repeat(900), rank: 1 }, b: { url: long(i), title: 'c'.repeat(900), rank: 2 }, resemblance: 0.5, aInB: 0.9, bInA: 0.9 }, T, at, place)!,
+    Array.from(
+      { length: n },
+      (_, i) =>
+        evidenceOf(
+          {
+            a: { url: `https://v${i}.example/${i}`, title: 't'.repeat(900), rank: 1 },
+            b: { url: long(i), title: 'c'.repeat(900), rank: 2 },
+            resemblance: 0.5,
+            aInB: 0.9,
+            bInA: 0.9,
+          },
+          T,
+          at,
+          place,
+        )!,
     );
   it('one page of 700 partial copies adds at most NEW_PER_VISIT records, clipped', () => {
     const kept = mergeEvidence([], flood(700, 'serp:searxng/evil:q', 1));
@@ -110,17 +141,49 @@ describe('floods', () => {
     expect([...judgeSites(kept, NONE, [], RULE).values()].filter((v) => v.flagged)).toEqual([]);
   });
   it('a flood from many pages evicts its own records before the pair from another page', () => {
-    const clearing = evidenceOf({ a: { url: 'https://legit.example/a', title: '', rank: 1 }, b: { url: 'https://copy.example/a', title: '', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, 0, 'serp:google:legit')!;
+    const clearing = evidenceOf(
+      {
+        a: { url: 'https://legit.example/a', title: '', rank: 1 },
+        b: { url: 'https://copy.example/a', title: '', rank: 2 },
+        resemblance: 0.9,
+        aInB: 0.95,
+        bInA: 0.95,
+      },
+      T,
+      0,
+      'serp:google:legit',
+    )!;
     let kept = [clearing];
-    for (let v = 0; v < 100; v++) kept = mergeEvidence(kept, flood(NEW_PER_VISIT, `serp:searxng/evil:q${v % 3}`, 10 + v).map((e, i) => ({ ...e, copy: { ...e.copy, url: `${e.copy.url}${v}-${i}` } })));
+    for (let v = 0; v < 100; v++)
+      kept = mergeEvidence(
+        kept,
+        flood(NEW_PER_VISIT, `serp:searxng/evil:q${v % 3}`, 10 + v).map((e, i) => ({ ...e, copy: { ...e.copy, url: `${e.copy.url}${v}-${i}` } })),
+      );
     expect(kept.length).toBe(MAX_EVIDENCE);
     expect(kept).toContainEqual(clearing);
   });
   it('the results pages’ table stays under its byte cap however many sites are flagged', () => {
     const ev: Evidence[] = [];
     for (let s = 0; s < 1500; s++)
-      for (const [o, place] of [['a', 'serp:google:1'], ['b', 'serp:bing:2'], ['c', 'serp:google:3']] as const)
-        ev.push(evidenceOf({ a: { url: `https://o${o}${s % 7}.example/${s}`, title: '', rank: 1 }, b: { url: `https://cc${s}.example/${o}${'y'.repeat(250)}`, title: '', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, 1, place)!);
+      for (const [o, place] of [
+        ['a', 'serp:google:1'],
+        ['b', 'serp:bing:2'],
+        ['c', 'serp:google:3'],
+      ] as const)
+        ev.push(
+          evidenceOf(
+            {
+              a: { url: `https://o${o}${s % 7}.example/${s}`, title: '', rank: 1 },
+              b: { url: `https://cc${s}.example/${o}${'y'.repeat(250)}`, title: '', rank: 2 },
+              resemblance: 0.9,
+              aInB: 0.95,
+              bInA: 0.95,
+            },
+            T,
+            1,
+            place,
+          )!,
+        );
     const table = siteMarks(judgeSites(ev, NONE, [], RULE), ev);
     expect(Object.keys(table).length).toBeGreaterThan(100);
     expect(JSON.stringify(table).length).toBeLessThanOrEqual(MAX_TABLE_BYTES);
@@ -129,8 +192,20 @@ describe('floods', () => {
 
 describe('marks never escape their label', () => {
   it('a copycat with 1,800-character addresses keeps its mark when built and when read back', () => {
-    const ev = ['a', 'b', 'c'].map((o, i) =>
-      evidenceOf({ a: { url: `https://orig${i % 2}.example/${o}`, title: '', rank: 1 }, b: { url: `https://cc.example/${o}${'z'.repeat(1800)}`, title: '', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, 1, `serp:google:${i}`)!,
+    const ev = ['a', 'b', 'c'].map(
+      (o, i) =>
+        evidenceOf(
+          {
+            a: { url: `https://orig${i % 2}.example/${o}`, title: '', rank: 1 },
+            b: { url: `https://cc.example/${o}${'z'.repeat(1800)}`, title: '', rank: 2 },
+            resemblance: 0.9,
+            aInB: 0.95,
+            bInA: 0.95,
+          },
+          T,
+          1,
+          `serp:google:${i}`,
+        )!,
     );
     const table = siteMarks(judgeSites(ev, NONE, [], RULE), ev);
     expect(Object.keys(readTable({ [COPYCAT_SITES_KEY]: table }))).toEqual(['cc.example']);
@@ -148,14 +223,18 @@ describe('a list of 250,000 sites', () => {
   const lists = [{ name: 'big', at: 0, ...packSites(sites) }];
   it('is looked up by bisection exactly as a Set would answer', () => {
     const set = new Set(sites);
-    for (const probe of [...sites.filter((_, i) => i % 997 === 0), 'nope.example', 'site.example', '', 'zzz.example', 'a.example']) expect(hasSite(lists[0].sites, probe), probe).toBe(set.has(probe));
+    for (const probe of [...sites.filter((_, i) => i % 997 === 0), 'nope.example', 'site.example', '', 'zzz.example', 'a.example'])
+      expect(hasSite(lists[0].sites, probe), probe).toBe(set.has(probe));
   });
   it('stays out of the per-site table; results pages find its sites from any subdomain, except those cleared', () => {
     const { table, unlisted } = copycatTable({ evidence: [], user: { notCopycat: ['site1.example'], marked: [] }, lists }, RULE);
     expect(Object.keys(table)).toEqual([]);
     expect(unlisted).toEqual(['site1.example']);
     const lookup = readLookup({ [COPYCAT_SITES_KEY]: table, 'copycat:lists': lists, 'copycat:unlisted': unlisted });
-    expect(copycatMarkOf('www.site2.example', lookup)).toMatchObject({ site: 'site2.example', mark: { facts: { flagged: 'listed', listedIn: ['big'], hide: true } } });
+    expect(copycatMarkOf('www.site2.example', lookup)).toMatchObject({
+      site: 'site2.example',
+      mark: { facts: { flagged: 'listed', listedIn: ['big'], hide: true } },
+    });
     expect(copycatMarkOf('site1.example', lookup)).toBeUndefined();
     expect(copycatMarkOf('other.example', lookup)).toBeUndefined();
   });

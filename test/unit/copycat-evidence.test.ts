@@ -12,7 +12,8 @@ vi.mock('wxt/browser', () => ({
   browser: {
     storage: {
       local: {
-        get: async (k: string | string[]) => Object.fromEntries((Array.isArray(k) ? k : [k]).filter((x) => local.has(x)).map((x) => [x, structuredClone(local.get(x))])),
+        get: async (k: string | string[]) =>
+          Object.fromEntries((Array.isArray(k) ? k : [k]).filter((x) => local.has(x)).map((x) => [x, structuredClone(local.get(x))])),
         set: async (items: Record<string, unknown>) => void Object.entries(items).forEach(([k, v]) => local.set(k, structuredClone(v))),
       },
     },
@@ -22,7 +23,9 @@ vi.mock('../../entrypoints/background/settings-item', () => ({ readSettings: asy
 /** The store's first sight of pages (the dates the evidence takes): set per test. */
 const firstSeen = new Map<string, number>();
 vi.mock('../../entrypoints/background/store-access', () => ({
-  storeFor: async () => ({ getMany: async (urls: string[]) => new Map(urls.filter((u) => firstSeen.has(u)).map((u) => [u, { firstSeen: firstSeen.get(u)! }])) }),
+  storeFor: async () => ({
+    getMany: async (urls: string[]) => new Map(urls.filter((u) => firstSeen.has(u)).map((u) => [u, { firstSeen: firstSeen.get(u)! }])),
+  }),
 }));
 
 const { noteCopies, noteLostCopies, setVerdict, clearEvidence, addList, readCopycats } = await import('../../entrypoints/background/copycat-evidence');
@@ -34,7 +37,11 @@ const pair = (copy: string, original: string): MeasuredPair => ({
   aInB: 0.85,
   bInA: 1,
 });
-const PAIRS = [pair('https://cc.example/1', 'https://so.example/1'), pair('https://cc.example/2', 'https://so.example/2'), pair('https://cc.example/3', 'https://mdn.example/1')];
+const PAIRS = [
+  pair('https://cc.example/1', 'https://so.example/1'),
+  pair('https://cc.example/2', 'https://so.example/2'),
+  pair('https://cc.example/3', 'https://mdn.example/1'),
+];
 
 describe('copycat evidence in the background', () => {
   beforeEach(() => {
@@ -94,14 +101,29 @@ describe('copycat evidence in the background', () => {
       url: 'https://scraper.example/a',
       known: { title: 't', firstSeen: now - DAY, lastSeen: now - DAY, phrases: [] },
       hasSketch: true,
-      alternates: [{ url: 'https://original.example/a', title: 't', source: 'store' as const, resemblance: 0.9, containment: 0.95, checkedAt: now, basis: 'page' as const }],
+      alternates: [
+        {
+          url: 'https://original.example/a',
+          title: 't',
+          source: 'store' as const,
+          resemblance: 0.9,
+          containment: 0.95,
+          checkedAt: now,
+          basis: 'page' as const,
+        },
+      ],
       sources: [],
       done: true,
     };
     firstSeen.set('https://original.example/a', now - 30 * DAY);
     expect(await noteLostCopies(report)).toBe(1);
     const [e] = local.get('copycat:evidence') as { copy: { url: string }; original: { url: string }; by: string; from: string[] }[];
-    expect(e).toMatchObject({ copy: { url: 'https://scraper.example/a' }, original: { url: 'https://original.example/a' }, by: 'seen-first', from: ['lost:https://scraper.example/a'] });
+    expect(e).toMatchObject({
+      copy: { url: 'https://scraper.example/a' },
+      original: { url: 'https://original.example/a' },
+      by: 'seen-first',
+      from: ['lost:https://scraper.example/a'],
+    });
   });
 
   it('a live copy the store never saw has no date: its pair is undecided, never "seen later"', async () => {
@@ -110,7 +132,17 @@ describe('copycat evidence in the background', () => {
       url: 'https://scraper.example/b',
       known: { title: 't', firstSeen: now - 86_400_000, lastSeen: now, phrases: [] },
       hasSketch: true,
-      alternates: [{ url: 'https://never-seen.example/b', title: 't', source: 'search' as const, resemblance: 0.9, containment: 0.95, checkedAt: now, basis: 'page' as const }],
+      alternates: [
+        {
+          url: 'https://never-seen.example/b',
+          title: 't',
+          source: 'search' as const,
+          resemblance: 0.9,
+          containment: 0.95,
+          checkedAt: now,
+          basis: 'page' as const,
+        },
+      ],
       sources: [],
       done: true,
     };
@@ -121,16 +153,35 @@ describe('copycat evidence in the background', () => {
   it('pages whose callers gave no date are dated by the store (find copies)', async () => {
     firstSeen.set('https://so.example/1', 1000);
     firstSeen.set('https://cc.example/1', 1000 + 86_400_000);
-    await noteCopies([{ a: { url: 'https://cc.example/1', title: '' }, b: { url: 'https://so.example/1', title: '' }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }], { incognito: false, from: 'copies:https://cc.example/1' });
-    expect(local.get('copycat:evidence')).toEqual([expect.objectContaining({ copy: expect.objectContaining({ url: 'https://cc.example/1' }), by: 'seen-first' })]);
+    await noteCopies(
+      [{ a: { url: 'https://cc.example/1', title: '' }, b: { url: 'https://so.example/1', title: '' }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }],
+      { incognito: false, from: 'copies:https://cc.example/1' },
+    );
+    expect(local.get('copycat:evidence')).toEqual([
+      expect.objectContaining({ copy: expect.objectContaining({ url: 'https://cc.example/1' }), by: 'seen-first' }),
+    ]);
   });
 
   it('an update writes an older version’s copycat state in today’s forms: lists packed, list-only sites out of the table', async () => {
     vi.resetModules();
     const fresh = await import('../../entrypoints/background/copycat-evidence');
     local.set('copycat:lists', [{ name: 'old', at: 1, sites: ['b.example', 'a.example'] }]);
-    local.set('copycat:sites', { 'a.example': { label: 'copycat site: listed in old', detail: 'x' }, 'b.example': { label: 'copycat site: listed in old', detail: 'x' } });
-    local.set('copycat:evidence', [{ copy: { url: 'https://c.example/1', title: '', site: 'c.example' }, original: { url: 'https://o.example/1', title: '', site: 'o.example' }, resemblance: 0.9, copyInOriginal: 1, originalInCopy: 0.9, by: 'address', at: 1, lastAt: 1 }]);
+    local.set('copycat:sites', {
+      'a.example': { label: 'copycat site: listed in old', detail: 'x' },
+      'b.example': { label: 'copycat site: listed in old', detail: 'x' },
+    });
+    local.set('copycat:evidence', [
+      {
+        copy: { url: 'https://c.example/1', title: '', site: 'c.example' },
+        original: { url: 'https://o.example/1', title: '', site: 'o.example' },
+        resemblance: 0.9,
+        copyInOriginal: 1,
+        originalInCopy: 0.9,
+        by: 'address',
+        at: 1,
+        lastAt: 1,
+      },
+    ]);
     await fresh.migrateCopycats();
     expect(local.get('copycat:lists')).toEqual([{ name: 'old', at: 1, count: 2, sites: 'a.example\nb.example' }]);
     expect(local.get('copycat:sites')).toEqual({});

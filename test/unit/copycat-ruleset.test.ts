@@ -10,9 +10,18 @@ import { RULESET_NAME, parseSiteList, toDomains, toRuleset } from '../../lib/cop
 
 const T = { resemblance: 0.5, containment: 0.8 };
 const ev = (copy: string, original: string, place: string) =>
-  evidenceOf({ a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c\nline', rank: 2 }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }, T, Date.UTC(2026, 10, 25), place)!;
+  evidenceOf(
+    { a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c\nline', rank: 2 }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 },
+    T,
+    Date.UTC(2026, 10, 25),
+    place,
+  )!;
 
-const evidence = [ev('https://cc.example/1', 'https://so.example/q1', 'serp:google:a'), ev('https://cc.example/2', 'https://so.example/q2', 'serp:google:b'), ev('https://www.cc.example/3', 'https://mdn.example/p1', 'serp:google:a')];
+const evidence = [
+  ev('https://cc.example/1', 'https://so.example/q1', 'serp:google:a'),
+  ev('https://cc.example/2', 'https://so.example/q2', 'serp:google:b'),
+  ev('https://www.cc.example/3', 'https://mdn.example/p1', 'serp:google:a'),
+];
 const verdicts = judgeSites(evidence, { notCopycat: [], marked: ['a.github.io'] }, [], { minOriginals: 3, minSites: 2 });
 const flagged = [...verdicts.values()].filter((v) => v.flagged);
 
@@ -55,7 +64,12 @@ describe('import', () => {
     expect(r.format).toBe('ublacklist');
     expect(r.sites).toEqual(['clone-a.example', 'clone-b.example', 'clone-c.co.uk']);
     expect(r.bad.map((b) => b.line)).toEqual([5, 6, 7, 8, 9, 10]);
-    expect(r.bad[0]).toEqual({ line: 5, text: '*://*.clone-a.example/questions/*', code: 'path', reason: 'blocks part of a site only (a path), not a whole site' });
+    expect(r.bad[0]).toEqual({
+      line: 5,
+      text: '*://*.clone-a.example/questions/*',
+      code: 'path',
+      reason: 'blocks part of a site only (a path), not a whole site',
+    });
     expect(r.bad[1].reason).toMatch(/regular expression/);
     expect(r.bad[2].reason).toMatch(/unblock/);
     expect(r.bad[4].reason).toMatch(/public suffix/);

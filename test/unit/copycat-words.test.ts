@@ -18,10 +18,23 @@ afterEach(() => useLocale('en'));
 const RULE = { minOriginals: 3, minSites: 2 };
 const T = { resemblance: 0.5, containment: 0.8 };
 const ev = (copy: string, original: string, at: number): Evidence =>
-  evidenceOf({ a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 }, T, at, `serp:google:q${at % 2}`)!;
+  evidenceOf(
+    { a: { url: original, title: 'o', rank: 1 }, b: { url: copy, title: 'c', rank: 2 }, resemblance: 0.9, aInB: 0.95, bInA: 0.95 },
+    T,
+    at,
+    `serp:google:q${at % 2}`,
+  )!;
 const many = [1, 2, 3, 4, 5, 6, 7].map((i) => ev(`https://cc.example/${i}`, `https://${i % 3 ? 'so' : 'mdn'}.example/p${i}`, 1_700_000_000_000 + i));
 const marks = (o: Overrides, lists: { name: string; sites: string[]; at: number }[] = []) =>
-  siteMarks(judgeSites(many, o, lists.map((l) => ({ ...l, ...packSites(l.sites) })), RULE), many);
+  siteMarks(
+    judgeSites(
+      many,
+      o,
+      lists.map((l) => ({ ...l, ...packSites(l.sites) })),
+      RULE,
+    ),
+    many,
+  );
 const NONE: Overrides = { notCopycat: [], marked: [] };
 
 describe('copycat words', () => {
@@ -50,7 +63,7 @@ describe('copycat words', () => {
     expect(copycatWords(m).label).toBe('コピーサイト: so.example, mdn.example から 7 ページをコピー');
   });
 
-  it('survive the table read back from storage; a table without facts shows lib\'s English', () => {
+  it("survive the table read back from storage; a table without facts shows lib's English", () => {
     const table = readTable({ [COPYCAT_SITES_KEY]: JSON.parse(JSON.stringify(marks(NONE))) });
     expect(table['cc.example'].facts?.pairs).toHaveLength(5);
     useLocale('de');

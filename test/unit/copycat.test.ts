@@ -51,7 +51,11 @@ describe('which page is the original', () => {
   it('the fuller page never decides alone: it confirms the rank, and against the rank the pair is undecided', () => {
     const fullerB = { aInB: 0.98, bInA: 0.7 };
     const p = (ra?: number, rb?: number, sa?: number, sb?: number) =>
-      pair('https://copy.example/1', 'https://orig.example/1', { a: { url: 'https://copy.example/1', title: '', rank: ra, seen: sa }, b: { url: 'https://orig.example/1', title: '', rank: rb, seen: sb }, ...fullerB });
+      pair('https://copy.example/1', 'https://orig.example/1', {
+        a: { url: 'https://copy.example/1', title: '', rank: ra, seen: sa },
+        b: { url: 'https://orig.example/1', title: '', rank: rb, seen: sb },
+        ...fullerB,
+      });
     expect(chooseOriginal(p(2, 1))).toEqual({ original: 'b', by: 'fuller' });
     expect(chooseOriginal(p(1, 2))).toEqual({ original: undefined, by: 'undecided' });
     expect(chooseOriginal(p())).toEqual({ original: undefined, by: 'undecided' });
@@ -61,10 +65,18 @@ describe('which page is the original', () => {
   });
   it('containments within the margin tie: the page seen first, then the better rank; never the address', () => {
     const base = { aInB: 0.9, bInA: 0.9 + CONTAIN_MARGIN / 2 };
-    const seen = pair('https://z.example/', 'https://y.example/', { ...base, a: { url: 'https://z.example/', title: '', rank: 2, seen: 0 }, b: { url: 'https://y.example/', title: '', rank: 1, seen: SEEN_MARGIN_MS } });
+    const seen = pair('https://z.example/', 'https://y.example/', {
+      ...base,
+      a: { url: 'https://z.example/', title: '', rank: 2, seen: 0 },
+      b: { url: 'https://y.example/', title: '', rank: 1, seen: SEEN_MARGIN_MS },
+    });
     expect(chooseOriginal(seen)).toEqual({ original: 'a', by: 'seen-first' });
     // Fetched by the same page check: seen times within the margin tie, the rank decides.
-    const rank = pair('https://z.example/', 'https://y.example/', { ...base, a: { url: 'https://z.example/', title: '', rank: 2, seen: 0 }, b: { url: 'https://y.example/', title: '', rank: 1, seen: SEEN_MARGIN_MS - 1 } });
+    const rank = pair('https://z.example/', 'https://y.example/', {
+      ...base,
+      a: { url: 'https://z.example/', title: '', rank: 2, seen: 0 },
+      b: { url: 'https://y.example/', title: '', rank: 1, seen: SEEN_MARGIN_MS - 1 },
+    });
     expect(chooseOriginal(rank)).toEqual({ original: 'b', by: 'rank' });
     const addr = pair('https://z.example/', 'https://y.example/', { ...base });
     expect(chooseOriginal(addr)).toEqual({ original: undefined, by: 'undecided' });
@@ -75,8 +87,27 @@ describe('which page is the original', () => {
     expect(evidenceOf(pair('https://a.example/1', 'https://www.a.example/2'), T, 1)).toBeUndefined();
     expect(evidenceOf(pair('https://a.example/1', 'https://127.0.0.1/2'), T, 1)).toBeUndefined();
     expect(evidenceOf(pair('https://a.example/1', 'https://b.example/2', { resemblance: 0.4, aInB: 0.79, bInA: 0.5 }), T, 1)).toBeUndefined();
-    const e = evidenceOf(pair('https://copy.example/1', 'https://orig.example/1', { a: { url: 'https://copy.example/1', title: '', rank: 2 }, b: { url: 'https://orig.example/1', title: '', rank: 1 }, resemblance: 0.4, aInB: 0.92, bInA: 0.4 }), T, 5, 'serp:bing:x')!;
-    expect(e).toMatchObject({ copy: { site: 'copy.example' }, original: { site: 'orig.example' }, copyInOriginal: 0.92, originalInCopy: 0.4, by: 'fuller', at: 5, from: ['serp:bing:x'] });
+    const e = evidenceOf(
+      pair('https://copy.example/1', 'https://orig.example/1', {
+        a: { url: 'https://copy.example/1', title: '', rank: 2 },
+        b: { url: 'https://orig.example/1', title: '', rank: 1 },
+        resemblance: 0.4,
+        aInB: 0.92,
+        bInA: 0.4,
+      }),
+      T,
+      5,
+      'serp:bing:x',
+    )!;
+    expect(e).toMatchObject({
+      copy: { site: 'copy.example' },
+      original: { site: 'orig.example' },
+      copyInOriginal: 0.92,
+      originalInCopy: 0.4,
+      by: 'fuller',
+      at: 5,
+      from: ['serp:bing:x'],
+    });
   });
   it('a pair measured again keeps its first date and verdict; the oldest go first past the bound', () => {
     const first = ev('https://c.example/1', 'https://o.example/1', 10);
@@ -91,16 +122,32 @@ describe('which page is the original', () => {
 });
 
 describe('the copycat rule', () => {
-  const three = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2', 1000, 'serp:bing:q2'), ev('https://cc.example/3', 'https://mdn.example/p1')];
+  const three = [
+    ev('https://cc.example/1', 'https://so.example/q1'),
+    ev('https://cc.example/2', 'https://so.example/q2', 1000, 'serp:bing:q2'),
+    ev('https://cc.example/3', 'https://mdn.example/p1'),
+  ];
   it('three originals from two other sites make a copycat; the originals’ sites are not', () => {
     const v = judgeSites(three, NONE, [], RULE);
-    expect(v.get('cc.example')).toMatchObject({ own: 'copycat', flagged: 'evidence', originals: 3, fromSites: [{ site: 'so.example', pages: 2 }, { site: 'mdn.example', pages: 1 }] });
+    expect(v.get('cc.example')).toMatchObject({
+      own: 'copycat',
+      flagged: 'evidence',
+      originals: 3,
+      fromSites: [
+        { site: 'so.example', pages: 2 },
+        { site: 'mdn.example', pages: 1 },
+      ],
+    });
     expect(v.get('so.example')).toMatchObject({ own: 'unknown', flagged: false, copiedBy: 2 });
     expect(siteLabel(v.get('cc.example')!)).toBe('copycat site: 3 pages copied from so.example, mdn.example');
   });
   it('too few originals, one site only, or the same original twice is not enough', () => {
     expect(judgeSites(three.slice(0, 2), NONE, [], RULE).get('cc.example')?.flagged).toBe(false);
-    const oneSite = [ev('https://cc.example/1', 'https://so.example/q1'), ev('https://cc.example/2', 'https://so.example/q2', 1000, 'serp:bing:q2'), ev('https://cc.example/3', 'https://so.example/q3')];
+    const oneSite = [
+      ev('https://cc.example/1', 'https://so.example/q1'),
+      ev('https://cc.example/2', 'https://so.example/q2', 1000, 'serp:bing:q2'),
+      ev('https://cc.example/3', 'https://so.example/q3'),
+    ];
     expect(judgeSites(oneSite, NONE, [], RULE).get('cc.example')?.own).toBe('unknown');
     expect(judgeSites(oneSite, NONE, [], { minOriginals: 3, minSites: 1 }).get('cc.example')?.own).toBe('copycat');
     const sameOriginal = [...three.slice(0, 2), ev('https://cc.example/9', 'https://so.example/q1'), ev('https://cc.example/3', 'https://mdn.example/p1')];
@@ -109,13 +156,20 @@ describe('the copycat rule', () => {
   it('one pair copying a site does not clear it; as much evidence as flagging does, and both ways is disputed', () => {
     const v = judgeSites([...three, ev('https://other.example/x', 'https://cc.example/4')], NONE, [], RULE);
     expect(v.get('cc.example')).toMatchObject({ own: 'copycat', flagged: 'evidence', copiedBy: 1 });
-    const copiedOf = [ev('https://a1.example/x', 'https://cc.example/4'), ev('https://a1.example/y', 'https://cc.example/5', 1000, 'serp:bing:q2'), ev('https://a2.example/x', 'https://cc.example/6')];
+    const copiedOf = [
+      ev('https://a1.example/x', 'https://cc.example/4'),
+      ev('https://a1.example/y', 'https://cc.example/5', 1000, 'serp:bing:q2'),
+      ev('https://a2.example/x', 'https://cc.example/6'),
+    ];
     expect(judgeSites([...three, ...copiedOf], NONE, [], RULE).get('cc.example')).toMatchObject({ own: 'disputed', flagged: false });
     expect(judgeSites(copiedOf, NONE, [list('clones', ['cc.example'])], RULE).get('cc.example')).toMatchObject({ own: 'copied', flagged: false });
   });
   it('"not a copycat" beats evidence, marks and lists; "mark as copycat" flags by hand', () => {
     const lists = [list('clones', ['cc.example'])];
-    expect(judgeSites(three, { notCopycat: ['cc.example'], marked: ['cc.example'] }, lists, RULE).get('cc.example')).toMatchObject({ flagged: false, user: 'not-copycat' });
+    expect(judgeSites(three, { notCopycat: ['cc.example'], marked: ['cc.example'] }, lists, RULE).get('cc.example')).toMatchObject({
+      flagged: false,
+      user: 'not-copycat',
+    });
     expect(judgeSites([], { notCopycat: [], marked: ['hand.example'] }, [], RULE).get('hand.example')).toMatchObject({ flagged: 'marked', own: 'unknown' });
   });
   it('a listed site is flagged as listed until own evidence agrees (then by evidence) or disagrees (then not)', () => {

@@ -116,7 +116,14 @@ describe.skipIf(!hasShared)('Gutenberg formats and editions: same book clusters,
       text: readSharedText(`${CORPUS}/${row.file}`),
     }));
     books = [...new Set(docs.map((d) => d.group))].sort();
-    expectedGroups = books.map((b) => docs.filter((d) => d.group === b).map((d) => d.file).sort()).sort((a, b) => a[0].localeCompare(b[0]));
+    expectedGroups = books
+      .map((b) =>
+        docs
+          .filter((d) => d.group === b)
+          .map((d) => d.file)
+          .sort(),
+      )
+      .sort((a, b) => a[0].localeCompare(b[0]));
     ({ sketches, sets } = withOptions(PAGE_OPTIONS));
     plain = pairStats(docs, sketches, sets);
     table.push({ setting: 'PAGE_OPTIONS', st: plain, ignored: 0 });
@@ -206,7 +213,10 @@ describe.skipIf(!hasShared)('Gutenberg formats and editions: same book clusters,
       // Not by construction: the held-out book's boilerplate is removed only because the same
       // boilerplate was seen in other books.
       for (let held = 0; held < books.length; held++) {
-        const ignore = commonShingles(bookSets.filter((_, k) => k !== held), 2);
+        const ignore = commonShingles(
+          bookSets.filter((_, k) => k !== held),
+          2,
+        );
         const ig = withOptions({ ...PAGE_OPTIONS, ignore });
         const involvesHeld = (i: number, j: number) => docs[i].group === books[held] || docs[j].group === books[held];
         const st = pairStats(docs, ig.sketches, ig.sets, involvesHeld);

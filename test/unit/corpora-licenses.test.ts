@@ -9,16 +9,7 @@
  * 3. Containment: a README that holds the MIT text under a short header contains the MIT template.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  PAGE_OPTIONS,
-  containment,
-  exactContainment,
-  exactResemblance,
-  resemblance,
-  shingleSet,
-  sketch,
-  type Sketch,
-} from '../../lib/index';
+import { PAGE_OPTIONS, containment, exactContainment, exactResemblance, resemblance, shingleSet, sketch, type Sketch } from '../../lib/index';
 import { SHARED_ABSENT_TEST, hasShared, readLabels, readSharedText, warnSharedAbsent } from './helpers/shared';
 
 const CORPUS = 'corpora/licensee-fixtures';
@@ -114,16 +105,16 @@ describe.skipIf(!hasShared)('licensee fixtures vs the 47 license templates (need
       if (r[0].est - own.est <= SE_BOUND && byExact[0].key === d.near) withinError.push(line);
       else misses.push(line);
     }
-    console.log(`lands outright: ${licenses.length - withinError.length - misses.length} of ${licenses.length}; within one SE of a sibling:\n${withinError.join('\n')}`);
+    console.log(
+      `lands outright: ${licenses.length - withinError.length - misses.length} of ${licenses.length}; within one SE of a sibling:\n${withinError.join('\n')}`,
+    );
     expect(misses).toEqual([]);
     expect(withinError.length).toBeLessThanOrEqual(6);
   });
 
   it('by exact resemblance every licence fixture lands with its near_template, the exceptions included', () => {
     for (const d of licenses) {
-      const best = templates
-        .map((t) => ({ key: t.near, exact: exactResemblance(d.set, t.set) }))
-        .sort((a, b) => b.exact - a.exact);
+      const best = templates.map((t) => ({ key: t.near, exact: exactResemblance(d.set, t.set) })).sort((a, b) => b.exact - a.exact);
       expect(best[0].key, `${d.file}: ${best[0].key} ${fmt(best[0].exact)} vs ${best[1].key} ${fmt(best[1].exact)}`).toBe(d.near);
     }
   });

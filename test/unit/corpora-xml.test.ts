@@ -45,7 +45,14 @@ const CORPORA: [string, string, (row: Record<string, string>) => string | undefi
 ];
 
 /** Whether the CLI's cluster joins files i and j (a pair clustered alone: r̂ at or above the threshold). */
-const grouped = (a: Sketch, b: Sketch) => clusterSketches([{ file: 'a', index: 0, sketch: a }, { file: 'b', index: 1, sketch: b }], THRESHOLD).length === 1;
+const grouped = (a: Sketch, b: Sketch) =>
+  clusterSketches(
+    [
+      { file: 'a', index: 0, sketch: a },
+      { file: 'b', index: 1, sketch: b },
+    ],
+    THRESHOLD,
+  ).length === 1;
 
 describe.skipIf(!hasShared)('XML renderings of the shared corpora read as their text (needs ../shared)', () => {
   const texts = new Map<string, Text[]>();
@@ -65,7 +72,12 @@ describe.skipIf(!hasShared)('XML renderings of the shared corpora read as their 
         lines.push(
           `  ${name.padEnd(13)} ${w.padEnd(8)} grouped ${String(ts.length - missed.length).padStart(3)}/${ts.length} = ${(100 * share).toFixed(1)}%  ` +
             `min r̂ ${Math.min(...rs).toFixed(3)}  median r̂ ${rs.sort((a, b) => a - b)[rs.length >> 1].toFixed(3)}` +
-            (missed.length ? `  missed: ${missed.slice(0, 4).map((t) => `${t.file} (${t.plain.tokens} words)`).join(', ')}` : ''),
+            (missed.length
+              ? `  missed: ${missed
+                  .slice(0, 4)
+                  .map((t) => `${t.file} (${t.plain.tokens} words)`)
+                  .join(', ')}`
+              : ''),
         );
         if (share < 0.95) below.push(`${name} ${w}`);
       }
@@ -110,8 +122,7 @@ describe.skipIf(!hasShared)('XML renderings of the shared corpora read as their 
     const lines: string[] = [];
     const lifted: Record<string, number> = {};
     /** Exact shingle sets, made only for the pairs that need them. */
-    const cached = (cache: Map<number, Float64Array>, k: number, make: () => string) =>
-      cache.get(k) ?? cache.set(k, shingleSet(make(), PAGE_OPTIONS)).get(k)!;
+    const cached = (cache: Map<number, Float64Array>, k: number, make: () => string) => cache.get(k) ?? cache.set(k, shingleSet(make(), PAGE_OPTIONS)).get(k)!;
     const plainSets = new Map<number, Float64Array>();
     const plainSet = (k: number) => cached(plainSets, k, () => all[k].source);
     for (const w of WRAPPERS) {

@@ -23,7 +23,6 @@ import { handleWorkerRequest } from '../../lib/worker/handle';
 import { loadSerp, parseSerp, htmlFiles } from './helpers/serp';
 import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
 
-
 /** The page's batches as the content script sends them (watcher.ts: ranks from 1, split by LIMITS.batch). */
 function pageBatches(doc: Document, url: string): ResultsBatch[] {
   const x = extract(doc, url);
@@ -119,7 +118,13 @@ describe('the content script’s view of its results (LocalGroups)', () => {
     displayUrl: `site${rank}.example`,
   });
   const settings = DEFAULT_SETTINGS as Settings;
-  const batch = (results: SerpResult[], append = false, url = 'https://e.example/?q=a'): ResultsBatch => ({ engine: 'google', url, query: 'a', results, ...(append ? { append } : {}) });
+  const batch = (results: SerpResult[], append = false, url = 'https://e.example/?q=a'): ResultsBatch => ({
+    engine: 'google',
+    url,
+    query: 'a',
+    results,
+    ...(append ? { append } : {}),
+  });
   const ranks = (l: LocalGroups) => l.groups({ settings, boilerplate: undefined })?.groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
 
   it('groups appends with what came before, once each (a batch asked again adds nothing), and starts over on a new view', () => {

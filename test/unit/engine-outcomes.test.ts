@@ -87,7 +87,11 @@ describe('the background records it in storage.local', () => {
   });
 
   it('writes one after another: pages read at once in two tabs both count', async () => {
-    await Promise.all([noteOutcome('google', 'spec', false, NOW), noteOutcome('bing', 'structure', false, NOW), noteOutcome('added:search.example', 'none', false, NOW)]);
+    await Promise.all([
+      noteOutcome('google', 'spec', false, NOW),
+      noteOutcome('bing', 'structure', false, NOW),
+      noteOutcome('added:search.example', 'none', false, NOW),
+    ]);
     expect(Object.keys((await stored()) as object).sort()).toEqual(['added:search.example', 'bing', 'google']);
   });
 

@@ -7,7 +7,9 @@ import { ENGINES } from '../../lib/engines/table';
 import { ENGINE_IDS } from '../../lib/settings';
 
 const selectorsOf = (e: (typeof ENGINES)[number]) =>
-  e.variants.flatMap((v) => [v.detect, v.result, v.rootClosest, v.link, v.title, ...v.snippet, ...(v.displayUrl ?? []), ...(v.exclude ?? [])].filter((s): s is string => !!s));
+  e.variants.flatMap((v) =>
+    [v.detect, v.result, v.rootClosest, v.link, v.title, ...v.snippet, ...(v.displayUrl ?? []), ...(v.exclude ?? [])].filter((s): s is string => !!s),
+  );
 
 describe('the engine table', () => {
   it('names each engine as the pages do (lib/engines/names.ts)', () => {
@@ -19,7 +21,7 @@ describe('the engine table', () => {
     for (const e of ENGINES) expect(e.variants.length, e.id).toBeGreaterThan(0);
   });
 
-  it('each head (lib/engines/heads.ts) is its spec\'s, and the heads module imports nothing (pages that name engines load no selectors)', () => {
+  it("each head (lib/engines/heads.ts) is its spec's, and the heads module imports nothing (pages that name engines load no selectors)", () => {
     for (const h of ENGINE_HEADS) expect(ENGINES.find((e) => e.id === h.id)).toMatchObject(h);
     const src = readFileSync(new URL('../../lib/engines/heads.ts', import.meta.url), 'utf8');
     expect(src).not.toMatch(/^\s*import\b|\bimport\(|\brequire\(/m);

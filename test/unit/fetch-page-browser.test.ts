@@ -9,8 +9,7 @@ import type { RedirectObserver } from '../../lib/fetch/types';
 const HTML = '<!doctype html><title>x</title><p>page</p>';
 
 /** What a browser returns for a 3xx under `redirect: 'manual'`: no status, no headers, no body. */
-const opaqueRedirect = () =>
-  ({ type: 'opaqueredirect', status: 0, url: '', redirected: false, headers: new Headers(), body: null }) as unknown as Response;
+const opaqueRedirect = () => ({ type: 'opaqueredirect', status: 0, url: '', redirected: false, headers: new Headers(), body: null }) as unknown as Response;
 
 /** A followed response as the browser gives it: the final URL and the `redirected` flag set. */
 function followed(url: string, body: BodyInit | null = HTML, init: ResponseInit = { headers: { 'content-type': 'text/html' } }) {
@@ -57,9 +56,17 @@ describe('fetchPage in browsers: opaque redirects fall back to follow mode', () 
     const four = ['https://b.example/1', 'https://b.example/2', 'http://b.example/2b', 'https://b.example/3'];
     expect(await fetchPage(START, { fetch, redirects: observer(four) })).toMatchObject({ ok: false, kind: 'redirect', message: 'more than 3 redirects' });
     const viaFtp = ['ftp://b.example/x', 'https://b.example/3'];
-    expect(await fetchPage(START, { fetch, redirects: observer(viaFtp) })).toMatchObject({ ok: false, kind: 'redirect', message: expect.stringContaining('ftp:') });
+    expect(await fetchPage(START, { fetch, redirects: observer(viaFtp) })).toMatchObject({
+      ok: false,
+      kind: 'redirect',
+      message: expect.stringContaining('ftp:'),
+    });
     const loop = ['https://b.example/1', START, 'https://b.example/3'];
-    expect(await fetchPage(START, { fetch, redirects: observer(loop) })).toMatchObject({ ok: false, kind: 'redirect', message: expect.stringContaining('loop') });
+    expect(await fetchPage(START, { fetch, redirects: observer(loop) })).toMatchObject({
+      ok: false,
+      kind: 'redirect',
+      message: expect.stringContaining('loop'),
+    });
   });
   it('applies the type and size checks to the followed response', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
@@ -70,7 +77,10 @@ describe('fetchPage in browsers: opaque redirects fall back to follow mode', () 
 });
 
 describe('fetchPage in browsers: naming "Failed to fetch"', () => {
-  const failing = (error: unknown) => (async () => { throw error; }) as typeof fetch;
+  const failing = (error: unknown) =>
+    (async () => {
+      throw error;
+    }) as typeof fetch;
   it('asks `classify` (fed from webRequest.onErrorOccurred), else says network', async () => {
     const f = failing(new TypeError('Failed to fetch'));
     const classify = (url: string) => (url === START ? kindFromNetError('net::ERR_NAME_NOT_RESOLVED') : undefined);
@@ -95,24 +105,49 @@ describe('fetchPage in browsers: naming "Failed to fetch"', () => {
   });
   it('measures time with the injected clock', async () => {
     let t = 1000;
-    const f = (async () => { t += 42; return followed(START); }) as typeof fetch;
+    const f = (async () => {
+      t += 42;
+      return followed(START);
+    }) as typeof fetch;
     expect(await fetchPage(START, { fetch: f, now: () => t })).toMatchObject({ ok: true, ms: 42 });
   });
 });
 
 describe('kindFromNetError', () => {
   it.each([
-    ['net::ERR_NAME_NOT_RESOLVED', 'dns'], ['net::ERR_NAME_RESOLUTION_FAILED', 'dns'], ['net::ERR_DNS_TIMED_OUT', 'dns'],
-    ['net::ERR_CERT_AUTHORITY_INVALID', 'tls'], ['net::ERR_CERT_DATE_INVALID', 'tls'], ['net::ERR_SSL_PROTOCOL_ERROR', 'tls'],
-    ['net::ERR_CONNECTION_REFUSED', 'connection'], ['net::ERR_CONNECTION_RESET', 'connection'], ['net::ERR_INTERNET_DISCONNECTED', 'connection'],
-    ['net::ERR_TIMED_OUT', 'timeout'], ['net::ERR_CONNECTION_TIMED_OUT', 'timeout'],
-    ['net::ERR_TOO_MANY_REDIRECTS', 'redirect'], ['net::ERR_UNSAFE_REDIRECT', 'redirect'], ['net::ERR_BLOCKED_BY_CLIENT', 'blocked'],
-    ['NS_ERROR_UNKNOWN_HOST', 'dns'], ['NS_ERROR_NET_TIMEOUT', 'timeout'], ['NS_ERROR_CONNECTION_REFUSED', 'connection'],
-    ['NS_ERROR_NET_RESET', 'connection'], ['NS_ERROR_OFFLINE', 'connection'], ['NS_ERROR_REDIRECT_LOOP', 'redirect'],
-    ['SEC_ERROR_UNKNOWN_ISSUER', 'tls'], ['SSL_ERROR_BAD_CERT_DOMAIN', 'tls'], ['MOZILLA_PKIX_ERROR_SELF_SIGNED_CERT', 'tls'],
-    ['ENOTFOUND', 'dns'], ['EAI_AGAIN', 'dns'], ['ECONNREFUSED', 'connection'], ['ECONNRESET', 'connection'],
-    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls'], ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'], ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'],
-    ['CERT_HAS_EXPIRED', 'tls'], ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls'], ['UND_ERR_CONNECT_TIMEOUT', 'timeout'],
+    ['net::ERR_NAME_NOT_RESOLVED', 'dns'],
+    ['net::ERR_NAME_RESOLUTION_FAILED', 'dns'],
+    ['net::ERR_DNS_TIMED_OUT', 'dns'],
+    ['net::ERR_CERT_AUTHORITY_INVALID', 'tls'],
+    ['net::ERR_CERT_DATE_INVALID', 'tls'],
+    ['net::ERR_SSL_PROTOCOL_ERROR', 'tls'],
+    ['net::ERR_CONNECTION_REFUSED', 'connection'],
+    ['net::ERR_CONNECTION_RESET', 'connection'],
+    ['net::ERR_INTERNET_DISCONNECTED', 'connection'],
+    ['net::ERR_TIMED_OUT', 'timeout'],
+    ['net::ERR_CONNECTION_TIMED_OUT', 'timeout'],
+    ['net::ERR_TOO_MANY_REDIRECTS', 'redirect'],
+    ['net::ERR_UNSAFE_REDIRECT', 'redirect'],
+    ['net::ERR_BLOCKED_BY_CLIENT', 'blocked'],
+    ['NS_ERROR_UNKNOWN_HOST', 'dns'],
+    ['NS_ERROR_NET_TIMEOUT', 'timeout'],
+    ['NS_ERROR_CONNECTION_REFUSED', 'connection'],
+    ['NS_ERROR_NET_RESET', 'connection'],
+    ['NS_ERROR_OFFLINE', 'connection'],
+    ['NS_ERROR_REDIRECT_LOOP', 'redirect'],
+    ['SEC_ERROR_UNKNOWN_ISSUER', 'tls'],
+    ['SSL_ERROR_BAD_CERT_DOMAIN', 'tls'],
+    ['MOZILLA_PKIX_ERROR_SELF_SIGNED_CERT', 'tls'],
+    ['ENOTFOUND', 'dns'],
+    ['EAI_AGAIN', 'dns'],
+    ['ECONNREFUSED', 'connection'],
+    ['ECONNRESET', 'connection'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'],
+    ['CERT_HAS_EXPIRED', 'tls'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'timeout'],
   ])('%s → %s', (error, kind) => {
     expect(kindFromNetError(error)).toBe(kind);
   });

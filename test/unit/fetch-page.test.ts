@@ -22,13 +22,18 @@ function writeBig(req: http.IncomingMessage, res: http.ServerResponse, withLengt
   res.writeHead(200, { 'Content-Type': 'text/html', ...(withLength && { 'Content-Length': String(10 * MB) }) });
   const chunk = Buffer.alloc(64 * 1024, 'a');
   chunk.write('<!doctype html><p>');
-  res.on('close', () => { state.closed = true; });
+  res.on('close', () => {
+    state.closed = true;
+  });
   const more = () => {
     while (state.written < 10 * MB && !state.closed) {
       state.written += chunk.length;
       if (!res.write(chunk)) return void res.once('drain', more);
     }
-    if (!state.closed) res.end(() => { state.finished = true; });
+    if (!state.closed)
+      res.end(() => {
+        state.finished = true;
+      });
   };
   more();
 }
@@ -43,38 +48,63 @@ function handler(req: http.IncomingMessage, res: http.ServerResponse) {
   const hop = /^\/hop\/(\d+)$/.exec(u.pathname);
   if (hop) return Number(hop[1]) === 0 ? send(200, 'text/html', HTML) : send(302, null, '', { Location: `/hop/${Number(hop[1]) - 1}` });
   switch (u.pathname) {
-    case '/html': return send(200, 'text/html; charset=utf-8', HTML);
-    case '/plain': return send(200, 'text/plain', 'just some words');
-    case '/xml': return send(200, 'application/xml; charset=utf-8', '<?xml version="1.0"?><license id="MIT"><p>Permission is hereby granted</p></license>');
-    case '/xhtml': return send(200, 'application/xhtml+xml', `<?xml version="1.0"?>${HTML}`);
-    case '/latin1': return send(200, 'text/html; Charset="ISO-8859-1"', Buffer.from(HTML, 'latin1'));
-    case '/untyped-html': return send(200, null, HTML);
-    case '/untyped-words': return send(200, null, 'no markup at all, just words');
-    case '/png': return send(200, 'text/html', PNG);
-    case '/octet': return send(200, 'application/octet-stream', 'bytes');
-    case '/204': return send(204, null, '');
-    case '/404': return send(404, 'text/html', 'not found');
-    case '/410': return send(410, 'text/html', 'gone');
-    case '/500': return send(500, 'text/html', 'oops');
-    case '/big-length': return writeBig(req, res, true);
-    case '/big-chunked': return writeBig(req, res, false);
-    case '/loop-a': return send(302, null, '', { Location: '/loop-b' });
-    case '/loop-b': return send(301, null, '', { Location: `${base}/loop-a#again` });
-    case '/to': return send(302, null, '', { Location: u.searchParams.get('loc')! });
-    case '/no-location': return send(302, 'text/html', HTML);
-    case '/echo': return send(200, 'text/html', JSON.stringify(req.headers));
-    case '/never': return; // holds the request open: no status line, ever
+    case '/html':
+      return send(200, 'text/html; charset=utf-8', HTML);
+    case '/plain':
+      return send(200, 'text/plain', 'just some words');
+    case '/xml':
+      return send(200, 'application/xml; charset=utf-8', '<?xml version="1.0"?><license id="MIT"><p>Permission is hereby granted</p></license>');
+    case '/xhtml':
+      return send(200, 'application/xhtml+xml', `<?xml version="1.0"?>${HTML}`);
+    case '/latin1':
+      return send(200, 'text/html; Charset="ISO-8859-1"', Buffer.from(HTML, 'latin1'));
+    case '/untyped-html':
+      return send(200, null, HTML);
+    case '/untyped-words':
+      return send(200, null, 'no markup at all, just words');
+    case '/png':
+      return send(200, 'text/html', PNG);
+    case '/octet':
+      return send(200, 'application/octet-stream', 'bytes');
+    case '/204':
+      return send(204, null, '');
+    case '/404':
+      return send(404, 'text/html', 'not found');
+    case '/410':
+      return send(410, 'text/html', 'gone');
+    case '/500':
+      return send(500, 'text/html', 'oops');
+    case '/big-length':
+      return writeBig(req, res, true);
+    case '/big-chunked':
+      return writeBig(req, res, false);
+    case '/loop-a':
+      return send(302, null, '', { Location: '/loop-b' });
+    case '/loop-b':
+      return send(301, null, '', { Location: `${base}/loop-a#again` });
+    case '/to':
+      return send(302, null, '', { Location: u.searchParams.get('loc')! });
+    case '/no-location':
+      return send(302, 'text/html', HTML);
+    case '/echo':
+      return send(200, 'text/html', JSON.stringify(req.headers));
+    case '/never':
+      return; // holds the request open: no status line, ever
     case '/stall':
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.write('<!doctype html><p>the rest never comes');
       return;
-    default: return send(404, 'text/plain', 'no route');
+    default:
+      return send(404, 'text/plain', 'no route');
   }
 }
 
 beforeAll(async () => {
   server = http.createServer(handler);
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -91,16 +121,19 @@ function countingFetch() {
     const r = await fetch(input, init);
     if (!r.body) return r;
     const reader = r.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(ctrl) {
-        const { done, value } = await reader.read();
-        if (done) return ctrl.close();
-        seen.bytes += value.length;
-        seen.maxChunk = Math.max(seen.maxChunk, value.length);
-        ctrl.enqueue(value);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(ctrl) {
+          const { done, value } = await reader.read();
+          if (done) return ctrl.close();
+          seen.bytes += value.length;
+          seen.maxChunk = Math.max(seen.maxChunk, value.length);
+          ctrl.enqueue(value);
+        },
+        cancel: (reason) => reader.cancel(reason),
       },
-      cancel: (reason) => reader.cancel(reason),
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     return new Response(body, { status: r.status, headers: r.headers });
   };
   return { fetch: f, seen };
@@ -108,7 +141,7 @@ function countingFetch() {
 
 const failed = (o: FetchOutcome) => (o.ok ? { ok: true as const, url: o.url } : { kind: o.kind, status: o.status });
 const waitFor = async (cond: () => boolean, ms = 3000) => {
-  for (const end = Date.now() + ms; !cond() && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+  for (const end = Date.now() + ms; !cond() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
   return cond();
 };
 
@@ -254,7 +287,12 @@ describe('a redirect loop, another scheme and a server that never answers do not
     queue.add(urls.map((u, i) => ({ url: base + u, rank: i + 1 })));
     await queue.idle();
     expect(Object.fromEntries(kinds)).toEqual({
-      '/loop-a': 'redirect', [urls[1]]: 'redirect', '/never': 'timeout', '/html': 'ok', '/plain': 'ok', '/hop/2': 'ok',
+      '/loop-a': 'redirect',
+      [urls[1]]: 'redirect',
+      '/never': 'timeout',
+      '/html': 'ok',
+      '/plain': 'ok',
+      '/hop/2': 'ok',
     });
   });
 });

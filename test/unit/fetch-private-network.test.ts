@@ -50,12 +50,19 @@ describe('fetchPage: names that resolve to the user’s own network', () => {
     const before = requested.length;
     const o = await fetchPage(`http://public.org:${port}/to-private`, { fetch: viaLoopback, resolve });
     expect(o).toMatchObject({ ok: false, kind: 'blocked' });
-    expect(requested.slice(before).some((r) => r.includes('reboot')), 'the private hop was requested').toBe(false);
+    expect(
+      requested.slice(before).some((r) => r.includes('reboot')),
+      'the private hop was requested',
+    ).toBe(false);
   });
 
   it('a response from a private address (the network layer says so) is never returned', async () => {
     const hosts: string[] = [];
-    const o = await fetchPage(`http://public.org:${port}/page`, { fetch: viaLoopback, remoteAddress: () => '::ffff:10.0.0.7', onBlocked: (h) => hosts.push(h) });
+    const o = await fetchPage(`http://public.org:${port}/page`, {
+      fetch: viaLoopback,
+      remoteAddress: () => '::ffff:10.0.0.7',
+      onBlocked: (h) => hosts.push(h),
+    });
     expect(o).toMatchObject({ ok: false, kind: 'blocked' });
     expect('body' in o).toBe(false);
     expect(hosts).toEqual(['public.org']);

@@ -7,14 +7,18 @@ function harness(limits?: { perTab?: number; perHost?: number }) {
   const live = new Map<string, { resolve: (v: string) => void; reject: (e: unknown) => void; signal: AbortSignal }>();
   let peak = 0;
   const peakHost = new Map<string, number>();
-  const queue = new FetchQueue<string>((job, signal) => new Promise<string>((resolve, reject) => {
-    started.push(job.url);
-    live.set(job.url, { resolve, reject, signal });
-    peak = Math.max(peak, live.size);
-    const host = new URL(job.url).hostname;
-    const n = [...live.keys()].filter((u) => new URL(u).hostname === host).length;
-    peakHost.set(host, Math.max(peakHost.get(host) ?? 0, n));
-  }), limits);
+  const queue = new FetchQueue<string>(
+    (job, signal) =>
+      new Promise<string>((resolve, reject) => {
+        started.push(job.url);
+        live.set(job.url, { resolve, reject, signal });
+        peak = Math.max(peak, live.size);
+        const host = new URL(job.url).hostname;
+        const n = [...live.keys()].filter((u) => new URL(u).hostname === host).length;
+        peakHost.set(host, Math.max(peakHost.get(host) ?? 0, n));
+      }),
+    limits,
+  );
   const outcomes: [string, JobOutcome<string>][] = [];
   queue.onDone((job, out) => outcomes.push([job.url, out]));
   const finish = async (url: string, fail = false) => {
@@ -46,7 +50,15 @@ describe('FetchQueue', () => {
 
   it('keeps at most 2 per host, passing a saturated host over and resuming it when a slot frees', async () => {
     const h = harness();
-    h.queue.add([job('a.example', 1), job('a.example', 2), job('a.example', 3), job('a.example', 4), job('b.example', 5), job('c.example', 6), job('d.example', 7)]);
+    h.queue.add([
+      job('a.example', 1),
+      job('a.example', 2),
+      job('a.example', 3),
+      job('a.example', 4),
+      job('b.example', 5),
+      job('c.example', 6),
+      job('d.example', 7),
+    ]);
     expect(h.started).toEqual(['https://a.example/r1', 'https://a.example/r2', 'https://b.example/r5', 'https://c.example/r6']);
     await h.finish('https://a.example/r1');
     expect(h.started.at(-1)).toBe('https://a.example/r3'); // the best-ranked waiting job fits again
@@ -90,7 +102,9 @@ describe('FetchQueue', () => {
       if (j.rank === 2) return Promise.reject(new Error('rejected'));
       return j.rank;
     });
-    const sync = new FetchQueue<number>(() => { throw new Error('sync'); });
+    const sync = new FetchQueue<number>(() => {
+      throw new Error('sync');
+    });
     const got: JobOutcome<number>[] = [];
     queue.onDone((_, o) => got.push(o));
     sync.onDone((_, o) => got.push(o));
@@ -105,7 +119,9 @@ describe('FetchQueue', () => {
     expect(h.queue.add([job('a.example', 1), job('a.example', 1)])).toBe(1);
     expect(h.queue.add([job('a.example', 1), job('b.example', 2)])).toBe(1);
     let idle = false;
-    void h.queue.idle().then(() => { idle = true; });
+    void h.queue.idle().then(() => {
+      idle = true;
+    });
     await h.finish('https://a.example/r1');
     expect(idle).toBe(false);
     await h.finish('https://b.example/r2');
@@ -128,11 +144,15 @@ describe('FetchQueue', () => {
     const releases = new Map<string, () => void>();
     const ends = new Map<string, () => void>();
     const started: string[] = [];
-    const q = new FetchQueue<string>((job, _signal, release) => new Promise<string>((resolve) => {
-      started.push(job.url);
-      releases.set(job.url, release);
-      ends.set(job.url, () => resolve(job.url));
-    }), { perTab: 2, perHost: 1 });
+    const q = new FetchQueue<string>(
+      (job, _signal, release) =>
+        new Promise<string>((resolve) => {
+          started.push(job.url);
+          releases.set(job.url, release);
+          ends.set(job.url, () => resolve(job.url));
+        }),
+      { perTab: 2, perHost: 1 },
+    );
     q.add([job('a.example', 1), job('a.example', 2), job('b.example', 3), job('c.example', 4)]);
     expect(started).toEqual(['https://a.example/r1', 'https://b.example/r3']);
     releases.get('https://a.example/r1')!();

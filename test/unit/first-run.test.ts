@@ -7,7 +7,9 @@ import { DEFAULT_SETTINGS, DISPLAY_MODES } from '../../lib/settings';
 describe('the welcome page opens on a first install only', () => {
   test('install opens it', () => expect(opensWelcome('install')).toBe(true));
   // Chrome's and Firefox's other reasons, and whatever a later browser adds.
-  test.each(['update', 'browser_update', 'shared_module_update', 'chrome_update', '', 'INSTALL'])('%j does not', (reason) => expect(opensWelcome(reason)).toBe(false));
+  test.each(['update', 'browser_update', 'shared_module_update', 'chrome_update', '', 'INSTALL'])('%j does not', (reason) =>
+    expect(opensWelcome(reason)).toBe(false),
+  );
 });
 
 describe('the shortcut’s display mode', () => {

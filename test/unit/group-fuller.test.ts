@@ -24,10 +24,22 @@ const evidence = (html: string, url: string): PageEvidence => {
   const text = mainText(parseHTML(html).document as unknown as Document, url).text;
   return { sketch: readCompactSketch(compactSketch(sketch(text, { ...PAGE_OPTIONS, format: 'text' }))) };
 };
-const LICENCE = { url: 'https://licences.example/apache-2.0/', title: 'Apache License 2.0 | Open Licences', snippet: 'The Apache License is a permissive licence whose main conditions require preservation of notices' };
-const README = { url: 'https://code.example/example/lanternfish', title: 'example/lanternfish: Light for the harbour', snippet: 'Lanternfish lights the harbour at night with twelve candles and a lantern' };
+const LICENCE = {
+  url: 'https://licences.example/apache-2.0/',
+  title: 'Apache License 2.0 | Open Licences',
+  snippet: 'The Apache License is a permissive licence whose main conditions require preservation of notices',
+};
+const README = {
+  url: 'https://code.example/example/lanternfish',
+  title: 'example/lanternfish: Light for the harbour',
+  snippet: 'Lanternfish lights the harbour at night with twelve candles and a lantern',
+};
 const OTHERS = [
-  { url: 'https://news.example/harbour', title: 'Harbour news this winter', snippet: 'The village council met on Tuesday to talk about the bridge and the market' },
+  {
+    url: 'https://news.example/harbour',
+    title: 'Harbour news this winter',
+    snippet: 'The village council met on Tuesday to talk about the bridge and the market',
+  },
   { url: 'https://recipes.example/orchard', title: 'Orchard pie', snippet: 'Bake the apples from the orchard with butter, sugar and a little cinnamon' },
 ];
 const PAGES = new Map<string, PageEvidence>([
@@ -85,7 +97,10 @@ describe('the fuller page is never hidden (issue #14)', () => {
   });
 
   it('the mirror case: the README ranked first hides the licence page, an excerpt of it', () => {
-    for (const arrival of [[README.url, LICENCE.url], [LICENCE.url, README.url]]) {
+    for (const arrival of [
+      [README.url, LICENCE.url],
+      [LICENCE.url, README.url],
+    ]) {
       const final = stepByStep([README, OTHERS[0], LICENCE, OTHERS[1]], arrival).at(-1)!;
       expect(final.map((g) => [g.representative, ...g.members.map((m) => m.rank)])).toEqual([[1, 3]]);
       expect(final[0].members[0].reason.kind).toBe('excerpt');
@@ -97,7 +112,16 @@ describe('the fuller page is never hidden (issue #14)', () => {
   it('in a group with real copies, only the copies are hidden and counted', () => {
     const c = { kind: 'contains', containment: 0.96, resemblance: 0.2 } as const;
     const groups: PageGroup[] = [
-      { id: 1, representative: 1, evidence: 'pages', members: [{ rank: 2, reason: { kind: 'page', resemblance: 0.9 } }, { rank: 3, reason: c }, { rank: 5, reason: { kind: 'excerpt', containment: 0.9, resemblance: 0.3 } }] },
+      {
+        id: 1,
+        representative: 1,
+        evidence: 'pages',
+        members: [
+          { rank: 2, reason: { kind: 'page', resemblance: 0.9 } },
+          { rank: 3, reason: c },
+          { rank: 5, reason: { kind: 'excerpt', containment: 0.9, resemblance: 0.3 } },
+        ],
+      },
     ];
     expect([...hiddenRanks(groups)]).toEqual([2, 5]);
     expect(hideableMembers(groups[0].members).map((m) => m.rank)).toEqual([2, 5]);

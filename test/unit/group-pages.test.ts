@@ -9,7 +9,12 @@ import { proseText } from './helpers/prose';
 const body = proseText(5, 1500);
 const other = proseText(6, 1500);
 const page = (text: string, canonical?: string): PageEvidence => ({ sketch: cutSketch(sketchText(text, PAGE_OPTIONS)), ...(canonical ? { canonical } : {}) });
-const items = [1, 2, 3, 4, 5].map((rank) => ({ rank, url: `https://site${rank}.example/story`, title: `Story ${rank}`, snippet: `A short snippet about the story number ${rank} today` }));
+const items = [1, 2, 3, 4, 5].map((rank) => ({
+  rank,
+  url: `https://site${rank}.example/story`,
+  title: `Story ${rank}`,
+  snippet: `A short snippet about the story number ${rank} today`,
+}));
 const opts = { threshold: 0.5, containment: 0.8 };
 
 describe('groupWithPages', () => {

@@ -22,7 +22,12 @@ const r = (out: ReturnType<typeof groupResults>, a: number, b: number) =>
 describe('groupResults', () => {
   const syndicated = [
     item(1, 'https://www.citynews.example/local/river-trail', 'Council approves river trail expansion', WIRE),
-    item(2, 'https://sourdough-recipes.example/starter', 'How to feed a sourdough starter', 'Feed your starter with equal weights of flour and water every twelve hours, and keep it at room temperature until bubbly.'),
+    item(
+      2,
+      'https://sourdough-recipes.example/starter',
+      'How to feed a sourdough starter',
+      'Feed your starter with equal weights of flour and water every twelve hours, and keep it at room temperature until bubbly.',
+    ),
     item(3, 'https://dailyharbor.example/news/2026/trail', 'Council approves river trail expansion - Daily Harbor', WIRE_B),
     item(4, 'https://regionwire.example/story/88121', 'River trail to grow by four miles', WIRE_C),
   ];
@@ -61,9 +66,24 @@ describe('groupResults', () => {
   it('groups an AMP / tracking variant as the same page even with a different snippet', () => {
     const out = groupResults(
       [
-        item(1, 'https://www.example-news.com/2026/11/budget-vote/?utm_source=twitter#comments', 'Budget vote delayed again', 'Lawmakers postponed the vote to next week after talks stalled over school funding.'),
-        item(2, 'https://gardening.example/roses', 'Pruning roses in winter', 'Cut back dead canes to healthy wood and shape the bush before new growth starts.'),
-        item(3, 'https://m.example-news.com/2026/11/budget-vote/amp', 'Budget vote delayed again | AMP', 'Live updates: what the delay means for your property taxes and when the next session opens.'),
+        item(
+          1,
+          'https://www.example-news.com/2026/11/budget-vote/?utm_source=twitter#comments',
+          'Budget vote delayed again',
+          'Lawmakers postponed the vote to next week after talks stalled over school funding.',
+        ),
+        item(
+          2,
+          'https://gardening.example/roses',
+          'Pruning roses in winter',
+          'Cut back dead canes to healthy wood and shape the bush before new growth starts.',
+        ),
+        item(
+          3,
+          'https://m.example-news.com/2026/11/budget-vote/amp',
+          'Budget vote delayed again | AMP',
+          'Live updates: what the delay means for your property taxes and when the next session opens.',
+        ),
       ],
       { threshold: 0.5 },
     );
@@ -171,9 +191,15 @@ describe('groupResults', () => {
 
   it('chains: A~B and B~C but not A~C puts C outside A’s group (the representative rule)', () => {
     const words =
-      'north harbor ferry riders will see new schedules from monday as the transit agency adds late evening boats cuts two midday runs and opens a second ticket office near the fish market where queues have grown since the summer festival drew record crowds to the waterfront'.split(' ');
+      'north harbor ferry riders will see new schedules from monday as the transit agency adds late evening boats cuts two midday runs and opens a second ticket office near the fish market where queues have grown since the summer festival drew record crowds to the waterfront'.split(
+        ' ',
+      );
     const span = (from: number) => words.slice(from, from + 30).join(' ');
-    const chain = [item(1, 'https://a.example/1', 'Ferry', span(0)), item(2, 'https://b.example/2', 'Ferry', span(8)), item(3, 'https://c.example/3', 'Ferry', span(16))];
+    const chain = [
+      item(1, 'https://a.example/1', 'Ferry', span(0)),
+      item(2, 'https://b.example/2', 'Ferry', span(8)),
+      item(3, 'https://c.example/3', 'Ferry', span(16)),
+    ];
     const out = groupResults(chain, { threshold: 0.45 });
     expect(r(out, 1, 2)).toBeGreaterThanOrEqual(0.45);
     expect(r(out, 2, 3)).toBeGreaterThanOrEqual(0.45);
@@ -184,7 +210,12 @@ describe('groupResults', () => {
   it('lists every pair once, by rank, and is deterministic whatever the input order', () => {
     const out = groupResults(syndicated, { threshold: 0.5 });
     expect(out.pairs.map((p) => [p.a, p.b])).toEqual([
-      [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [2, 3],
+      [2, 4],
+      [3, 4],
     ]);
     const shuffled = groupResults([syndicated[3], syndicated[1], syndicated[0], syndicated[2]], { threshold: 0.5 });
     expect(shuffled).toEqual(out);
@@ -207,7 +238,13 @@ describe('groupResults', () => {
   });
 
   it('rejects bad options', () => {
-    for (const bad of [{ threshold: 0 }, { threshold: 1.5 }, { threshold: Number.NaN }, { threshold: 0.5, minBoilerplateDocs: 1 }, { threshold: 0.5, shingle: 0 }]) {
+    for (const bad of [
+      { threshold: 0 },
+      { threshold: 1.5 },
+      { threshold: Number.NaN },
+      { threshold: 0.5, minBoilerplateDocs: 1 },
+      { threshold: 0.5, shingle: 0 },
+    ]) {
       let err: unknown;
       try {
         groupResults(syndicated, bad);

@@ -16,8 +16,11 @@ const ALLOWED: { text: string | RegExp; why: string }[] = [
   { text: 'Resemble', why: 'the product name, never translated' },
   { text: /^(#|·|—|–|:|…|\(|\)|,|;|\s)*$/u, why: 'separators and symbols (no letters: never flagged, listed for the record)' },
   { text: /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/\S*)?$/, why: 'a host name or address given as an example (searx.example.org): the same in every language' },
-  { text: "the browser stopped Resemble's background … times during this search", why: "lib's English error of a copies run; the UI says it by failure.code (copies-words.ts)" },
-  { text: /\{[^}]*:[^}]*\}/, why: 'CSS rules set as a <style> element\'s text (paint-gate.ts, groups-on-page.ts), not words' },
+  {
+    text: "the browser stopped Resemble's background … times during this search",
+    why: "lib's English error of a copies run; the UI says it by failure.code (copies-words.ts)",
+  },
+  { text: /\{[^}]*:[^}]*\}/, why: "CSS rules set as a <style> element's text (paint-gate.ts, groups-on-page.ts), not words" },
 ];
 
 /** Files whose text is page content (made-up search results), never shown as Resemble's own words. */
@@ -56,7 +59,8 @@ const findings = new Map<string, Finding[]>(scanned.map((rel) => [rel, findUntra
 
 describe('UI text outside i18n', () => {
   it('scans the UI sources (popup, options, lost and found, content script, background)', () => {
-    for (const f of ['entrypoints/popup/app.tsx', 'entrypoints/options/app.tsx', 'entrypoints/results/page-ui.ts', 'entrypoints/background/link-menu.ts']) expect(scanned).toContain(f);
+    for (const f of ['entrypoints/popup/app.tsx', 'entrypoints/options/app.tsx', 'entrypoints/results/page-ui.ts', 'entrypoints/background/link-menu.ts'])
+      expect(scanned).toContain(f);
   });
 
   it('finds none outside PENDING files: use t()/plural() from page-support/i18n (docs/i18n.md)', () => {
@@ -70,13 +74,28 @@ describe('UI text outside i18n', () => {
   });
 
   it('would see the kinds of text it is meant to see', () => {
-    const jsx = findUntranslated('x.tsx', `const a = <p title="Open it">Hello {busy ? 'Saving…' : t('k')} <b>{\`#\${n}\`}</b>{\`Hide \${n}\`}</p>;`, 'jsx', allowed);
+    const jsx = findUntranslated(
+      'x.tsx',
+      `const a = <p title="Open it">Hello {busy ? 'Saving…' : t('k')} <b>{\`#\${n}\`}</b>{\`Hide \${n}\`}</p>;`,
+      'jsx',
+      allowed,
+    );
     expect(jsx.map((f) => f.text)).toEqual(['Open it', 'Hello', 'Saving…', 'Hide …']);
-    const cs = findUntranslated('x.ts', `el.textContent = 'dead link'; el.setAttribute('aria-label', \`Show \${x}\`); el.className = 'label dead'; el.textContent = t('k');`, 'content-script', allowed);
+    const cs = findUntranslated(
+      'x.ts',
+      `el.textContent = 'dead link'; el.setAttribute('aria-label', \`Show \${x}\`); el.className = 'label dead'; el.textContent = t('k');`,
+      'content-script',
+      allowed,
+    );
     expect(cs.map((f) => f.text)).toEqual(['dead link', 'Show …']);
     const bg = findUntranslated('x.ts', `menus.create({ id: 'm', title: 'Find similar copy' }); set({ title: t('k') });`, 'background', allowed);
     expect(bg.map((f) => f.text)).toEqual(['Find similar copy']);
-    const obj = findUntranslated('x.ts', `const a = { label: 'Not a copy', id: 'Not a copy', mode: { label: 'collapse' }, error: ok ? t('k') : 'no such run' };`, 'words', allowed);
+    const obj = findUntranslated(
+      'x.ts',
+      `const a = { label: 'Not a copy', id: 'Not a copy', mode: { label: 'collapse' }, error: ok ? t('k') : 'no such run' };`,
+      'words',
+      allowed,
+    );
     expect(obj.map((f) => f.text)).toEqual(['Not a copy', 'no such run']);
   });
 });

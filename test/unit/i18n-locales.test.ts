@@ -42,7 +42,14 @@ describe('locale files', () => {
     expect(bases.length).toBeGreaterThan(3);
     for (const [l, f] of files) {
       const forms = new Intl.PluralRules(l.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
-      for (const b of bases) expect(Object.keys(f).filter((k) => baseOf(k) === b && FORMS.test(k)).map((k) => k.slice(b.length + 1)).sort(), `${l}: ${b}`).toEqual(forms);
+      for (const b of bases)
+        expect(
+          Object.keys(f)
+            .filter((k) => baseOf(k) === b && FORMS.test(k))
+            .map((k) => k.slice(b.length + 1))
+            .sort(),
+          `${l}: ${b}`,
+        ).toEqual(forms);
     }
   });
 

@@ -56,7 +56,15 @@ describe('other languages', () => {
     useLocale('ru');
     const de = readLocale('ru');
     const want = (form: string, n: number) => de[`groups_${form}`].message.replace('$1', String(n));
-    expect([1, 3, 5, 21, 22, 25, 11].map((n) => plural('groups', n))).toEqual([want('one', 1), want('few', 3), want('many', 5), want('one', 21), want('few', 22), want('many', 25), want('many', 11)]);
+    expect([1, 3, 5, 21, 22, 25, 11].map((n) => plural('groups', n))).toEqual([
+      want('one', 1),
+      want('few', 3),
+      want('many', 5),
+      want('one', 21),
+      want('few', 22),
+      want('many', 25),
+      want('many', 11),
+    ]);
   });
 
   it('Japanese and Chinese: one form for every count', () => {
@@ -80,7 +88,7 @@ describe('other languages', () => {
 });
 
 describe('languageOf', () => {
-  it('keeps the UI language when the messages are in it, else the messages file\'s language', () => {
+  it("keeps the UI language when the messages are in it, else the messages file's language", () => {
     expect(languageOf('en', 'en-GB')).toBe('en-GB');
     expect(languageOf('de', 'de-AT')).toBe('de-AT');
     expect(languageOf('en', 'it')).toBe('en');

@@ -37,7 +37,7 @@ describe('import words', () => {
     expect(listErrorWords('f.txt', { code: 'too-large', error: '', bad: [] })).toMatch(/^f\.txt ist größer als \d+ MB/);
   });
 
-  it('show lib\'s English for a code a newer background sends', () => {
+  it("show lib's English for a code a newer background sends", () => {
     useLocale('ru');
     expect(badLineWords({ code: 'later' as BadLineCode, reason: 'a reason from later' })).toBe('a reason from later');
     expect(listErrorWords('f.txt', { error: 'something new', bad: [] })).toBe('f.txt: something new');

@@ -146,7 +146,10 @@ describe('the background', () => {
       if (!r.ok) throw new Error(r.error.message);
       expect(deserializeSketch(r.bytes).seed).toBe(0xfedcba98);
     }
-    expect(posted.every((m) => (m as { options?: { seed?: number } }).options?.seed === 0xfedcba98), 'every request to the Worker').toBe(true);
+    expect(
+      posted.every((m) => (m as { options?: { seed?: number } }).options?.seed === 0xfedcba98),
+      'every request to the Worker',
+    ).toBe(true);
     // The page's sketch is lib's under that seed, not under the public one.
     const lib = sketchText(text, { ...PAGE_OPTIONS, seed: 0xfedcba98 });
     expect(deserializeSketch((page as { bytes: Uint8Array }).bytes).min).toEqual(lib.min);
@@ -211,7 +214,9 @@ describe('a page forged from seed 0’s sample (measured)', () => {
       const pub = m(0);
       const secret = [0x9e3779b9, 0x85ebca6b, 0xc2b2ae35].map(m);
       const worst = Math.max(...secret.map((x) => x.c));
-      rows.push(`${n} words, forger ${forger.split(/\s+/).length} words: seed 0 c=${pub.c.toFixed(2)} r=${pub.r.toFixed(2)}; secret seeds c=${secret.map((x) => x.c.toFixed(2)).join('/')} r=${secret.map((x) => x.r.toFixed(2)).join('/')}`);
+      rows.push(
+        `${n} words, forger ${forger.split(/\s+/).length} words: seed 0 c=${pub.c.toFixed(2)} r=${pub.r.toFixed(2)}; secret seeds c=${secret.map((x) => x.c.toFixed(2)).join('/')} r=${secret.map((x) => x.r.toFixed(2)).join('/')}`,
+      );
       expect(pub.c, `${n} words: the forger holds all of seed 0's sample`).toBeGreaterThanOrEqual(0.95);
       // The default containment threshold is 0.8 (lib/settings); a forger stays well below it. A short
       // page's sample is most of its shingles (128 of ~300): its "forger" is nearly the page itself.

@@ -39,7 +39,15 @@ function resolveLocal(from: string, spec: string): string | undefined {
 }
 
 const files = sources(LIB);
-const graph = new Map(files.map((f) => [f, importsOf(f).filter((s) => s.startsWith('.')).map((s) => resolveLocal(f, s)).filter((p): p is string => !!p)]));
+const graph = new Map(
+  files.map((f) => [
+    f,
+    importsOf(f)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolveLocal(f, s))
+      .filter((p): p is string => !!p),
+  ]),
+);
 
 describe('lib/', () => {
   it('imports no browser, extension or WXT module, and nothing from entrypoints/ or components/', () => {
@@ -59,7 +67,14 @@ describe('lib/', () => {
       state.set(f, 'open');
       stack.push(f);
       for (const g of graph.get(f) ?? []) {
-        if (state.get(g) === 'open') cycles.push(stack.slice(stack.indexOf(g)).concat(g).map((p) => relative(LIB, p)).join(' → '));
+        if (state.get(g) === 'open')
+          cycles.push(
+            stack
+              .slice(stack.indexOf(g))
+              .concat(g)
+              .map((p) => relative(LIB, p))
+              .join(' → '),
+          );
         else if (!state.has(g)) visit(g);
       }
       stack.pop();

@@ -43,7 +43,9 @@ describe('parseLite builds the tree a browser builds', () => {
     expect(body('<div>a</p></section>b</div>')).toBe('div("ab")');
   });
   it('reads raw text up to its end tag, and void elements without content', () => {
-    expect(body('<p>a<br>b<img src=x>c</p><script>if (a<b) x="</p>"</script><textarea>&lt;b&gt;</textarea>')).toBe('p("a" br "b" img "c") script("if (a<b) x=\\"</p>\\"") textarea("<b>")');
+    expect(body('<p>a<br>b<img src=x>c</p><script>if (a<b) x="</p>"</script><textarea>&lt;b&gt;</textarea>')).toBe(
+      'p("a" br "b" img "c") script("if (a<b) x=\\"</p>\\"") textarea("<b>")',
+    );
   });
   it('treats a stray quote among attributes as an attribute name, not the start of a value', () => {
     const doc = parseLite('<div class="a" "><p>in</p></div><p>after');

@@ -15,7 +15,9 @@ const withClosest = (patch: Record<string, unknown>) => ({ ...ANSWER, archived_s
 describe('availabilityUrl', () => {
   it('encodes the URL, and asks for the snapshot nearest a time when given one', () => {
     expect(availabilityUrl('https://ex.com/a b?x=1&y=2#f')).toBe('https://archive.org/wayback/available?url=https%3A%2F%2Fex.com%2Fa%20b%3Fx%3D1%26y%3D2%23f');
-    expect(availabilityUrl('https://ex.com/', Date.UTC(2020, 0, 2, 3, 4, 5))).toBe('https://archive.org/wayback/available?url=https%3A%2F%2Fex.com%2F&timestamp=20200102030405');
+    expect(availabilityUrl('https://ex.com/', Date.UTC(2020, 0, 2, 3, 4, 5))).toBe(
+      'https://archive.org/wayback/available?url=https%3A%2F%2Fex.com%2F&timestamp=20200102030405',
+    );
     expect(availabilityUrl('https://ex.com/', Number.NaN)).toBe('https://archive.org/wayback/available?url=https%3A%2F%2Fex.com%2F');
   });
 });
@@ -24,13 +26,17 @@ describe('Wayback timestamps', () => {
   it('round-trip, and refuse impossible dates', () => {
     expect(waybackTimestamp(Date.UTC(1999, 11, 31, 23, 59, 58))).toBe('19991231235958');
     expect(parseWaybackTimestamp('19991231235958')).toBe(Date.UTC(1999, 11, 31, 23, 59, 58));
-    for (const bad of ['20200231000000', '20201301000000', '2020010100000', '2020010100000x', '20200101250000']) expect(parseWaybackTimestamp(bad)).toBeUndefined();
+    for (const bad of ['20200231000000', '20201301000000', '2020010100000', '2020010100000x', '20200101250000'])
+      expect(parseWaybackTimestamp(bad)).toBeUndefined();
   });
 });
 
 describe('parseAvailability', () => {
   it('reads the closest snapshot, upgraded to https', () => {
-    expect(parseAvailability(ANSWER)).toEqual({ url: 'https://web.archive.org/web/20130919044612/http://example.com/', timestamp: Date.UTC(2013, 8, 19, 4, 46, 12) });
+    expect(parseAvailability(ANSWER)).toEqual({
+      url: 'https://web.archive.org/web/20130919044612/http://example.com/',
+      timestamp: Date.UTC(2013, 8, 19, 4, 46, 12),
+    });
     const q = withClosest({ url: 'https://web.archive.org/web/20130919044612/https://ex.com/a?b=1&c=2' });
     expect(parseAvailability(q)?.url).toBe('https://web.archive.org/web/20130919044612/https://ex.com/a?b=1&c=2');
   });
@@ -59,7 +65,9 @@ describe('parseAvailability', () => {
 describe('rawSnapshotUrl', () => {
   it('turns a snapshot URL into its id_ form', () => {
     expect(rawSnapshotUrl('https://web.archive.org/web/20200101000000/http://x')).toBe('https://web.archive.org/web/20200101000000id_/http://x');
-    expect(rawSnapshotUrl('http://web.archive.org/web/20200101000000/https://x.com/a?b=1&c=%20')).toBe('https://web.archive.org/web/20200101000000id_/https://x.com/a?b=1&c=%20');
+    expect(rawSnapshotUrl('http://web.archive.org/web/20200101000000/https://x.com/a?b=1&c=%20')).toBe(
+      'https://web.archive.org/web/20200101000000id_/https://x.com/a?b=1&c=%20',
+    );
     // Other flags (im_, js_, if_) are replaced; the id_ form is kept.
     expect(rawSnapshotUrl('https://web.archive.org/web/20200101000000im_/http://x/a.png')).toBe('https://web.archive.org/web/20200101000000id_/http://x/a.png');
     expect(rawSnapshotUrl('https://web.archive.org/web/20200101000000id_/http://x')).toBe('https://web.archive.org/web/20200101000000id_/http://x');

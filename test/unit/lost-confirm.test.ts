@@ -33,7 +33,12 @@ const shown = extract(parseHTML(demo.resultsHtml).document as unknown as Documen
 const page = (rank: number) => demo.results[rank - 1];
 const main = (rank: number) => mainText(parseHTML(page(rank).html).document as unknown as Document, page(rank).url).text;
 /** A fetched candidate as lost and found measures it: its main text's sketch, its whole page's words. */
-const fetched = (html: string, url: string, text = mainText(parseHTML(html).document as unknown as Document, url).text) => ({ url, title: '', sketch: sk(text), text: new HeldText(htmlToText(html)) });
+const fetched = (html: string, url: string, text = mainText(parseHTML(html).document as unknown as Document, url).text) => ({
+  url,
+  title: '',
+  sketch: sk(text),
+  text: new HeldText(htmlToText(html)),
+});
 
 describe('a forged page is refused; real copies are not', () => {
   const target = proseText(21, 1500);
@@ -105,7 +110,13 @@ describe('a result never seen alive: verified by its engine’s snippet', () => 
   });
 
   it('ranks below copies verified against a full sketch, above title matches', () => {
-    const at = (url: string, basis: 'page' | 'title' | 'snippet', resemblance: number) => ({ url, basis, resemblance, containment: 1, source: 'group' as const });
+    const at = (url: string, basis: 'page' | 'title' | 'snippet', resemblance: number) => ({
+      url,
+      basis,
+      resemblance,
+      containment: 1,
+      source: 'group' as const,
+    });
     const ranked = rankAlternates([at('https://t.example/', 'title', 1), at('https://s.example/', 'snippet', 1), at('https://p.example/', 'page', 0.6)]);
     expect(ranked.map((a) => a.basis)).toEqual(['page', 'snippet', 'title']);
   });

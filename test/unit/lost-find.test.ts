@@ -56,7 +56,10 @@ describe('lost and found: sources and candidates', () => {
         { rank: 5, url: 'https://alone.example/amp', title: TITLE },
       ],
       // The second group is another's, not the dead page's.
-      groups: [{ representative: 1, members: [{ rank: 2 }, { rank: 3 }] }, { representative: 4, members: [{ rank: 5 }] }],
+      groups: [
+        { representative: 1, members: [{ rank: 2 }, { rank: 3 }] },
+        { representative: 4, members: [{ rank: 5 }] },
+      ],
     };
     const pages = { [MIRROR]: html(TITLE, TEXT), [OTHER]: html(TITLE, proseText(2, 400)), 'https://alone.example/': html(TITLE, TEXT) };
     const f = fakes({ pages, records: { [DEAD]: known }, serps: [serp], settings: { archiveLookups: false } });
@@ -65,7 +68,10 @@ describe('lost and found: sources and candidates', () => {
     expect(r.alternates.map((a) => [a.url, a.source, a.basis])).toEqual([[MIRROR, 'group', 'page']]);
     expect(r.alternates[0].resemblance).toBeGreaterThan(0.95);
     expect(f.fetched).toContain(OTHER);
-    expect(f.fetched.filter((u) => u.startsWith('https://alone.example/')), 'a result in no group with it is no candidate').toEqual([]);
+    expect(
+      f.fetched.filter((u) => u.startsWith('https://alone.example/')),
+      'a result in no group with it is no candidate',
+    ).toEqual([]);
   });
 
   it('store: asked down to its index floor whatever the user’s threshold, so a page containing the dead one passes by containment', async () => {
@@ -100,7 +106,15 @@ describe('lost and found: sources and candidates', () => {
     const google = searchUrl('google', TITLE);
     const ddg = searchUrl('duckduckgo', TITLE);
     const f = fakes({
-      pages: { [google]: '<form>Before you continue</form>', [ddg]: serpHtml([{ url: COPY, title: TITLE }, { url: OTHER, title: 'Other' }]), [COPY]: html(TITLE, TEXT), [OTHER]: html('Other', proseText(4, 300)) },
+      pages: {
+        [google]: '<form>Before you continue</form>',
+        [ddg]: serpHtml([
+          { url: COPY, title: TITLE },
+          { url: OTHER, title: 'Other' },
+        ]),
+        [COPY]: html(TITLE, TEXT),
+        [OTHER]: html('Other', proseText(4, 300)),
+      },
       records: { [DEAD]: known },
       serps: [{ engine: 'google', results: [{ rank: 1, url: DEAD, title: TITLE }] }],
       settings: { archiveLookups: false },
@@ -112,7 +126,13 @@ describe('lost and found: sources and candidates', () => {
   });
 
   it('a page two sources find is measured once, under the first', async () => {
-    const serp = { results: [{ rank: 1, url: DEAD, title: TITLE }, { rank: 2, url: MIRROR, title: TITLE }], groups: [{ representative: 1, members: [{ rank: 2 }] }] };
+    const serp = {
+      results: [
+        { rank: 1, url: DEAD, title: TITLE },
+        { rank: 2, url: MIRROR, title: TITLE },
+      ],
+      groups: [{ representative: 1, members: [{ rank: 2 }] }],
+    };
     const f = fakes({
       pages: { [MIRROR]: html(TITLE, TEXT) },
       records: { [DEAD]: known },
@@ -130,7 +150,11 @@ describe('lost and found: sources and candidates', () => {
 describe('lost and found: the archive, and no access to sites', () => {
   const TS = '20240115093000';
   const RAW = `https://web.archive.org/web/${TS}id_/${DEAD}`;
-  const available = { 'https://archive.org/wayback/available': { archived_snapshots: { closest: { available: true, status: '200', url: `http://web.archive.org/web/${TS}/${DEAD}`, timestamp: TS } } } };
+  const available = {
+    'https://archive.org/wayback/available': {
+      archived_snapshots: { closest: { available: true, status: '200', url: `http://web.archive.org/web/${TS}/${DEAD}`, timestamp: TS } },
+    },
+  };
 
   it('without access only the archive is asked: the snapshot nearest the last sighting, fetched raw and measured', async () => {
     const lastSeen = Date.UTC(2024, 0, 10);

@@ -54,12 +54,23 @@ describe.skipIf(!hasShared)('lost and found on python-peps-history (needs ../sha
     const t0 = performance.now();
     const similar = await store.similar(lost.sketch, QUERY_THRESHOLD, { exclude: url(file) });
     queryMs.push(performance.now() - t0);
-    const verified = similar.map((m) => ({ url: m.url, source: 'store' as const, ...verify(lost, { url: m.url, title: m.title, sketch: live.get(m.url) }, O) }));
-    return rankAlternates(verified.filter((v) => v.accepted), { exclude: [url(file)] });
+    const verified = similar.map((m) => ({
+      url: m.url,
+      source: 'store' as const,
+      ...verify(lost, { url: m.url, title: m.title, sketch: live.get(m.url) }, O),
+    }));
+    return rankAlternates(
+      verified.filter((v) => v.accepted),
+      { exclude: [url(file)] },
+    );
   }
 
   beforeAll(async () => {
-    const rows = readFileSync(sharedPath(`${CORPUS}/PAIRS.tsv`), 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split('\t'));
+    const rows = readFileSync(sharedPath(`${CORPUS}/PAIRS.tsv`), 'utf8')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((l) => l.split('\t'));
     pairs = rows.map(([o, n, relation, , j]) => ({ old: o, new: n, relation, jaccard: Number(j) }));
     const labels = readLabels(CORPUS);
     titles = new Map(labels.map((l) => [l.file, l.title]));
@@ -103,7 +114,8 @@ describe.skipIf(!hasShared)('lost and found on python-peps-history (needs ../sha
     expect(traps.length).toBeGreaterThan(0);
     const truth = new Map(pairs.filter((p) => p.relation === 'moved-same-doc').map((p) => [p.old, url(p.new)]));
     const wrong: string[] = [];
-    for (const [old, alts] of found) for (const a of alts) if (a.url !== truth.get(old)) wrong.push(`${old} → ${a.url} (r ${a.resemblance.toFixed(2)}, c ${a.containment.toFixed(2)})`);
+    for (const [old, alts] of found)
+      for (const a of alts) if (a.url !== truth.get(old)) wrong.push(`${old} → ${a.url} (r ${a.resemblance.toFixed(2)}, c ${a.containment.toFixed(2)})`);
     expect(wrong).toEqual([]);
     // The trap pages measured against every dead page directly (not only what the index returned).
     let worst = { r: 0, c: 0, pair: '' };
@@ -127,7 +139,11 @@ describe.skipIf(!hasShared)('lost and found on python-peps-history (needs ../sha
   });
 
   it('remembers phrases that the moved page still holds (the search source)', () => {
-    const words = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const words = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
     let kept = 0;
     let total = 0;
     let bytes = 0;
@@ -140,7 +156,9 @@ describe.skipIf(!hasShared)('lost and found on python-peps-history (needs ../sha
       total += phrases.length;
       kept += phrases.filter((ph) => target.includes(words(ph))).length;
     }
-    console.log(`phrases: ${kept} / ${total} kept from ${close.length} 2009 pages (J ≥ 0.8) found verbatim in their 2026 text; ${(bytes / close.length).toFixed(0)} B per page`);
+    console.log(
+      `phrases: ${kept} / ${total} kept from ${close.length} 2009 pages (J ≥ 0.8) found verbatim in their 2026 text; ${(bytes / close.length).toFixed(0)} B per page`,
+    );
     expect(kept / total).toBeGreaterThanOrEqual(0.85);
   });
 });

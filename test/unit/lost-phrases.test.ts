@@ -6,7 +6,10 @@ import { editWords } from './helpers/edits';
 import { proseText } from './helpers/prose';
 import { mulberry32 } from './helpers/random';
 
-const VOCAB = 'harbour engine winter question doctor captain country evening paper market judge bridge candle forest doorway orchard lantern river morning letter window mountain village silence garden house'.split(' ');
+const VOCAB =
+  'harbour engine winter question doctor captain country evening paper market judge bridge candle forest doorway orchard lantern river morning letter window mountain village silence garden house'.split(
+    ' ',
+  );
 
 /** `n` sentences of `len` distinct-ish words each, one per line. */
 function sentences(seed: number, n: number, len: number): string[] {

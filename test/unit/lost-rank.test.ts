@@ -40,7 +40,14 @@ describe('verify: page basis', () => {
   });
 
   it('never accepts a candidate without a sketch', () => {
-    expect(verify(lost, { url: 'https://x.example/', title: lost.title }, O)).toEqual({ resemblance: 0, containment: 0, basis: 'page', accepted: false, weak: false, note: 'no-candidate-sketch' });
+    expect(verify(lost, { url: 'https://x.example/', title: lost.title }, O)).toEqual({
+      resemblance: 0,
+      containment: 0,
+      basis: 'page',
+      accepted: false,
+      weak: false,
+      note: 'no-candidate-sketch',
+    });
   });
 
   it('falls back to the titles when the sketches were made with another shingle size', () => {
@@ -72,7 +79,14 @@ describe('verify: title basis (no sketch of the dead page)', () => {
 });
 
 describe('rankAlternates', () => {
-  const alt = (url: string, resemblance: number, containment: number, source: AlternateSource, extra: object = {}) => ({ url, resemblance, containment, source, title: url, ...extra });
+  const alt = (url: string, resemblance: number, containment: number, source: AlternateSource, extra: object = {}) => ({
+    url,
+    resemblance,
+    containment,
+    source,
+    title: url,
+    ...extra,
+  });
 
   it('orders by resemblance, containment, source, then URL', () => {
     const items = [
@@ -83,7 +97,14 @@ describe('rankAlternates', () => {
       alt('https://f.example/', 0.7, 0.9, 'group'),
       alt('https://e.example/', 0.7, 0.9, 'group'),
     ];
-    expect(rankAlternates(items).map((a) => a.url)).toEqual(['https://a.example/', 'https://b.example/', 'https://c.example/', 'https://e.example/', 'https://f.example/', 'https://d.example/']);
+    expect(rankAlternates(items).map((a) => a.url)).toEqual([
+      'https://a.example/',
+      'https://b.example/',
+      'https://c.example/',
+      'https://e.example/',
+      'https://f.example/',
+      'https://d.example/',
+    ]);
     expect(items[0].url).toBe('https://d.example/'); // not sorted in place
   });
 

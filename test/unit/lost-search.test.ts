@@ -66,21 +66,34 @@ describe('searchTargets', () => {
   const serp = (engine: string, url: string, ...results: string[]) => ({ engine, url, results: results.map((u) => ({ url: u })) });
 
   it('asks the engine of the newest results page that listed the dead page, then DuckDuckGo', () => {
-    const serps = [serp('bing', 'https://www.bing.com/search?q=x', 'https://other.example/'), serp('google', 'https://www.google.com/search?q=essay', DEAD), serp('yahoo', 'https://search.yahoo.com/search?p=e', DEAD)];
+    const serps = [
+      serp('bing', 'https://www.bing.com/search?q=x', 'https://other.example/'),
+      serp('google', 'https://www.google.com/search?q=essay', DEAD),
+      serp('yahoo', 'https://search.yahoo.com/search?p=e', DEAD),
+    ];
     expect(searchTargets(serps, DEAD)).toEqual([{ engine: 'google' }, { engine: 'duckduckgo' }]);
   });
 
   it('else the engine of the newest results page; DuckDuckGo once; DuckDuckGo alone when none was kept', () => {
-    expect(searchTargets([serp('brave', 'https://search.brave.com/search?q=a'), serp('google', 'https://www.google.com/search?q=b')], DEAD)).toEqual([{ engine: 'brave' }, { engine: 'duckduckgo' }]);
+    expect(searchTargets([serp('brave', 'https://search.brave.com/search?q=a'), serp('google', 'https://www.google.com/search?q=b')], DEAD)).toEqual([
+      { engine: 'brave' },
+      { engine: 'duckduckgo' },
+    ]);
     expect(searchTargets([serp('duckduckgo', 'https://duckduckgo.com/?q=a', DEAD)], DEAD)).toEqual([{ engine: 'duckduckgo' }]);
     expect(searchTargets([], DEAD)).toEqual([{ engine: 'duckduckgo' }]);
   });
 
   it('SearXNG: the instance the page was seen on (https only); unknown engines and odd records are passed over', () => {
-    expect(searchTargets([serp('searxng', 'https://searx.example.org/search?q=a', DEAD)], DEAD)).toEqual([{ engine: 'searxng', searxngHost: 'searx.example.org' }, { engine: 'duckduckgo' }]);
+    expect(searchTargets([serp('searxng', 'https://searx.example.org/search?q=a', DEAD)], DEAD)).toEqual([
+      { engine: 'searxng', searxngHost: 'searx.example.org' },
+      { engine: 'duckduckgo' },
+    ]);
     expect(searchTargets([serp('searxng', 'http://searx.example.org/search?q=a', DEAD)], DEAD)).toEqual([{ engine: 'duckduckgo' }]);
     const odd = { engine: 'altavista', url: 'https://altavista.example/', results: [null, 3, { url: DEAD }] };
-    expect(searchTargets([odd, { engine: 'bing', url: 'https://www.bing.com/search?q=a', results: [null, 'x'] }], DEAD)).toEqual([{ engine: 'bing' }, { engine: 'duckduckgo' }]);
+    expect(searchTargets([odd, { engine: 'bing', url: 'https://www.bing.com/search?q=a', results: [null, 'x'] }], DEAD)).toEqual([
+      { engine: 'bing' },
+      { engine: 'duckduckgo' },
+    ]);
   });
 });
 

@@ -34,7 +34,8 @@ describe('a copy that holds the snippet', () => {
   it('has its words in every locale, each filled in', () => {
     for (const loc of localeNames()) {
       const m = readLocale(loc);
-      for (const k of ['liveCopy_label_snippet', 'liveCopy_detail_snippet', 'popup_alt_holdsSnippet', 'lost_measures_snippet']) expect(m[k]?.message, `${loc} ${k}`).toBeTruthy();
+      for (const k of ['liveCopy_label_snippet', 'liveCopy_detail_snippet', 'popup_alt_holdsSnippet', 'lost_measures_snippet'])
+        expect(m[k]?.message, `${loc} ${k}`).toBeTruthy();
       useLocale(loc);
       expect(liveCopyLabel(alt()), loc).toContain('papa.example');
       expect(liveCopyDetail(alt(), 1_000_000), loc).not.toMatch(/\$\d|undefined|NaN/);
@@ -44,7 +45,11 @@ describe('a copy that holds the snippet', () => {
   it('passes the page’s message shape, and ranks below a copy measured against a full sketch in the popup', () => {
     const view = { mode: 'collapse', threshold: 0.5, groups: [], dead: [{ rank: 5, kind: 'gone', alternates: [alt()] }] };
     expect(checkPageGroups(view)?.dead?.[0].alternates?.[0].basis).toBe('snippet');
-    const merged = mergeAlternates([alt({ resemblance: 1 }), alt({ url: 'https://page.example/', basis: 'page', resemblance: 0.6 }), alt({ url: 'https://t.example/', basis: 'title', resemblance: 1 })]);
+    const merged = mergeAlternates([
+      alt({ resemblance: 1 }),
+      alt({ url: 'https://page.example/', basis: 'page', resemblance: 0.6 }),
+      alt({ url: 'https://t.example/', basis: 'title', resemblance: 1 }),
+    ]);
     expect(merged.map((a) => a.basis)).toEqual(['page', 'snippet', 'title']);
   });
 });

@@ -58,7 +58,11 @@ describe('isSoft404', () => {
   });
 
   it('not when the site answers missing addresses with another page', () => {
-    const probe = { title: 'Search – Example News', text: 'Search results for resemble missing abc123: no stories matched your search terms today.', status: 200 };
+    const probe = {
+      title: 'Search – Example News',
+      text: 'Search results for resemble missing abc123: no stories matched your search terms today.',
+      status: 200,
+    };
     expect(isSoft404(page, probe)).toBe(false);
   });
 
@@ -90,7 +94,8 @@ describe('deadReason', () => {
     expect(deadReason('gone')).toBe('gone');
     expect(deadReason('dns')).toBe('dns');
     expect(deadReason('connection')).toBe('connection');
-    for (const k of ['timeout', 'http', 'tls', 'too-large', 'wrong-type', 'redirect', 'blocked', 'cancelled', 'network'] as const) expect(deadReason(k)).toBeUndefined();
+    for (const k of ['timeout', 'http', 'tls', 'too-large', 'wrong-type', 'redirect', 'blocked', 'cancelled', 'network'] as const)
+      expect(deadReason(k)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,4 @@
-import { parseHTML } from 'linkedom';
-import { type ComponentChild, h, render } from 'preact';
+import { type ComponentChild, h } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
 import { mountIn } from './helpers/mount';
 import { LostReportView } from '../../components/lost-report';
@@ -61,7 +60,15 @@ const allDone: LostReport['sources'] = [
 
 const report = (over: Partial<LostReport> = {}): LostReport => ({
   url: 'https://dead.example/story',
-  known: { title: 'The old story', firstSeen: DAY - 86_400_000 * 30, lastSeen: DAY, fetchedAt: DAY, status: 'gone', sketch: { shingles: 412, values: 128 }, phrases: ['a phrase remembered', 'another one'] },
+  known: {
+    title: 'The old story',
+    firstSeen: DAY - 86_400_000 * 30,
+    lastSeen: DAY,
+    fetchedAt: DAY,
+    status: 'gone',
+    sketch: { shingles: 412, values: 128 },
+    phrases: ['a phrase remembered', 'another one'],
+  },
   hasSketch: true,
   alternates: [],
   sources: allDone,
@@ -78,7 +85,16 @@ describe('lost and found: the address', () => {
   });
 
   it('refuses anything else with a clear sentence', () => {
-    for (const bad of ['', '?url=', '?other=1', '?url=not%20a%20url', '?url=javascript%3Aalert(1)', '?url=data%3Atext%2Fhtml%2Cx', '?url=file%3A%2F%2F%2Fetc%2Fpasswd', '?url=chrome%3A%2F%2Fsettings']) {
+    for (const bad of [
+      '',
+      '?url=',
+      '?other=1',
+      '?url=not%20a%20url',
+      '?url=javascript%3Aalert(1)',
+      '?url=data%3Atext%2Fhtml%2Cx',
+      '?url=file%3A%2F%2F%2Fetc%2Fpasswd',
+      '?url=chrome%3A%2F%2Fsettings',
+    ]) {
       const t = parseLostTarget(bad);
       expect(t.ok, bad).toBe(false);
       if (!t.ok) expect(t.error.length).toBeGreaterThan(20);
@@ -156,11 +172,21 @@ describe('lost and found: words', () => {
   it('says whether a sketch was kept', () => {
     expect(sketchText(report())).toBe('Resemble kept a sketch of this page (412 shingles).');
     expect(sketchText(report({ known: undefined }))).toBe('Resemble kept a sketch of this page.');
-    expect(sketchText(report({ hasSketch: false }))).toBe('Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.');
+    expect(sketchText(report({ hasSketch: false }))).toBe(
+      'Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.',
+    );
   });
 
   it('says how far the search is, and what it found', () => {
-    const running = report({ done: false, sources: [{ source: 'group', state: 'done', candidates: 1 }, { source: 'store', state: 'running' }, { source: 'search', state: 'pending' }, { source: 'archive', state: 'pending' }] });
+    const running = report({
+      done: false,
+      sources: [
+        { source: 'group', state: 'done', candidates: 1 },
+        { source: 'store', state: 'running' },
+        { source: 'search', state: 'pending' },
+        { source: 'archive', state: 'pending' },
+      ],
+    });
     expect(progressLine(running)).toBe('Looking for copies: 1 of 4 sources done…');
     expect(progressLine({ ...running, alternates: [alt({})] })).toBe('Looking for copies: 1 of 4 sources done; 1 copy so far…');
     expect(progressLine(report({ alternates: [alt({}), alt({ url: 'https://b.example/' })] }))).toBe('Done: 2 copies found.');
@@ -177,7 +203,14 @@ describe('lost and found: polling', () => {
     const answers = [report({ done: false }), report({ done: false }), report({ done: true })];
     const ask = vi.fn(async (_again: boolean) => answers.shift()!);
     const seen: LostReport[] = [];
-    await pollLost({ ask, again: true, signal: new AbortController().signal, onReport: (r) => seen.push(r), onError: () => expect.fail('no error'), sleep: immediate });
+    await pollLost({
+      ask,
+      again: true,
+      signal: new AbortController().signal,
+      onReport: (r) => seen.push(r),
+      onError: () => expect.fail('no error'),
+      sleep: immediate,
+    });
     expect(ask.mock.calls.map((c) => c[0])).toEqual([true, false, false]);
     expect(seen.map((r) => r.done)).toEqual([false, false, true]);
   });
@@ -201,10 +234,24 @@ describe('lost and found: polling', () => {
       return report();
     };
     const seen: LostReport[] = [];
-    await pollLost({ ask: flaky, again: false, signal: new AbortController().signal, onReport: (r) => seen.push(r), onError: () => expect.fail('no error'), sleep: immediate });
+    await pollLost({
+      ask: flaky,
+      again: false,
+      signal: new AbortController().signal,
+      onReport: (r) => seen.push(r),
+      onError: () => expect.fail('no error'),
+      sleep: immediate,
+    });
     expect(seen.length).toBe(1);
     const errors: unknown[] = [];
-    await pollLost({ ask: () => Promise.reject(new Error('down')), again: false, signal: new AbortController().signal, onReport: () => {}, onError: (e) => errors.push(e), sleep: immediate });
+    await pollLost({
+      ask: () => Promise.reject(new Error('down')),
+      again: false,
+      signal: new AbortController().signal,
+      onReport: () => {},
+      onError: (e) => errors.push(e),
+      sleep: immediate,
+    });
     expect(errors.map((e) => (e as Error).message)).toEqual(['down']);
   });
 });
@@ -212,7 +259,14 @@ describe('lost and found: polling', () => {
 describe('lost and found: the report', () => {
   const alternates = [
     alt({ url: 'https://mirror.example/story', title: 'Mirror', source: 'group', resemblance: 0.95, containment: 0.97 }),
-    alt({ url: 'https://web.archive.org/web/2024id_/https://dead.example/story', title: '<img src=x onerror=alert(1)>', source: 'archive', archivedAt: DAY, resemblance: 0.9, containment: 0.9 }),
+    alt({
+      url: 'https://web.archive.org/web/2024id_/https://dead.example/story',
+      title: '<img src=x onerror=alert(1)>',
+      source: 'archive',
+      archivedAt: DAY,
+      resemblance: 0.9,
+      containment: 0.9,
+    }),
     alt({ url: 'javascript:alert(1)', title: 'Click me', source: 'store', resemblance: 0.6, containment: 0.7 }),
     alt({ url: 'https://b.example/by-title', title: 'By title', source: 'search', resemblance: 0.55, containment: 0.55, basis: 'title' }),
   ];
@@ -244,7 +298,9 @@ describe('lost and found: the report', () => {
   });
 
   it('sets page text as text: a title with markup shows literally', () => {
-    const { root } = mount(h(LostReportView, { report: report({ alternates, known: { ...report().known!, title: '<script>alert(1)</script>', phrases: ['<b>bold</b>'] } }) }));
+    const { root } = mount(
+      h(LostReportView, { report: report({ alternates, known: { ...report().known!, title: '<script>alert(1)</script>', phrases: ['<b>bold</b>'] } }) }),
+    );
     expect(root.querySelector('img')).toBeNull();
     expect(root.querySelector('script')).toBeNull();
     expect(root.querySelector('b')).toBeNull();
@@ -293,7 +349,9 @@ describe('lost and found: the report', () => {
 
   it('without access to sites: says why nothing was measured, and offers one click to allow it', () => {
     const onAllowAccess = vi.fn();
-    const skipped = report().sources.map((x) => (x.source === 'archive' ? x : { source: x.source, state: 'skipped' as const, note: 'Resemble has no access to other sites' }));
+    const skipped = report().sources.map((x) =>
+      x.source === 'archive' ? x : { source: x.source, state: 'skipped' as const, note: 'Resemble has no access to other sites' },
+    );
     const r = report({ needsAccess: true, done: true, alternates: [], sources: skipped });
     const { root, window } = mount(h(LostReportView, { report: r, onAllowAccess }));
     const notice = root.querySelector('[data-testid="needs-access"]')!;
@@ -310,7 +368,9 @@ describe('lost and found: the report', () => {
 
   it('says plainly when there is no sketch, and when nothing was found', () => {
     const { root } = mount(h(LostReportView, { report: report({ hasSketch: false, known: { title: 'T', firstSeen: DAY, lastSeen: DAY, phrases: [] } }) }));
-    expect(root.querySelector('[data-testid="known"]')!.textContent).toContain('Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.');
+    expect(root.querySelector('[data-testid="known"]')!.textContent).toContain(
+      'Resemble has no sketch of this page: copies are looked for by its title, and can only be compared by title.',
+    );
     expect(root.querySelector('[data-testid="known"] .phrases')).toBeNull();
     expect(root.querySelector('[data-testid="alternates"]')).toBeNull();
     expect(root.querySelector('.lost-alternates .none')!.textContent).toMatch(/^No copy of this page was found\./);
@@ -338,7 +398,20 @@ describe('lost and found: the report', () => {
   });
 
   it('while running: a status line and a bar, no "none found" yet', () => {
-    const { root } = mount(h(LostReportView, { report: report({ done: false, sources: [{ source: 'group', state: 'running' }, { source: 'store', state: 'pending' }, { source: 'search', state: 'pending' }, { source: 'archive', state: 'pending' }] }), onAgain: () => {} }));
+    const { root } = mount(
+      h(LostReportView, {
+        report: report({
+          done: false,
+          sources: [
+            { source: 'group', state: 'running' },
+            { source: 'store', state: 'pending' },
+            { source: 'search', state: 'pending' },
+            { source: 'archive', state: 'pending' },
+          ],
+        }),
+        onAgain: () => {},
+      }),
+    );
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Looking for copies: 0 of 4 sources done…');
     expect(root.querySelector('progress')).not.toBeNull();
     expect(root.querySelector('.none')).toBeNull();
@@ -403,7 +476,9 @@ describe('popup: a dead page and dead results', () => {
   });
 
   it('shows a reason the background wrote in words as it is', () => {
-    const { root } = mount(h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://dead.example/story', reason: 'the site answered that the page is gone (404/410)' } } }));
+    const { root } = mount(
+      h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://dead.example/story', reason: 'the site answered that the page is gone (404/410)' } } }),
+    );
     expect(root.textContent).toContain('This page did not load (the site answered that the page is gone (404/410)).');
   });
 
@@ -413,7 +488,16 @@ describe('popup: a dead page and dead results', () => {
       status: 'done',
       results: 1,
       items: [{ rank: 1, url: 'https://dead.example/', title: 'Dead', displayUrl: 'dead.example' }],
-      dead: [{ rank: 1, kind: 'gone', alternates: [alt({ url: 'https://b.example/x', resemblance: 0.6, containment: 0.7 }), alt({ url: 'javascript:alert(1)', title: '<img src=x>', resemblance: 0.9 })] }],
+      dead: [
+        {
+          rank: 1,
+          kind: 'gone',
+          alternates: [
+            alt({ url: 'https://b.example/x', resemblance: 0.6, containment: 0.7 }),
+            alt({ url: 'javascript:alert(1)', title: '<img src=x>', resemblance: 0.9 }),
+          ],
+        },
+      ],
     };
     const { root } = mount(h(DeadPageOffer, { s }));
     const lines = root.querySelectorAll('[data-testid="alternates"] li.alternate');

@@ -40,11 +40,28 @@ const fr = readLocale('fr');
 /** A message with $1… filled in, as browser.i18n does. */
 const msg = (file: typeof de, key: string, ...subs: string[]) => file[key].message.replace(/\$([1-9])/g, (_, d: string) => subs[Number(d) - 1]);
 
-const alt = (over: Partial<Alternate>): Alternate => ({ url: 'https://copy.example/story', title: 'The story', source: 'group', resemblance: 0.87, containment: 0.93, checkedAt: DAY, basis: 'page', ...over });
+const alt = (over: Partial<Alternate>): Alternate => ({
+  url: 'https://copy.example/story',
+  title: 'The story',
+  source: 'group',
+  resemblance: 0.87,
+  containment: 0.93,
+  checkedAt: DAY,
+  basis: 'page',
+  ...over,
+});
 
 const report = (over: Partial<LostReport> = {}): LostReport => ({
   url: 'https://dead.example/story',
-  known: { title: 'The old story', firstSeen: DAY - 86_400_000 * 30, lastSeen: DAY, fetchedAt: DAY, status: 'gone', sketch: { shingles: 412, values: 128 }, phrases: ['a phrase remembered'] },
+  known: {
+    title: 'The old story',
+    firstSeen: DAY - 86_400_000 * 30,
+    lastSeen: DAY,
+    fetchedAt: DAY,
+    status: 'gone',
+    sketch: { shingles: 412, values: 128 },
+    phrases: ['a phrase remembered'],
+  },
   hasSketch: true,
   alternates: [],
   sources: [
@@ -97,14 +114,20 @@ describe('lost and found in German', () => {
     const running = report({ done: false, alternates: [alt({}), alt({})] });
     running.sources[3] = { source: 'archive', state: 'running' };
     expect(progressLine(running)).toBe('Suche nach Kopien: 3 von 4 Quellen fertig; bisher 2 Kopien…');
-    expect(noCopyText(report())).toBe(`Keine Kopie dieser Seite gefunden. Nicht durchsucht: ${de.lost_missed_store.message}; ${de.lost_missed_search.message}; ${de.lost_missed_archive.message}.`);
+    expect(noCopyText(report())).toBe(
+      `Keine Kopie dieser Seite gefunden. Nicht durchsucht: ${de.lost_missed_store.message}; ${de.lost_missed_search.message}; ${de.lost_missed_archive.message}.`,
+    );
     const bad = parseLostTarget('?url=javascript%3Aalert(1)');
     expect(bad.ok === false && bad.error).toBe(de.lost_target_notWeb.message);
   });
 
   it('the report leaves no English of lost and found behind', () => {
     useLocale('de');
-    const r = report({ alternates: [alt({}), alt({ url: 'https://b.example/', basis: 'title', source: 'search', resemblance: 0.6 })], recheck: { at: DAY, status: 'dns' }, saveError: 'QUOTA_BYTES quota exceeded' });
+    const r = report({
+      alternates: [alt({}), alt({ url: 'https://b.example/', basis: 'title', source: 'search', resemblance: 0.6 })],
+      recheck: { at: DAY, status: 'dns' },
+      saveError: 'QUOTA_BYTES quota exceeded',
+    });
     const { root } = mountIn(h(LostReportView, { report: r, archiveLookups: false, onEnableArchive: () => {}, onAgain: () => {} }));
     const text = root.textContent!;
     expect(root.querySelector('#known-title')!.textContent).toBe(de.lost_known_heading.message);
@@ -127,7 +150,9 @@ describe('lost and found in Russian: one, few, many', () => {
     useLocale('ru');
     const ns = [1, 3, 5, 21, 22, 11];
     const forms = ['one', 'few', 'many', 'one', 'few', 'many'];
-    expect(ns.map((n) => sourceStateText({ source: 'group', state: 'done', candidates: n }))).toEqual(ns.map((n, i) => msg(ru, `lost_candidates_${forms[i]}`, String(n))));
+    expect(ns.map((n) => sourceStateText({ source: 'group', state: 'done', candidates: n }))).toEqual(
+      ns.map((n, i) => msg(ru, `lost_candidates_${forms[i]}`, String(n))),
+    );
     expect(ns.map((n) => progressLine(report({ alternates: Array.from({ length: n }, (_, i) => alt({ url: `https://c${i}.example/` })) })))).toEqual(
       ns.map((n, i) => msg(ru, `lost_progress_found_${forms[i]}`, String(n))),
     );

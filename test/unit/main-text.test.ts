@@ -41,18 +41,36 @@ describe('mainText on own fixtures (test/fixtures/pages)', () => {
     expectIn(
       m.text,
       [
-        'The public library on Quay Street will stay open until nine o\'clock',
+        "The public library on Quay Street will stay open until nine o'clock",
         '"We are asking for tables, chairs, a bit of heat and the wifi password."',
         'The library on Quay Street was built in 1904 with money from a local shipowner.', // figcaption
         'if you knock on enough doors."',
         'Topics: Libraries, Council, Education', // the article's own footer stays
       ],
       [
-        'We use cookies', 'Accept all', 'Skip to main content', 'Your town, your news', 'Sport', 'Search',
-        'Advertisement', 'Sponsored: The best mattress', 'Share on', 'Email this story', 'Comments (3)',
-        'revising in the car park', 'Join the discussion', 'Most read', 'Seagull attacks', 'Sign up for our free',
-        'Related stories', 'Library faces cuts', 'All rights reserved', 'Privacy policy', 'three free articles',
-        'dataLayer', 'Home',
+        'We use cookies',
+        'Accept all',
+        'Skip to main content',
+        'Your town, your news',
+        'Sport',
+        'Search',
+        'Advertisement',
+        'Sponsored: The best mattress',
+        'Share on',
+        'Email this story',
+        'Comments (3)',
+        'revising in the car park',
+        'Join the discussion',
+        'Most read',
+        'Seagull attacks',
+        'Sign up for our free',
+        'Related stories',
+        'Library faces cuts',
+        'All rights reserved',
+        'Privacy policy',
+        'three free articles',
+        'dataLayer',
+        'Home',
       ],
     );
     // cookie banner, skip link, site header, leaderboard ad, breadcrumb, share tools, inline ad,
@@ -70,9 +88,24 @@ describe('mainText on own fixtures (test/fixtures/pages)', () => {
       m.text,
       ['The petition was started last autumn', '“It turns out they do, if you knock on enough doors.”'],
       [
-        'Westcountry Daily', 'light rain', 'Farming', '214 partners', 'Holiday cottages', 'Tweet', 'WhatsApp',
-        'Twenty hidden beaches', 'More from Local', 'Bus route 14', '12 comments', 'potholes', 'Trending',
-        'Zennor', 'Kernow Energy', 'Peninsula Media', 'Accessibility', 'NewsArticle',
+        'Westcountry Daily',
+        'light rain',
+        'Farming',
+        '214 partners',
+        'Holiday cottages',
+        'Tweet',
+        'WhatsApp',
+        'Twenty hidden beaches',
+        'More from Local',
+        'Bus route 14',
+        '12 comments',
+        'potholes',
+        'Trending',
+        'Zennor',
+        'Kernow Energy',
+        'Peninsula Media',
+        'Accessibility',
+        'NewsArticle',
       ],
     );
   });
@@ -84,7 +117,9 @@ describe('mainText on own fixtures (test/fixtures/pages)', () => {
     const mainEst = resemblance(sketch(a, TEXT), sketch(b, TEXT));
     const fullExact = exactResemblance(shingleSet(fixture('news-site-a.html'), HTML), shingleSet(fixture('news-site-b.html'), HTML));
     const fullEst = resemblance(sketch(fixture('news-site-a.html'), HTML), sketch(fixture('news-site-b.html'), HTML));
-    console.log(`A ~ B: mainText exact ${mainExact.toFixed(3)}, MIN_128 ${mainEst.toFixed(3)}; whole page exact ${fullExact.toFixed(3)}, MIN_128 ${fullEst.toFixed(3)}`);
+    console.log(
+      `A ~ B: mainText exact ${mainExact.toFixed(3)}, MIN_128 ${mainEst.toFixed(3)}; whole page exact ${fullExact.toFixed(3)}, MIN_128 ${fullEst.toFixed(3)}`,
+    );
     expect(mainExact).toBeGreaterThanOrEqual(0.9);
     expect(mainEst).toBeGreaterThanOrEqual(0.9);
     expect(fullExact).toBeLessThan(0.5);
@@ -115,8 +150,19 @@ describe('mainText on own fixtures (test/fixtures/pages)', () => {
       m.text,
       ['Reading the dough', 'one mug of lively starter'.replace('one', 'One'), 'sounds hollow when you knock on its base.'],
       [
-        'Bread, mostly', 'Recipes', 'Share this', 'Pinterest', 'A dark rye for the winter months', 'Focaccia for beginners',
-        'thoughts on', 'my sister weighs', 'Leave a Reply', 'Recent Posts', 'About me', 'a home baker', 'Proudly powered by WordPress',
+        'Bread, mostly',
+        'Recipes',
+        'Share this',
+        'Pinterest',
+        'A dark rye for the winter months',
+        'Focaccia for beginners',
+        'thoughts on',
+        'my sister weighs',
+        'Leave a Reply',
+        'Recent Posts',
+        'About me',
+        'a home baker',
+        'Proudly powered by WordPress',
       ],
     );
   });
@@ -147,7 +193,7 @@ describe('mainText on own fixtures (test/fixtures/pages)', () => {
 });
 
 describe('mainText: what counts as chrome', () => {
-  const filler = '<p>' + 'Plain words of the story that a reader came to read, one after another. '.repeat(8) + '</p>';
+  const filler = `<p>${'Plain words of the story that a reader came to read, one after another. '.repeat(8)}</p>`;
 
   it('hidden elements go (hidden, aria-hidden, inline display:none / visibility:hidden, screen-reader-only classes); hidden=until-found stays', () => {
     const m = run(
@@ -159,7 +205,11 @@ describe('mainText: what counts as chrome', () => {
           filler,
       ),
     );
-    expectIn(m.text, ['Visible one.', 'Until found.', 'Open dialog.'], ['Hidden attr.', 'Aria hidden.', 'Display none.', 'Invisible.', 'Screen reader only.', 'Closed dialog.']);
+    expectIn(
+      m.text,
+      ['Visible one.', 'Until found.', 'Open dialog.'],
+      ['Hidden attr.', 'Aria hidden.', 'Display none.', 'Invisible.', 'Screen reader only.', 'Closed dialog.'],
+    );
     expect(m.dropped).toBe(5);
   });
 
@@ -167,12 +217,18 @@ describe('mainText: what counts as chrome', () => {
     const m = run(
       page(
         '<div role="navigation">Nav role</div><div role="banner">Banner role</div><div role="search">Search role</div>' +
-          '<section><header>Section header</header>' + filler + '<amp-story-page>Custom content</amp-story-page><footer>Section footer</footer></section>' +
+          '<section><header>Section header</header>' +
+          filler +
+          '<amp-story-page>Custom content</amp-story-page><footer>Section footer</footer></section>' +
           '<div role="complementary">Aside role</div><aside>Aside tag</aside><div role="contentinfo">Footer role</div>' +
           '<amp-ad>Custom ad element</amp-ad><amp-sidebar>Custom sidebar</amp-sidebar>',
       ),
     );
-    expectIn(m.text, ['Section header', 'Section footer', 'Custom content'], ['Nav role', 'Banner role', 'Search role', 'Aside role', 'Aside tag', 'Footer role', 'Custom ad', 'Custom sidebar']);
+    expectIn(
+      m.text,
+      ['Section header', 'Section footer', 'Custom content'],
+      ['Nav role', 'Banner role', 'Search role', 'Aside role', 'Aside tag', 'Footer role', 'Custom ad', 'Custom sidebar'],
+    );
   });
 
   it('scripts, styles, templates, svg, iframes and form controls give no text', () => {
@@ -185,24 +241,70 @@ describe('mainText: what counts as chrome', () => {
           filler,
       ),
     );
-    expectIn(m.text, ['Label', 'Plain words'], ['script text', 'style text', 'template text', 'noscript text', 'svg', 'iframe text', 'input text', 'option text', 'textarea text', 'button text']);
+    expectIn(
+      m.text,
+      ['Label', 'Plain words'],
+      ['script text', 'style text', 'template text', 'noscript text', 'svg', 'iframe text', 'input text', 'option text', 'textarea text', 'button text'],
+    );
     expect(m.dropped).toBe(0); // invisible and non-text elements are not counted as chrome
   });
 
   it('class/id words: tokens at punctuation and camelCase; header/footer only without a content word', () => {
     expect(classTokens('siteNav__item col-md-8 AdSlot')).toEqual(['site', 'nav', 'item', 'col', 'md', '8', 'ad', 'slot']);
-    for (const chrome of ['main-nav', 'topNav', 'sidenav', 'mega-menu', 'breadcrumbs', 'site-header', 'footer', 'cookie-banner', 'cookiebar', 'ad-slot', 'ads', 'advertorial', 'sponsored-links', 'share-tools', 'social', 'relatedposts', 'comments-area', 'post-comments', 'newsletter-signup', 'modal popup', 'widget-area sidebar', 'post-navigation']) {
+    for (const chrome of [
+      'main-nav',
+      'topNav',
+      'sidenav',
+      'mega-menu',
+      'breadcrumbs',
+      'site-header',
+      'footer',
+      'cookie-banner',
+      'cookiebar',
+      'ad-slot',
+      'ads',
+      'advertorial',
+      'sponsored-links',
+      'share-tools',
+      'social',
+      'relatedposts',
+      'comments-area',
+      'post-comments',
+      'newsletter-signup',
+      'modal popup',
+      'widget-area sidebar',
+      'post-navigation',
+    ]) {
       expect(chromeByName(chrome), chrome).toBe(true);
     }
-    for (const content of ['article-header', 'entry-footer', 'post-header', 'story-header', 'content', 'canvas', 'head', 'lead', 'download', 'shadow', 'paywall', 'subscriber-content', 'stanza hidden', 'widget', 'navigator', 'headline', 'badge', 'shared-text']) {
+    for (const content of [
+      'article-header',
+      'entry-footer',
+      'post-header',
+      'story-header',
+      'content',
+      'canvas',
+      'head',
+      'lead',
+      'download',
+      'shadow',
+      'paywall',
+      'subscriber-content',
+      'stanza hidden',
+      'widget',
+      'navigator',
+      'headline',
+      'badge',
+      'shared-text',
+    ]) {
       expect(chromeByName(content), content).toBe(false);
     }
     expect(chromeByName('article-header', false)).toBe(true);
   });
 
   it('a lone small <article> beside the main text is not the main container, nor is one of several teasers', () => {
-    const big = '<div class="story">' + filler.repeat(4) + '</div>';
-    const m1 = run(page('<article><h2>Teaser</h2><p>A short teaser with a few words in it, nothing more to say.</p></article>' + big));
+    const big = `<div class="story">${filler.repeat(4)}</div>`;
+    const m1 = run(page(`<article><h2>Teaser</h2><p>A short teaser with a few words in it, nothing more to say.</p></article>${big}`));
     expect(m1.method).toBe('density');
     expect(m1.text).toContain('Plain words');
     const teasers = Array.from({ length: 4 }, (_, k) => `<article><h2>Story ${k}</h2>${filler.replace('Plain', `Story${k}`)}</article>`).join('');
@@ -212,7 +314,11 @@ describe('mainText: what counts as chrome', () => {
   });
 
   it('nested articles (comments marked up as articles) inside the main article: the outer one', () => {
-    const m = run(page(`<article><h1>Outer</h1>${filler}${filler}<section class="responses"><article><p>A reply that says something short.</p></article></section></article>`));
+    const m = run(
+      page(
+        `<article><h1>Outer</h1>${filler}${filler}<section class="responses"><article><p>A reply that says something short.</p></article></section></article>`,
+      ),
+    );
     expect(m.method).toBe('article');
     expectIn(m.text, ['Outer', 'Plain words', 'A reply'], []);
   });
@@ -220,7 +326,11 @@ describe('mainText: what counts as chrome', () => {
 
 describe('mainText: text layout', () => {
   it('blocks on their own lines, inline markup joins words, cells and controls separate them, entities decoded', () => {
-    const m = run(page('<p>re<b>sem</b>ble &amp; co&nbsp;&lt;x&gt;<br>next<span> </span>word</p><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table><p>foo<img src="x">bar</p>'));
+    const m = run(
+      page(
+        '<p>re<b>sem</b>ble &amp; co&nbsp;&lt;x&gt;<br>next<span> </span>word</p><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table><p>foo<img src="x">bar</p>',
+      ),
+    );
     expect(m.method).toBe('body');
     expect(m.text).toBe('resemble & co <x>\nnext word\none\ntwo\na b\nc d\nfoo bar');
   });
@@ -251,8 +361,12 @@ describe('mainText: text layout', () => {
   it('canonical: resolved against <base href> and the page URL, http(s) only, first of several', () => {
     const head = (h: string) => page('<p>x</p>', h);
     expect(run(head('<link rel="canonical" href="/a?b=1">'), 'https://e.org/x/y').canonical).toBe('https://e.org/a?b=1');
-    expect(run(head('<base href="https://cdn.e.org/base/"><link rel="alternate CANONICAL" href="../p">'), 'https://e.org/').canonical).toBe('https://cdn.e.org/p');
-    expect(run(head('<link rel="canonical" href="https://one.example/"><link rel="canonical" href="https://two.example/">')).canonical).toBe('https://one.example/');
+    expect(run(head('<base href="https://cdn.e.org/base/"><link rel="alternate CANONICAL" href="../p">'), 'https://e.org/').canonical).toBe(
+      'https://cdn.e.org/p',
+    );
+    expect(run(head('<link rel="canonical" href="https://one.example/"><link rel="canonical" href="https://two.example/">')).canonical).toBe(
+      'https://one.example/',
+    );
     expect(run(head('<link rel="canonical" href="javascript:alert(1)">')).canonical).toBeUndefined();
     expect(run(head('<link rel="canonical" href="ftp://e.org/file">')).canonical).toBeUndefined();
     expect(run(head('<link rel="canonical" href="">')).canonical).toBeUndefined();
@@ -272,21 +386,25 @@ describe('mainText: robustness', () => {
   it('empty input, empty body, a frameset, a bare fragment, bare text', () => {
     expect(run('')).toEqual({ text: '', title: '', dropped: 0, method: 'body' });
     expect(run('<!doctype html><html><head><title>x</title></head><body></body></html>')).toEqual({ text: '', title: 'x', dropped: 0, method: 'body' });
-    const frames = run('<html><head><title>F</title></head><frameset cols="50%,50%"><frame src="a.html"><frame src="b.html"><noframes>No frames.</noframes></frameset></html>');
+    const frames = run(
+      '<html><head><title>F</title></head><frameset cols="50%,50%"><frame src="a.html"><frame src="b.html"><noframes>No frames.</noframes></frameset></html>',
+    );
     expect(frames).toMatchObject({ text: '', title: 'F', method: 'body' });
     expect(run('<p>A fragment with <a href="/x">a link</a>.</p><p>Second.</p>').text).toBe('A fragment with a link.\nSecond.');
     expect(run('bare text, no tags').text).toBe('bare text, no tags');
   });
 
   it('malformed markup: unclosed and misnested tags', () => {
-    const m = run('<html><body><div><p>unclosed <b>bold <i>both</b> text<p>second<table><tr><td>cell one<td>cell two</table><div class="nav">Home | About</div>tail');
+    const m = run(
+      '<html><body><div><p>unclosed <b>bold <i>both</b> text<p>second<table><tr><td>cell one<td>cell two</table><div class="nav">Home | About</div>tail',
+    );
     expect(m.text).toBe('unclosed bold both text\nsecond\ncell one cell two\ntail');
     expect(m.dropped).toBe(1);
   });
 
   it('20 000 nested elements: no recursion', () => {
     const depth = 20000;
-    const m = run('<html><body>' + '<div>'.repeat(depth) + 'deep text' + '</div>'.repeat(depth) + '</body></html>');
+    const m = run(`<html><body>${'<div>'.repeat(depth)}deep text${'</div>'.repeat(depth)}</body></html>`);
     expect(m.text).toBe('deep text');
   });
 
@@ -319,7 +437,13 @@ describe.skipIf(!hasShared)('mainText on Gutenberg HTML editions (needs ../share
   beforeAll(() => {
     docs = readLabels(GUTENBERG).map((r) => {
       const raw = readSharedText(`${GUTENBERG}/${r.file}`);
-      return { file: r.file, group: r.group, format: r.format, raw, main: r.format === 'html' ? mainText(parse(raw), 'https://www.gutenberg.org/') : undefined };
+      return {
+        file: r.file,
+        group: r.group,
+        format: r.format,
+        raw,
+        main: r.format === 'html' ? mainText(parse(raw), 'https://www.gutenberg.org/') : undefined,
+      };
     });
   });
 
@@ -359,7 +483,9 @@ describe.skipIf(!hasShared)('mainText on Gutenberg HTML editions (needs ../share
         }
       }
     }
-    console.log(`Gutenberg, HTML edition ~ text editions (exact, w = 5):\n  ${rows.join('\n  ')}\n  other books, max: naive ${crossNaive.toFixed(3)}, mainText ${crossMain.toFixed(3)}`);
+    console.log(
+      `Gutenberg, HTML edition ~ text editions (exact, w = 5):\n  ${rows.join('\n  ')}\n  other books, max: naive ${crossNaive.toFixed(3)}, mainText ${crossMain.toFixed(3)}`,
+    );
     expect(crossMain).toBeLessThanOrEqual(crossNaive + 0.002);
   });
 });

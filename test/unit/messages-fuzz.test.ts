@@ -21,40 +21,110 @@ function rng(seed: number) {
   };
 }
 
-const KEYS = ['type', 'payload', 'url', 'rank', 'title', 'snippet', 'displayUrl', 'results', 'engine', 'query', 'append', 'tabId', 'again', 'op', 'id', 'items',
-  'constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'mode', 'threshold', 'groups', 'members', 'reason', 'kind'];
-const STRINGS = ['', 'a', 'https://example.org/', 'x'.repeat(5001), 'page/results', '__proto__', 'javascript:alert(1)', '<img src=x onerror=alert(1)>', '\u0000', '🙂'];
+const KEYS = [
+  'type',
+  'payload',
+  'url',
+  'rank',
+  'title',
+  'snippet',
+  'displayUrl',
+  'results',
+  'engine',
+  'query',
+  'append',
+  'tabId',
+  'again',
+  'op',
+  'id',
+  'items',
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  'mode',
+  'threshold',
+  'groups',
+  'members',
+  'reason',
+  'kind',
+];
+const STRINGS = [
+  '',
+  'a',
+  'https://example.org/',
+  'x'.repeat(5001),
+  'page/results',
+  '__proto__',
+  'javascript:alert(1)',
+  '<img src=x onerror=alert(1)>',
+  '\u0000',
+  '🙂',
+];
 const NUMBERS = [0, 1, -1, 1.5, 1000, 1001, 10_000, Number.NaN, Infinity, -Infinity, 2 ** 53, -0];
 
 function value(r: () => number, depth: number): unknown {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   switch (Math.floor(r() * (depth > 3 ? 6 : 9))) {
-    case 0: return pick(STRINGS);
-    case 1: return pick(NUMBERS);
-    case 2: return r() < 0.5;
-    case 3: return null;
-    case 4: return undefined;
-    case 5: return new Uint8Array(Math.floor(r() * 4));
-    case 6: return Array.from({ length: Math.floor(r() * 4) }, () => value(r, depth + 1));
+    case 0:
+      return pick(STRINGS);
+    case 1:
+      return pick(NUMBERS);
+    case 2:
+      return r() < 0.5;
+    case 3:
+      return null;
+    case 4:
+      return undefined;
+    case 5:
+      return new Uint8Array(Math.floor(r() * 4));
+    case 6:
+      return Array.from({ length: Math.floor(r() * 4) }, () => value(r, depth + 1));
     case 7: {
       // JSON.parse makes `__proto__` an own key, as a structured-clone message would.
       const o = JSON.parse('{}') as Record<string, unknown>;
-      for (let i = Math.floor(r() * 5); i > 0; i--) Object.defineProperty(o, pick(KEYS), { value: value(r, depth + 1), enumerable: true, configurable: true, writable: true });
+      for (let i = Math.floor(r() * 5); i > 0; i--)
+        Object.defineProperty(o, pick(KEYS), { value: value(r, depth + 1), enumerable: true, configurable: true, writable: true });
       return o;
     }
-    default: return JSON.parse(`{"__proto__": {"polluted": true}, "kind": ${JSON.stringify(pick(['snippet', 'page', 'constructor', 'toString']))}}`);
+    default:
+      return JSON.parse(`{"__proto__": {"polluted": true}, "kind": ${JSON.stringify(pick(['snippet', 'page', 'constructor', 'toString']))}}`);
   }
 }
 
 /** A random payload, or a valid one with one field broken or one key added. */
 function payloadFor(type: MessageType, r: () => number): unknown {
   const valid: Record<MessageType, unknown> = {
-    'page/results': { engine: 'google', url: 'https://www.google.com/search?q=a', query: 'a', results: [{ rank: 1, url: 'https://a.example/', title: 't', snippet: 's', displayUrl: 'a.example' }] },
-    'page/groups': {}, 'settings/get': {}, 'settings/set': { resemblanceThreshold: 0.5 }, 'cache/usage': {}, 'cache/clear': {},
-    'tab/state': { tabId: 3 }, 'tab/check': { tabId: 3 }, 'lost/find': { url: 'https://a.example/' }, 'lost/open': { rank: 2 }, 'preview/last': {},
-    'page/not-a-copy': { rank: 2, of: 1 }, 'tab/not-a-copy': { tabId: 3, rank: 2, of: 1 }, 'not-a-copy/list': {}, 'not-a-copy/undo': { a: 'https://a.example/', b: 'https://b.example/' },
-    'copycat/state': {}, 'copycat/verdict': { site: 'a.example', verdict: 'marked' }, 'copycat/import': { name: 'list', text: 'a.example\n' }, 'copycat/forget-list': { name: 'list' }, 'copycat/site': { site: 'a.example' },
-    'copies/start': { tabId: 3 }, 'copies/get': { id: 'run-1' }, 'copies/cancel': { id: 'run-1' },
+    'page/results': {
+      engine: 'google',
+      url: 'https://www.google.com/search?q=a',
+      query: 'a',
+      results: [{ rank: 1, url: 'https://a.example/', title: 't', snippet: 's', displayUrl: 'a.example' }],
+    },
+    'page/groups': {},
+    'settings/get': {},
+    'settings/set': { resemblanceThreshold: 0.5 },
+    'cache/usage': {},
+    'cache/clear': {},
+    'tab/state': { tabId: 3 },
+    'tab/check': { tabId: 3 },
+    'lost/find': { url: 'https://a.example/' },
+    'lost/open': { rank: 2 },
+    'preview/last': {},
+    'page/not-a-copy': { rank: 2, of: 1 },
+    'tab/not-a-copy': { tabId: 3, rank: 2, of: 1 },
+    'not-a-copy/list': {},
+    'not-a-copy/undo': { a: 'https://a.example/', b: 'https://b.example/' },
+    'copycat/state': {},
+    'copycat/verdict': { site: 'a.example', verdict: 'marked' },
+    'copycat/import': { name: 'list', text: 'a.example\n' },
+    'copycat/forget-list': { name: 'list' },
+    'copycat/site': { site: 'a.example' },
+    'copies/start': { tabId: 3 },
+    'copies/get': { id: 'run-1' },
+    'copies/cancel': { id: 'run-1' },
   };
   const base = structuredClone(valid[type]) as Record<string, unknown>;
   const roll = r();
@@ -107,12 +177,28 @@ describe('fuzz: message checkers never throw, never accept what their shape does
   it('route() answers every random message with a reply and runs a handler only on a checked payload (10,000, seed 7)', async () => {
     const r = rng(7);
     const ext = { id: 'ext', origin: 'chrome-extension://ext' };
-    const senders = [{ id: 'ext', url: 'chrome-extension://ext/popup.html' }, { id: 'ext', url: 'https://www.google.com/', tab: { id: 4 } }, { id: 'other', tab: { id: 4 } }, {}];
+    const senders = [
+      { id: 'ext', url: 'chrome-extension://ext/popup.html' },
+      { id: 'ext', url: 'https://www.google.com/', tab: { id: 4 } },
+      { id: 'other', tab: { id: 4 } },
+      {},
+    ];
     const handled: unknown[] = [];
-    const handlers = Object.fromEntries(types.map((t) => [t, (p: unknown) => { handled.push([t, p]); return null; }]));
+    const handlers = Object.fromEntries(
+      types.map((t) => [
+        t,
+        (p: unknown) => {
+          handled.push([t, p]);
+          return null;
+        },
+      ]),
+    );
     for (let i = 0; i < 10_000; i++) {
       const type = r() < 0.8 ? types[Math.floor(r() * types.length)] : value(r, 2);
-      const msg = r() < 0.1 ? value(r, 0) : { type, payload: typeof type === 'string' && Object.hasOwn(MESSAGES, type) ? payloadFor(type as MessageType, r) : value(r, 1) };
+      const msg =
+        r() < 0.1
+          ? value(r, 0)
+          : { type, payload: typeof type === 'string' && Object.hasOwn(MESSAGES, type) ? payloadFor(type as MessageType, r) : value(r, 1) };
       const before = handled.length;
       const reply = await route(msg, senders[Math.floor(r() * senders.length)], ext, handlers as never);
       expect(typeof reply.ok).toBe('boolean');

@@ -5,7 +5,12 @@ import { DEFAULT_SETTINGS } from '../../lib/settings';
 const ext = { id: 'abc', origin: 'chrome-extension://abc' };
 const content = { id: 'abc', url: 'https://www.google.com/search?q=x', tab: { id: 7 }, frameId: 0 };
 const popup = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
-const results = { engine: 'google', url: 'https://www.google.com/search?q=x', query: 'x', results: [{ rank: 1, url: 'https://a.example/', title: 'A', snippet: 's', displayUrl: 'a.example' }] };
+const results = {
+  engine: 'google',
+  url: 'https://www.google.com/search?q=x',
+  query: 'x',
+  results: [{ rank: 1, url: 'https://a.example/', title: 'A', snippet: 's', displayUrl: 'a.example' }],
+};
 
 function handlers() {
   return {
@@ -31,7 +36,11 @@ describe('message routing', () => {
     ['a prototype name', { type: 'constructor', payload: {} }, 'UNKNOWN_MESSAGE'],
     ['extra envelope keys', { type: 'page/results', payload: results, tabId: 3 }, 'BAD_MESSAGE'],
     ['a tab id smuggled into the payload', { type: 'page/results', payload: { ...results, tabId: 3 } }, 'BAD_MESSAGE'],
-    ['a result without a url', { type: 'page/results', payload: { ...results, results: [{ rank: 1, title: 'A', snippet: '', displayUrl: '' }] } }, 'BAD_MESSAGE'],
+    [
+      'a result without a url',
+      { type: 'page/results', payload: { ...results, results: [{ rank: 1, title: 'A', snippet: '', displayUrl: '' }] } },
+      'BAD_MESSAGE',
+    ],
     ['too many results', { type: 'page/results', payload: { ...results, results: Array(201).fill(results.results[0]) } }, 'BAD_MESSAGE'],
     ['a reader the map does not know', { type: 'page/results', payload: { ...results, reader: 'guess' } }, 'BAD_MESSAGE'],
     ['a reader that is not a word', { type: 'page/results', payload: { ...results, reader: 1 } }, 'BAD_MESSAGE'],
@@ -54,7 +63,10 @@ describe('message routing', () => {
   it('extension pages may write settings, with the patch checked strictly', async () => {
     const h = handlers();
     expect(await route({ type: 'settings/set', payload: { displayMode: 'flag' } }, popup, ext, h)).toMatchObject({ ok: true });
-    expect(await route({ type: 'settings/set', payload: { resemblanceThreshold: 7 } }, popup, ext, h)).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
+    expect(await route({ type: 'settings/set', payload: { resemblanceThreshold: 7 } }, popup, ext, h)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_MESSAGE' },
+    });
     expect(await route({ type: 'settings/set', payload: { nonsense: 1 } }, popup, ext, h)).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
     expect(h['settings/set']).toHaveBeenCalledTimes(1);
   });
@@ -71,7 +83,9 @@ describe('message routing', () => {
   });
 
   it('a refusal a page can meet carries its reason, so the page says it in its language', async () => {
-    const r = await route({ type: 'copies/get', payload: { id: 'gone' } }, popup, ext, { 'copies/get': async () => Promise.reject(new Refusal('no-such-run', 'no such search for copies')) });
+    const r = await route({ type: 'copies/get', payload: { id: 'gone' } }, popup, ext, {
+      'copies/get': async () => Promise.reject(new Refusal('no-such-run', 'no such search for copies')),
+    });
     expect(r).toEqual({ ok: false, error: { code: 'FAILED', message: 'no such search for copies', reason: 'no-such-run' } });
     expect(readReply(r)).toEqual(r);
     expect(readReply({ ok: false, error: { code: 'FAILED', message: 'x', reason: 'made-up' } })).toBeUndefined();

@@ -52,7 +52,12 @@ describe('the stored choices', () => {
 
   it('give the keys of pairs whose two pages are on this results page', () => {
     const list = [choice(1, 2), notACopy(items[0], { url: 'https://elsewhere.example/', title: '' }, 1)!];
-    expect(apartAmong(list, items.map((r) => r.url))).toEqual([pairKey(choice(1, 2).a, choice(1, 2).b)]);
+    expect(
+      apartAmong(
+        list,
+        items.map((r) => r.url),
+      ),
+    ).toEqual([pairKey(choice(1, 2).a, choice(1, 2).b)]);
   });
 });
 
@@ -68,7 +73,10 @@ describe('grouping keeps a pair the user said is not a copy apart', () => {
   });
 
   it('by snippets, through the function both the content script and the background call', () => {
-    const keys = apartAmong([choice(1, 3)], items.map((r) => r.url));
+    const keys = apartAmong(
+      [choice(1, 3)],
+      items.map((r) => r.url),
+    );
     const out = groupSnippets(items, undefined, DEFAULT_SETTINGS, keys);
     expect(out.groups.map((g) => [g.representative, g.members.map((m) => m.rank)])).toEqual([[1, [2]]]);
   });
@@ -78,11 +86,22 @@ describe('grouping keeps a pair the user said is not a copy apart', () => {
     const page = (): PageEvidence => ({ sketch: cutSketch(sketchText(body, PAGE_OPTIONS)) });
     const twins = [...items.slice(0, 3), { rank: 5, url: 'https://one.example/walden?utm_medium=y', title: 'Walden', snippet: same }];
     const snippets = groupResults(twins, { threshold: 0.5, minBoilerplateDocs: Infinity });
-    const pages = new Map<number, PageEvidence>([[1, page()], [2, page()], [3, page()], [5, page()]]);
+    const pages = new Map<number, PageEvidence>([
+      [1, page()],
+      [2, page()],
+      [3, page()],
+      [5, page()],
+    ]);
     const c = choice(1, 2);
     const groups = groupWithPages(twins, snippets, pages, { threshold: 0.5, containment: 0.8, apart: new Set([pairKey(c.a, c.b)]) });
     expect(groups.map((g) => [g.representative, g.members.map((m) => [m.rank, m.reason.kind])])).toEqual([
-      [1, [[3, 'same-text'], [5, 'same-page']]],
+      [
+        1,
+        [
+          [3, 'same-text'],
+          [5, 'same-page'],
+        ],
+      ],
     ]);
   });
 });

@@ -16,7 +16,8 @@ describe('a result’s site host', () => {
   });
 
   it('finds no host in words, a bare label, an address with a port or user, or nothing', () => {
-    for (const d of ['', 'Wikipedia › wiki', 'localhost', 'example.com:8080/x', 'user@example.com', 'a › b', '12.34', 'Cached']) expect(displayHost(d), d).toBeUndefined();
+    for (const d of ['', 'Wikipedia › wiki', 'localhost', 'example.com:8080/x', 'user@example.com', 'a › b', '12.34', 'Cached'])
+      expect(displayHost(d), d).toBeUndefined();
     expect(displayHost(undefined)).toBeUndefined();
   });
 
@@ -38,16 +39,38 @@ describe('a result’s site host', () => {
 
   it('labels an opaque link by its display URL’s site (and never the engine as a copycat)', () => {
     const table = { 'copycat.example': {}, 'google.com': {} };
-    expect(flaggedSiteOf(resultHost({ url: 'https://www.google.com/goto?url=t1', displayUrl: 'www.copycat.example › a', unresolved: true }) ?? '', table)).toBe('copycat.example');
+    expect(flaggedSiteOf(resultHost({ url: 'https://www.google.com/goto?url=t1', displayUrl: 'www.copycat.example › a', unresolved: true }) ?? '', table)).toBe(
+      'copycat.example',
+    );
     expect(flaggedSiteOf(resultHost({ url: 'https://www.google.com/goto?url=t2', displayUrl: 'Some words', unresolved: true }) ?? '', table)).toBeUndefined();
   });
 });
 
 describe('resolved opaque links', () => {
   const results = [
-    { rank: 1, url: 'https://www.google.com/goto?url=t1', title: 'Apples of the northern orchards', snippet: 'How growers keep old varieties alive through hard winters and late frosts.', displayUrl: 'https://a.example › apples', unresolved: true as const },
-    { rank: 2, url: 'https://www.google.com/goto?url=t2', title: 'Quantum error correction today', snippet: 'Surface codes, logical qubits and the thresholds hardware must reach.', displayUrl: 'b.example/qec', unresolved: true as const },
-    { rank: 3, url: 'https://c.example/other', title: 'A recipe for plum cake', snippet: 'Butter, sugar, plums and a slow oven make this Sunday classic.', displayUrl: 'c.example' },
+    {
+      rank: 1,
+      url: 'https://www.google.com/goto?url=t1',
+      title: 'Apples of the northern orchards',
+      snippet: 'How growers keep old varieties alive through hard winters and late frosts.',
+      displayUrl: 'https://a.example › apples',
+      unresolved: true as const,
+    },
+    {
+      rank: 2,
+      url: 'https://www.google.com/goto?url=t2',
+      title: 'Quantum error correction today',
+      snippet: 'Surface codes, logical qubits and the thresholds hardware must reach.',
+      displayUrl: 'b.example/qec',
+      unresolved: true as const,
+    },
+    {
+      rank: 3,
+      url: 'https://c.example/other',
+      title: 'A recipe for plum cake',
+      snippet: 'Butter, sugar, plums and a slow oven make this Sunday classic.',
+      displayUrl: 'c.example',
+    },
   ];
 
   it('take the address they end at; others are left as they are', () => {
@@ -68,7 +91,9 @@ describe('resolved opaque links', () => {
     const same = 'https://same.example/page';
     const after = withResolutions(results, { 'https://www.google.com/goto?url=t1': same, 'https://www.google.com/goto?url=t2': same });
     const outcome = groupResults(after, { threshold: 0.5 });
-    expect(outcome.groups).toEqual([{ id: 1, representative: 1, members: [{ rank: 2, reason: { kind: 'same-page', url: expect.stringContaining('same.example') } }] }]);
+    expect(outcome.groups).toEqual([
+      { id: 1, representative: 1, members: [{ rank: 2, reason: { kind: 'same-page', url: expect.stringContaining('same.example') } }] },
+    ]);
     // The regroup with pages (tab-checks composeGroups) says so too, from the snippets' outcome made before.
     const pages = groupWithPages(after, before, new Map(), { threshold: 0.5, containment: 0.8 });
     expect(pages).toHaveLength(1);

@@ -1,5 +1,4 @@
-import { parseHTML } from 'linkedom';
-import { type ComponentChild, h, render } from 'preact';
+import { type ComponentChild, h } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { mountIn } from './helpers/mount';
 import { COLUMNS, PairChart, ROWS, chartSummary, columnOf, layoutPairs, tenths } from '../../components/pair-chart';
@@ -17,7 +16,11 @@ const WIRE_B =
   'The city council voted Tuesday to expand the river trail by four miles, linking the north park with the harbor district. Construction is expected to start next spring and cost about twelve million dollars.';
 
 /** The reference: past boilerplate counted from scratch for each threshold, then the page grouped. */
-function groupPage(items: readonly GroupInput[], past: readonly (readonly GroupInput[])[], o: { threshold: number; shingle: number; size: number }): GroupOutcome {
+function groupPage(
+  items: readonly GroupInput[],
+  past: readonly (readonly GroupInput[])[],
+  o: { threshold: number; shingle: number; size: number },
+): GroupOutcome {
   const boilerplate = past.length >= DEFAULT_MIN_PAST_PAGES ? boilerplateFrom(past, DEFAULT_MIN_PAST_PAGES, o.shingle) : undefined;
   return groupResults(items, { threshold: o.threshold, shingle: o.shingle, size: o.size, ...(boilerplate ? { boilerplate } : {}) });
 }
@@ -26,7 +29,12 @@ const item = (rank: number, url: string, title: string, snippet: string): GroupI
 
 const items: GroupInput[] = [
   item(1, 'https://www.citynews.example/local/river-trail', 'Council approves river trail expansion', WIRE),
-  item(2, 'https://sourdough.example/starter', 'How to feed a sourdough starter', 'Feed your starter with equal weights of flour and water every twelve hours.'),
+  item(
+    2,
+    'https://sourdough.example/starter',
+    'How to feed a sourdough starter',
+    'Feed your starter with equal weights of flour and water every twelve hours.',
+  ),
   item(3, 'https://dailyharbor.example/news/trail', 'Council approves river trail expansion - Daily Harbor', WIRE_B),
   item(4, 'https://citynews.example/local/river-trail?utm_source=x', 'River trail', 'Short.'),
   item(5, 'https://a.example/x', 'Trail news', BLOCKED),
@@ -41,7 +49,11 @@ const past: GroupInput[][] = ['cats', 'tax', 'bikes', 'soup'].map((q, p) => [
 describe('options preview: grouping', () => {
   it('answers exactly as grouping from scratch with the past boilerplate at every threshold, with and without past pages', () => {
     for (const pastPages of [past, past.slice(0, 2), []]) {
-      for (const o of [{ shingle: 2, size: 128 }, { shingle: 1, size: 64 }, { shingle: 3, size: 256 }]) {
+      for (const o of [
+        { shingle: 2, size: 128 },
+        { shingle: 1, size: 64 },
+        { shingle: 3, size: 256 },
+      ]) {
         const grouper = previewGrouper(items, pastPages, o);
         for (let t = 0.3; t <= 0.95; t += 0.05) {
           const threshold = Math.round(t * 100) / 100;
@@ -111,7 +123,12 @@ describe('options preview: pair chart', () => {
     const pairs = [pair(1, 2, 0.1), pair(1, 3, 0.5), pair(2, 3, 0.87), pair(1, 4, 1), pair(2, 4, 0.49)];
     expect(chartSummary(pairs, 0.5)).toBe('5 pairs; 3 at or above 50%');
     expect(chartSummary([pair(1, 2, 0.2)], 0.57)).toBe('1 pair; 0 at or above 57%');
-    expect(chartSummary(Array.from({ length: 4950 }, () => pair(1, 2, 0)), 0.5)).toBe('4,950 pairs; 0 at or above 50%');
+    expect(
+      chartSummary(
+        Array.from({ length: 4950 }, () => pair(1, 2, 0)),
+        0.5,
+      ),
+    ).toBe('4,950 pairs; 0 at or above 50%');
     expect(tenths(pairs)).toEqual([0, 1, 0, 0, 1, 1, 0, 0, 1, 1]);
   });
 

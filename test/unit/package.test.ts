@@ -57,7 +57,13 @@ describe('store packages (npm run zip)', () => {
 
   it.each(['chrome', 'firefox'] as const)('%s: name, version, description, options and the privacy page', (b) => {
     const m = manifest(b);
-    expect(m).toMatchObject({ name: '__MSG_extName__', description: '__MSG_extDescription__', default_locale: 'en', version: pkg.version, options_ui: { page: 'options.html', open_in_tab: true } });
+    expect(m).toMatchObject({
+      name: '__MSG_extName__',
+      description: '__MSG_extDescription__',
+      default_locale: 'en',
+      version: pkg.version,
+      options_ui: { page: 'options.html', open_in_tab: true },
+    });
     // Name and description in every language the package carries (docs/i18n.md).
     const locales = [...zips[b].keys()].filter((f) => /^_locales\/[^/]+\/messages\.json$/.test(f));
     expect(locales.length).toBe(8);
@@ -100,7 +106,20 @@ describe('store packages (npm run zip)', () => {
 
   it('sources: what a reviewer needs to rebuild, and nothing built or private', () => {
     const files = [...zips.sources.keys()];
-    for (const f of ['package.json', 'package-lock.json', 'README.md', 'PRIVACY.md', 'STORE.md', 'tsconfig.json', 'wxt.config.ts', 'assets/icon.svg', 'public/icon/16.png', 'entrypoints/background.ts', 'scripts/build-cli.mjs', 'cli/main.ts']) {
+    for (const f of [
+      'package.json',
+      'package-lock.json',
+      'README.md',
+      'PRIVACY.md',
+      'STORE.md',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'assets/icon.svg',
+      'public/icon/16.png',
+      'entrypoints/background.ts',
+      'scripts/build-cli.mjs',
+      'cli/main.ts',
+    ]) {
       expect(files, f).toContain(f);
     }
     const unwanted = /^(node_modules|\.output|\.wxt|\.git|dist|test|test-results|playwright-report|bench|demo)(\/|$)|(^|\/)\.env|\.log$|\.zip$/;
@@ -114,7 +133,21 @@ describe('manifest permissions (pinned: a change here is a change users and stor
 
   it('chrome (MV3)', () => {
     const m = manifest('chrome');
-    expect(Object.keys(m).sort()).toEqual(['action', 'background', 'commands', 'content_scripts', 'default_locale', 'description', 'icons', 'manifest_version', 'name', 'optional_host_permissions', 'options_ui', 'permissions', 'version']);
+    expect(Object.keys(m).sort()).toEqual([
+      'action',
+      'background',
+      'commands',
+      'content_scripts',
+      'default_locale',
+      'description',
+      'icons',
+      'manifest_version',
+      'name',
+      'optional_host_permissions',
+      'options_ui',
+      'permissions',
+      'version',
+    ]);
     expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'offscreen']);
     expect(m.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
     expect(m.host_permissions).toBeUndefined();
@@ -123,7 +156,22 @@ describe('manifest permissions (pinned: a change here is a change users and stor
 
   it('firefox (MV2)', () => {
     const m = manifest('firefox');
-    expect(Object.keys(m).sort()).toEqual(['background', 'browser_action', 'browser_specific_settings', 'commands', 'content_scripts', 'default_locale', 'description', 'icons', 'manifest_version', 'name', 'optional_permissions', 'options_ui', 'permissions', 'version']);
+    expect(Object.keys(m).sort()).toEqual([
+      'background',
+      'browser_action',
+      'browser_specific_settings',
+      'commands',
+      'content_scripts',
+      'default_locale',
+      'description',
+      'icons',
+      'manifest_version',
+      'name',
+      'optional_permissions',
+      'options_ui',
+      'permissions',
+      'version',
+    ]);
     // MV2 lists granted hosts among the permissions: none here.
     expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'dns', 'webRequestBlocking']);
     expect(m.optional_permissions).toEqual(OPTIONAL_HOSTS);
@@ -146,9 +194,10 @@ describe('web-ext lint (npm run lint:firefox)', () => {
   it('the Firefox package has no errors and no warnings', async () => {
     const bin = resolve(root, 'node_modules/web-ext/bin/web-ext.js');
     // Exit status 1 on errors: the JSON is on stdout either way.
-    const out = await run(process.execPath, [bin, 'lint', '--output=json', '--no-input', '-s', resolve(outDir, 'firefox-mv2')], { cwd: root, maxBuffer: 16 << 20 }).catch(
-      (e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }),
-    );
+    const out = await run(process.execPath, [bin, 'lint', '--output=json', '--no-input', '-s', resolve(outDir, 'firefox-mv2')], {
+      cwd: root,
+      maxBuffer: 16 << 20,
+    }).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
     const report = JSON.parse(out.stdout) as { summary: Record<string, number>; errors: unknown[]; warnings: unknown[]; notices: unknown[] };
     console.log(`web-ext lint: ${JSON.stringify(report.summary)}`);
     expect(report.errors).toEqual([]);

@@ -18,7 +18,10 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 /** A Mojeek results page (its markup is the plainest of the engines read) with these results. */
 function mojeek(results: { url: string; title: string; snippet: string }[], query = 'q'): { doc: Document; url: string } {
-  const items = results.map((r) => `<li><a class="ob" href="${esc(r.url)}"><p class="url">${esc(r.url.slice(8, 60))}</p></a><h2><a class="title" href="${esc(r.url)}">${esc(r.title)}</a></h2><p class="s">${esc(r.snippet)}</p></li>`);
+  const items = results.map(
+    (r) =>
+      `<li><a class="ob" href="${esc(r.url)}"><p class="url">${esc(r.url.slice(8, 60))}</p></a><h2><a class="title" href="${esc(r.url)}">${esc(r.title)}</a></h2><p class="s">${esc(r.snippet)}</p></li>`,
+  );
   const html = `<!doctype html><html><body><ul class="results-standard">${items.join('')}</ul></body></html>`;
   return { doc: parseSerp(html), url: `https://www.mojeek.com/search?q=${encodeURIComponent(query)}` };
 }
@@ -32,7 +35,13 @@ const accepted = (payload: unknown) => {
 
 describe('the extractor keeps within the limits the background checks', () => {
   it('clips a 5,001-character snippet and a 1,001-character title, leaves out a 5,000-character URL only, clips a long query', () => {
-    const rows = [plain(1), { ...plain(2), snippet: 's'.repeat(5001) }, { ...plain(3), title: 't'.repeat(1001) }, { ...plain(4), url: `https://long.example/${'a'.repeat(4980)}` }, plain(5)];
+    const rows = [
+      plain(1),
+      { ...plain(2), snippet: 's'.repeat(5001) },
+      { ...plain(3), title: 't'.repeat(1001) },
+      { ...plain(4), url: `https://long.example/${'a'.repeat(4980)}` },
+      plain(5),
+    ];
     const { doc, url } = mojeek(rows, 'q'.repeat(3000));
     const x = extract(doc, url)!;
     expect(x.results.map((r) => r.url)).toEqual([rows[0].url, rows[1].url, rows[2].url, rows[4].url]);
@@ -57,15 +66,24 @@ describe('the watcher sends every result, in messages the background accepts', (
   async function sent(results: SerpResult[], pageUrl = 'https://www.mojeek.com/search?q=q', expected = results.length): Promise<ResultsBatch[]> {
     vi.stubGlobal('location', { href: pageUrl });
     vi.stubGlobal('document', parseSerp('<html><body></body></html>'));
-    vi.stubGlobal('MutationObserver', class { observe() {} disconnect() {} });
+    vi.stubGlobal(
+      'MutationObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
     const out: ResultsBatch[] = [];
     let active = 0;
-    const w = new ResultsWatcher(() => undefined, async (b) => {
-      expect(++active, 'one message at a time: an append follows what it continues').toBe(1);
-      await new Promise((r) => setTimeout(r, 1));
-      out.push(b);
-      active--;
-    });
+    const w = new ResultsWatcher(
+      () => undefined,
+      async (b) => {
+        expect(++active, 'one message at a time: an append follows what it continues').toBe(1);
+        await new Promise((r) => setTimeout(r, 1));
+        out.push(b);
+        active--;
+      },
+    );
     w.start({ engine: 'mojeek', variant: 'web', query: 'q', results, reader: 'spec' });
     await vi.waitFor(() => expect(out.reduce((n, b) => n + b.results.length, 0)).toBe(expected));
     w.stop();
@@ -98,7 +116,10 @@ describe('the watcher sends every result, in messages the background accepts', (
     rs[1] = { ...rs[1], url: `https://long.example/${'a'.repeat(5000)}` };
     const out = await sent(rs, `https://www.mojeek.com/search?q=${'q'.repeat(9000)}`, 2);
     expect(out).toHaveLength(1);
-    expect(out[0].results.map((r) => r.rank), 'the unclippable address alone is left out').toEqual([1, 3]);
+    expect(
+      out[0].results.map((r) => r.rank),
+      'the unclippable address alone is left out',
+    ).toEqual([1, 3]);
     expect(out[0].url).toHaveLength(LIMITS.pageUrl);
     expect(accepted(out[0]).errors).toEqual([]);
   });

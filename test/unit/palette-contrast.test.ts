@@ -30,7 +30,10 @@ function palettes(css: string, selector: string): { light: Palette; dark: Palett
 function luminance(hex: string): number {
   const m = hex.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
   if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
-  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = m
+    .slice(1)
+    .map((h) => parseInt(h, 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -69,7 +72,10 @@ describe('colour palettes, light and dark', () => {
     ['on-page UI (entrypoints/results/page-styles.ts)', UI, UI_PAIRS],
   ] as const) {
     it(`${name}: the dark scheme sets every colour the light one does`, () => {
-      const colours = (q: Palette) => Object.keys(q).filter((k) => q[k].startsWith('#')).sort();
+      const colours = (q: Palette) =>
+        Object.keys(q)
+          .filter((k) => q[k].startsWith('#'))
+          .sort();
       expect(colours(p.dark)).toEqual(colours(p.light));
       expect(colours(p.light).length).toBeGreaterThan(4);
     });

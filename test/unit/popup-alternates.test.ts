@@ -32,7 +32,11 @@ describe('mergeAlternates (the popup’s list for one dead URL)', () => {
   });
 
   it('breaks ties by containment, then by the order found', () => {
-    const got = mergeAlternates([alt('https://x.example/', 0.8, { containment: 0.5 }), alt('https://y.example/', 0.8, { containment: 0.9 }), alt('https://z.example/', 0.8, { containment: 0.5 })]);
+    const got = mergeAlternates([
+      alt('https://x.example/', 0.8, { containment: 0.5 }),
+      alt('https://y.example/', 0.8, { containment: 0.9 }),
+      alt('https://z.example/', 0.8, { containment: 0.5 }),
+    ]);
     expect(got.map((a) => a.url)).toEqual(['https://y.example/', 'https://x.example/', 'https://z.example/']);
   });
 

@@ -14,7 +14,15 @@ import type { ResultSummary } from '../../lib/group/result-item';
 const item = (rank: number, url: string, title: string): ResultSummary => ({ rank, url, title, displayUrl: url });
 
 const groups: Group[] = [
-  { id: 1, representative: 1, evidence: 'snippets', members: [{ rank: 3, reason: { kind: 'snippet', resemblance: 0.873 } }, { rank: 4, reason: { kind: 'same-page', url: 'https://a.example/story' } }] },
+  {
+    id: 1,
+    representative: 1,
+    evidence: 'snippets',
+    members: [
+      { rank: 3, reason: { kind: 'snippet', resemblance: 0.873 } },
+      { rank: 4, reason: { kind: 'same-page', url: 'https://a.example/story' } },
+    ],
+  },
   { id: 2, representative: 2, evidence: 'snippets', members: [{ rank: 5, reason: { kind: 'snippet', resemblance: 0.5 } }] },
 ];
 
@@ -136,7 +144,18 @@ describe('popup: page states', () => {
   const base = { tabId: 7, engine: 'google', query: 'sourdough', url: 'https://www.google.com/search?q=sourdough' };
 
   it('a finished page: counts on top, then the groups or the clear "none" state', () => {
-    const full = mount(h(GroupsView, { s: { ...base, status: 'done', results: 5, items: [item(1, 'https://a.example/', 'A'), item(2, 'https://b.example/', 'B')], groups: [{ id: 1, representative: 1, evidence: 'snippets', members: [{ rank: 2, reason: { kind: 'snippet', resemblance: 0.7 } }] }], threshold: 0.5 } }));
+    const full = mount(
+      h(GroupsView, {
+        s: {
+          ...base,
+          status: 'done',
+          results: 5,
+          items: [item(1, 'https://a.example/', 'A'), item(2, 'https://b.example/', 'B')],
+          groups: [{ id: 1, representative: 1, evidence: 'snippets', members: [{ rank: 2, reason: { kind: 'snippet', resemblance: 0.7 } }] }],
+          threshold: 0.5,
+        },
+      }),
+    );
     expect(full.querySelector('.count')!.textContent).toBe('5 results · 1 group · 1 near-copy');
     expect(full.querySelectorAll('.group').length).toBe(1);
     const none = mount(h(GroupsView, { s: { ...base, status: 'done', results: 10, items: [], groups: [] } }));

@@ -10,11 +10,18 @@ describe('the privacy page (PRIVACY.md through page-support/markdown)', () => {
     const blocks = parseMarkdown(policy);
     expect(blocks.filter((b) => b.kind === 'h1')).toHaveLength(1);
     expect(blocks.filter((b) => b.kind === 'h2').length).toBeGreaterThanOrEqual(4);
-    const text = blocks.flatMap(runs).map((r) => r.text).join('\n');
+    const text = blocks
+      .flatMap(runs)
+      .map((r) => r.text)
+      .join('\n');
     // Syntax the parser does not know would show as-is: PRIVACY.md must stay inside its subset.
     expect(text).not.toMatch(/\*\*|`|\]\(|^#|^\s*[*+] |^\s*\d+\. |<[a-z]/m);
     // Every word of the file is on the page.
-    const words = (s: string) => s.replace(/[*`#[\]()-]/g, ' ').split(/\s+/).filter(Boolean).length;
+    const words = (s: string) =>
+      s
+        .replace(/[*`#[\]()-]/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
     expect(words(text)).toBe(words(policy));
   });
 

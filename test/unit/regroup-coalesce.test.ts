@@ -64,7 +64,14 @@ describe('linkable', () => {
     const items = Array.from({ length: 300 }, (_, i) => ({ rank: i + 1, url: `https://s${at(i)}.example/p${at(i)}`, title: `t${i}`, snippet: `s${i}` }));
     // Ranks 1–20 have pages; rank 2's page copies rank 1's.
     const pages = new Map(items.slice(0, 20).map((it) => [it.rank, { sketch: sketchText(text(it.rank === 2 ? 1 : it.rank), { shingle: 4, size: 64 }) }]));
-    const outcome: GroupOutcome = { groups: [], pairs: [{ a: 40, b: 41, resemblance: 0.9 }, { a: 50, b: 60, resemblance: 0.2 }], boilerplate: 0 };
+    const outcome: GroupOutcome = {
+      groups: [],
+      pairs: [
+        { a: 40, b: 41, resemblance: 0.9 },
+        { a: 50, b: 60, resemblance: 0.2 },
+      ],
+      boilerplate: 0,
+    };
     const o = { threshold: 0.5, containment: 0.8 };
     const kept = linkable(items, outcome, pages, o.threshold);
     expect(kept.length).toBe(20 + 10 + 2);

@@ -136,8 +136,13 @@ describe('renameNames on the saved results pages', () => {
 
   // Listed only when present: a fresh clone has no ../shared.
   const shared = hasSharedSerp
-    ? readdirSync(SHARED_SERP, { withFileTypes: true }).filter((d) => d.isDirectory())
-      .flatMap((d) => readdirSync(path.join(SHARED_SERP, d.name)).filter((f) => f.endsWith('.html')).map((f) => `${d.name}/${f}`))
+    ? readdirSync(SHARED_SERP, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .flatMap((d) =>
+          readdirSync(path.join(SHARED_SERP, d.name))
+            .filter((f) => f.endsWith('.html'))
+            .map((f) => `${d.name}/${f}`),
+        )
     : [];
   it.skipIf(!hasSharedSerp)(`../shared/fixtures/serp: ${hasSharedSerp ? `${shared.length} pages` : 'absent, real-page checks skipped'}`, () => {
     expect(shared.length).toBeGreaterThan(0);

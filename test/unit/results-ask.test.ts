@@ -9,7 +9,11 @@ const now = { sleep: () => Promise.resolve(), warn: () => {} };
 
 describe('ask', () => {
   it('asks again when the message fails or comes back empty, until an answer comes', async () => {
-    const answers = [() => Promise.reject(new Error('The message port closed before a response was received.')), () => Promise.resolve(undefined), () => Promise.resolve({ ok: true, value: 42 })];
+    const answers = [
+      () => Promise.reject(new Error('The message port closed before a response was received.')),
+      () => Promise.resolve(undefined),
+      () => Promise.resolve({ ok: true, value: 42 }),
+    ];
     const send = vi.fn(() => answers.shift()!());
     const waits: number[] = [];
     const v = await ask(send, 'page/results', { x: 1 }, { ...now, backoffMs: [200, 500, 1000], sleep: async (ms) => void waits.push(ms) });

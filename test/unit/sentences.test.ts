@@ -10,7 +10,7 @@ import { prosePages } from '../../bench/corpus';
 const PIECES = ['a', 'b', 'Z', 'é', 'É', 'ß', '1', '.', '!', '?', ',', ' ', ' ', '  ', '\u00a0', '\t', '\u3000', '。', '！', '？', '東', '😀', '𝐀', '"', ')'];
 
 function rng(seed: number) {
-  return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  return () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 }
 
 describe('sentences', () => {

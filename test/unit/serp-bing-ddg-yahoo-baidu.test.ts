@@ -27,7 +27,6 @@ const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
 const hasShared = existsSync(SHARED_SERP);
 
-
 interface Expected {
   count: number;
   first: Pin;
@@ -130,7 +129,10 @@ const SHARED_ROWS: SharedRow[] = [
     query: 'javascript tutorial',
     count: 10,
     first: { url: 'https://www.w3schools.com/Js/', title: 'JavaScript Tutorial - W3Schools' },
-    last: { url: 'https://support.w3schools.com/hc/en-gb/articles/4410407881489-Tutorial-Learn-JavaScript', title: 'Tutorial: Learn JavaScript - W3Schools.com' },
+    last: {
+      url: 'https://support.w3schools.com/hc/en-gb/articles/4410407881489-Tutorial-Learn-JavaScript',
+      title: 'Tutorial: Learn JavaScript - W3Schools.com',
+    },
     why: 'ten li.b_algo, all through /ck/a?…&u=a1<base64url> (decoded); no ads or answers on this capture',
   },
   {
@@ -151,9 +153,15 @@ const SHARED_ROWS: SharedRow[] = [
     variant: 'html',
     query: 'weather Jakarta',
     count: 10,
-    first: { url: 'https://www.accuweather.com/en/id/jakarta/208971/weather-forecast/208971', title: 'Jakarta, Jakarta, Indonesia Weather Forecast | AccuWeather' },
-    last: { url: 'https://www.theweathernetwork.com/en/city/id/jakarta-raya/jakarta-2/14-days', title: 'Jakarta, JK, ID 14 Days Weather - The Weather Network' },
-    why: 'ten div.web-result; left out: the Kayak flight ad (div.result--ad, first in #links; the manifest\'s 11 counts it)',
+    first: {
+      url: 'https://www.accuweather.com/en/id/jakarta/208971/weather-forecast/208971',
+      title: 'Jakarta, Jakarta, Indonesia Weather Forecast | AccuWeather',
+    },
+    last: {
+      url: 'https://www.theweathernetwork.com/en/city/id/jakarta-raya/jakarta-2/14-days',
+      title: 'Jakarta, JK, ID 14 Days Weather - The Weather Network',
+    },
+    why: "ten div.web-result; left out: the Kayak flight ad (div.result--ad, first in #links; the manifest's 11 counts it)",
   },
   {
     file: 'duckduckgo/js-legacy_2019-09_cloud-service_sescraper.html',
@@ -162,7 +170,10 @@ const SHARED_ROWS: SharedRow[] = [
     variant: 'js-legacy',
     query: 'cloud service',
     count: 10,
-    first: { url: 'https://www.pcmag.com/roundup/306323/the-best-cloud-storage-providers-and-file-syncing-services', title: 'The Best Cloud Storage and File-Sharing Services for 2019 ...' },
+    first: {
+      url: 'https://www.pcmag.com/roundup/306323/the-best-cloud-storage-providers-and-file-syncing-services',
+      title: 'The Best Cloud Storage and File-Sharing Services for 2019 ...',
+    },
     last: { url: 'https://cloud.google.com/anthos/', title: 'Anthos | Anthos | Google Cloud' },
     why: 'ten div.result#r1-0…r1-9; left out: three ads (div.result--ad in #ads and the bottom/side ad blocks; the manifest\'s 13 counts them), the "More results" row, the Wikipedia sidebar module',
   },
@@ -185,7 +196,10 @@ const SHARED_ROWS: SharedRow[] = [
     query: 'Python',
     count: 8,
     first: { url: `${BAIDU_LINK}yC-vpJc3cGCINc7SrFvV0A5-mBa3lrOseRMxZzZxXmlh1TqtxC8jgrOPHgSJi7_O`, title: 'Welcome to Python.org' },
-    last: { url: `${BAIDU_LINK}-uE5zXsl8yyaWLSLozy1W-dy8QoNvPohszBEtSYSzgHs3cjIwxZxVg-xnUJ7drXV`, title: 'Python基础教程,Python入门教程(非常详细)_C语言中文网' },
+    last: {
+      url: `${BAIDU_LINK}-uE5zXsl8yyaWLSLozy1W-dy8QoNvPohszBEtSYSzgHs3cjIwxZxVg-xnUJ7drXV`,
+      title: 'Python基础教程,Python入门教程(非常详细)_C语言中文网',
+    },
     why: 'eight div.result.c-container (ids 2-9; links are opaque link?url= redirects, kept unresolved); left out: the Baidu Baike card (div.result-op, id 1) and the short-video card (result-op, id 10), the right column, related searches',
   },
   {
@@ -195,8 +209,14 @@ const SHARED_ROWS: SharedRow[] = [
     variant: 'web',
     query: 'ASTM A106',
     count: 9,
-    first: { url: `${BAIDU_LINK}J85fgjIEZ0-_QkmK-0knxAUI6KsIa8WYbYbCyN7eluERcyxN0lSVhttMts-SXjCg52ZGdneapUMvabjKfNIRYq`, title: 'ASTM A106/A106M-2018- 道客巴巴' },
-    last: { url: `${BAIDU_LINK}bm1gKjm55FQzYgn9a0fdumLWUx4xbKWbZpxMV7cK9yVIXySNwJegZQDJrcSzQtQMj0KuVKpt2SVmWRZOqOKRxa`, title: 'ASTM A106/A106M-2018 - 道客巴巴' },
+    first: {
+      url: `${BAIDU_LINK}J85fgjIEZ0-_QkmK-0knxAUI6KsIa8WYbYbCyN7eluERcyxN0lSVhttMts-SXjCg52ZGdneapUMvabjKfNIRYq`,
+      title: 'ASTM A106/A106M-2018- 道客巴巴',
+    },
+    last: {
+      url: `${BAIDU_LINK}bm1gKjm55FQzYgn9a0fdumLWUx4xbKWbZpxMV7cK9yVIXySNwJegZQDJrcSzQtQMj0KuVKpt2SVmWRZOqOKRxa`,
+      title: 'ASTM A106/A106M-2018 - 道客巴巴',
+    },
     why: 'nine div.result.c-container (ids 1-3, 5-10; Baidu Wenku/Zhidao pages are ordinary natural results here); left out: the Baike card (result-op, id 4), right column, related searches',
   },
   {
@@ -207,7 +227,10 @@ const SHARED_ROWS: SharedRow[] = [
     query: '20^5+107*13',
     count: 9,
     first: { url: `${BAIDU_LINK}T09k3tbIRPqjQogYrY7bH9_bHrV9Q6OSx5TtMDEXIdqKPKShL8jODY2LzU4VrE3EO2atgrRXee4VEgVN8V7rtq`, title: '107乘13简便计算_百度知道' },
-    last: { url: `${BAIDU_LINK}pHuDeO-92_h-59wexsJ_xt3gdLsxP4uaFJ7H6HWr69bajICEJ9hl95KevuO0pT2X`, title: '少爷的乐高系列 篇十三:LEGO 乐高 10715 经典创意 Classic套装...' },
+    last: {
+      url: `${BAIDU_LINK}pHuDeO-92_h-59wexsJ_xt3gdLsxP4uaFJ7H6HWr69bajICEJ9hl95KevuO0pT2X`,
+      title: '少爷的乐高系列 篇十三:LEGO 乐高 10715 经典创意 Classic套装...',
+    },
     why: 'nine div.result.c-container (ids 2-10); left out: the calculator card (result-op, id 1), right column, related searches',
   },
 ];
@@ -241,7 +264,9 @@ describe.skipIf(!hasShared)('Bing, DuckDuckGo, Yahoo, Baidu: the real pages in .
       [
         `extraction time per page (linkedom; extract() median of 5 runs after one warm-up; parse once)`,
         `${'page'.padEnd(w)}  results  parse ms  extract ms`,
-        ...timings.map((t) => `${t.file.padEnd(w)}  ${String(t.results).padStart(7)}  ${t.parseMs.toFixed(1).padStart(8)}  ${t.extractMs.toFixed(2).padStart(10)}`),
+        ...timings.map(
+          (t) => `${t.file.padEnd(w)}  ${String(t.results).padStart(7)}  ${t.parseMs.toFixed(1).padStart(8)}  ${t.extractMs.toFixed(2).padStart(10)}`,
+        ),
       ].join('\n'),
     );
   });
@@ -296,15 +321,26 @@ describe.skipIf(!hasShared)('Bing, DuckDuckGo, Yahoo, Baidu: the real pages in .
       for (const r of x.results) expect(r.displayUrl).not.toMatch(/[{}]/);
     }
     const py = extract(docs.get('baidu/2020_python_baiduspider.html')!)!;
-    expect(py.results.map((r) => r.displayUrl).slice(0, 5)).toEqual(['www.python.org/', 'www.python.org/getit/', 'www.runoob.com/python/python-t...', '知乎', '中国搜索']);
+    expect(py.results.map((r) => r.displayUrl).slice(0, 5)).toEqual([
+      'www.python.org/',
+      'www.python.org/getit/',
+      'www.runoob.com/python/python-t...',
+      '知乎',
+      '中国搜索',
+    ]);
     const bingJs = extract(docs.get('bing/2026-04_javascript-tutorial_http_sanguinary.html')!)!;
-    expect(bingJs.results[0]).toMatchObject({ displayUrl: 'https://www.w3schools.com › Js', snippet: expect.stringMatching(/^Learn JavaScript The Programming Language of the Web/) });
+    expect(bingJs.results[0]).toMatchObject({
+      displayUrl: 'https://www.w3schools.com › Js',
+      snippet: expect.stringMatching(/^Learn JavaScript The Programming Language of the Web/),
+    });
   });
 });
 
 if (!hasShared) {
   it('../shared is absent: real-page tests skipped', () => {
-    console.warn(`[resemble] ${SHARED_SERP} does not exist: the Bing/DuckDuckGo/Yahoo/Baidu real-page tests were skipped. Put the shared reference folder beside the repository to run them.`);
+    console.warn(
+      `[resemble] ${SHARED_SERP} does not exist: the Bing/DuckDuckGo/Yahoo/Baidu real-page tests were skipped. Put the shared reference folder beside the repository to run them.`,
+    );
   });
 }
 
@@ -338,8 +374,22 @@ const OWN_ROWS: OwnRow[] = [
     count: 4,
     first: KA,
     last: WIKI,
-    absentUrls: ['https://shop.example/', 'https://www.bing.com/', 'https://www.youtube.com/', 'https://www.theperfectloaf.com/guides/', 'https://www.theperfectloaf.com/how-to-maintain-a-sourdough-starter/', 'https://www.britannica.com/'],
-    absentTitles: ['Organic Rye Starter Kit - Ships Live Within 24 Hours', 'Live Sourdough Starter - Bake Your First Loaf This Week', 'How long does a sourdough starter take? - Serious Eats', 'Guides', 'How to Maintain a Starter', 'Videos of sourdough starter'],
+    absentUrls: [
+      'https://shop.example/',
+      'https://www.bing.com/',
+      'https://www.youtube.com/',
+      'https://www.theperfectloaf.com/guides/',
+      'https://www.theperfectloaf.com/how-to-maintain-a-sourdough-starter/',
+      'https://www.britannica.com/',
+    ],
+    absentTitles: [
+      'Organic Rye Starter Kit - Ships Live Within 24 Hours',
+      'Live Sourdough Starter - Bake Your First Loaf This Week',
+      'How long does a sourdough starter take? - Serious Eats',
+      'Guides',
+      'How to Maintain a Starter',
+      'Videos of sourdough starter',
+    ],
   },
   {
     file: 'duckduckgo-js.html',
@@ -350,7 +400,15 @@ const OWN_ROWS: OwnRow[] = [
     count: 3,
     first: KA,
     last: WIKI,
-    absentUrls: ['https://shop.example/', 'https://duckduckgo.com/', 'https://www.youtube.com/', 'https://news.example/', 'https://www.britannica.com/', 'https://www.kingarthurbaking.com/recipes/sourdough-discard-crackers-recipe', 'https://www.kingarthurbaking.com/recipes/classic-sourdough-bread-recipe'],
+    absentUrls: [
+      'https://shop.example/',
+      'https://duckduckgo.com/',
+      'https://www.youtube.com/',
+      'https://news.example/',
+      'https://www.britannica.com/',
+      'https://www.kingarthurbaking.com/recipes/sourdough-discard-crackers-recipe',
+      'https://www.kingarthurbaking.com/recipes/classic-sourdough-bread-recipe',
+    ],
     absentTitles: [AD_TITLE, 'Sourdough Discard Crackers', 'Classic Sourdough Bread'],
   },
   {
@@ -398,7 +456,16 @@ const OWN_ROWS: OwnRow[] = [
     count: 3,
     first: KA,
     last: WIKI,
-    absentUrls: ['https://shop.example/', 'https://r.search.yahoo.com/', 'https://video.search.yahoo.com/', 'https://search.yahoo.com/', 'https://www.seriouseats.com/', 'https://www.britannica.com/', 'https://www.kingarthurbaking.com/recipes/sourdough-discard-crackers-recipe', 'https://www.kingarthurbaking.com/recipes/classic-sourdough-bread-recipe'],
+    absentUrls: [
+      'https://shop.example/',
+      'https://r.search.yahoo.com/',
+      'https://video.search.yahoo.com/',
+      'https://search.yahoo.com/',
+      'https://www.seriouseats.com/',
+      'https://www.britannica.com/',
+      'https://www.kingarthurbaking.com/recipes/sourdough-discard-crackers-recipe',
+      'https://www.kingarthurbaking.com/recipes/classic-sourdough-bread-recipe',
+    ],
     absentTitles: [AD_TITLE, 'Videos', 'How long does a sourdough starter take?', 'Also try', 'Sourdough Discard Crackers', 'Classic Sourdough Bread'],
   },
   {
@@ -409,7 +476,10 @@ const OWN_ROWS: OwnRow[] = [
     query: 'sourdough starter',
     count: 2,
     first: { url: 'https://www.bbcgoodfood.com/recipes/sourdough-starter', title: 'How to make a sourdough starter recipe | BBC Good Food' },
-    last: { url: 'https://www.theguardian.com/food/2020/mar/26/how-to-make-a-sourdough-starter', title: 'How to make a sourdough starter | Food | The Guardian' },
+    last: {
+      url: 'https://www.theguardian.com/food/2020/mar/26/how-to-make-a-sourdough-starter',
+      title: 'How to make a sourdough starter | Food | The Guardian',
+    },
     absentUrls: ['https://shop.example/', 'https://r.search.yahoo.com/'],
     absentTitles: [AD_TITLE],
   },
@@ -423,7 +493,14 @@ const OWN_ROWS: OwnRow[] = [
     // The first two carry their real target in the result's mu attribute; the last has none.
     first: { url: 'https://www.xiachufang.com/recipe/104281113/', title: '鲁邦种的做法_菜谱_下厨房' },
     last: { url: `${BAIDU_LINK}Zz1Yy2Xx3Ww4Vv5Uu6`, title: '自制鲁邦种全过程,新手也能成功 - 知乎' },
-    absentUrls: ['http://www.baidu.com/baidu.php', `${BAIDU_LINK}bk`, `${BAIDU_LINK}ViDeO`, `${BAIDU_LINK}SiTeLiNk`, 'https://www.baidu.com/s?', 'https://www.baidu.com/sf/'],
+    absentUrls: [
+      'http://www.baidu.com/baidu.php',
+      `${BAIDU_LINK}bk`,
+      `${BAIDU_LINK}ViDeO`,
+      `${BAIDU_LINK}SiTeLiNk`,
+      'https://www.baidu.com/s?',
+      'https://www.baidu.com/sf/',
+    ],
     absentTitles: ['鲁邦种 液种 现货 - 烘焙原料旗舰店', '鲁邦种_百度百科', '鲁邦种_相关视频', 'Recipes', 'Sourdough Guide', '法棍', '鲁邦种做法'],
   },
 ];
@@ -491,7 +568,10 @@ describe('Bing, DuckDuckGo, Yahoo, Baidu: the project fixtures (test/fixtures/se
       snippet: 'Mix whole wheat flour and water, wait a day, then discard and feed sourdough starter twice daily until it doubles.',
     });
     const ddg = extract(own('duckduckgo-js.html'))!;
-    expect(ddg.results[0]).toMatchObject({ displayUrl: 'kingarthurbaking.com/recipes/sourdough-starter-recipe', snippet: 'Mix whole wheat flour and water, then feed your sourdough starter twice a day until it doubles.' });
+    expect(ddg.results[0]).toMatchObject({
+      displayUrl: 'kingarthurbaking.com/recipes/sourdough-starter-recipe',
+      snippet: 'Mix whole wheat flour and water, then feed your sourdough starter twice a day until it doubles.',
+    });
     // lite: a result spans several table rows (spansSiblings): the snippet and URL rows follow the title row
     const lite = extract(own('duckduckgo-lite.html'))!;
     expect(lite.results[0]).toMatchObject({
@@ -499,7 +579,10 @@ describe('Bing, DuckDuckGo, Yahoo, Baidu: the project fixtures (test/fixtures/se
       displayUrl: 'www.kingarthurbaking.com/recipes/sourdough-starter-recipe',
     });
     const legacyYahoo = extract(own('yahoo-legacy.html'))!;
-    expect(legacyYahoo.results[1]).toMatchObject({ displayUrl: 'www.theguardian.com/food/2020/mar/26/how-to-make-a-sourdough-starter', snippet: 'All you need is flour, water and patience.' });
+    expect(legacyYahoo.results[1]).toMatchObject({
+      displayUrl: 'www.theguardian.com/food/2020/mar/26/how-to-make-a-sourdough-starter',
+      snippet: 'All you need is flour, water and patience.',
+    });
     const b = extract(own('baidu-web.html'))!;
     // the "官方" (official) badge inside the h3 is not part of the title; the style sheet in .c-showurl is not the display URL
     expect(b.results.map((r) => [r.title, r.displayUrl])).toEqual([
@@ -519,8 +602,15 @@ describe('Bing, DuckDuckGo, Yahoo, Baidu: the project fixtures (test/fixtures/se
   }
 
   it('markup the selectors no longer match reads as [] with the engine still recognized by URL', () => {
-    const { document } = parseHTML('<!DOCTYPE html><html><body><main><div class="results2027"><a href="https://example.org/">Example</a></div></main></body></html>');
-    for (const url of ['https://www.bing.com/search?q=x', 'https://duckduckgo.com/?q=x', 'https://search.yahoo.com/search?p=x', 'https://www.baidu.com/s?wd=x']) {
+    const { document } = parseHTML(
+      '<!DOCTYPE html><html><body><main><div class="results2027"><a href="https://example.org/">Example</a></div></main></body></html>',
+    );
+    for (const url of [
+      'https://www.bing.com/search?q=x',
+      'https://duckduckgo.com/?q=x',
+      'https://search.yahoo.com/search?p=x',
+      'https://www.baidu.com/s?wd=x',
+    ]) {
       const x = extract(document as unknown as Document, url);
       expect(x?.results).toEqual([]);
       expect(x?.engine).toBe(findEngine(url)?.id);
@@ -537,13 +627,42 @@ describe('Bing, DuckDuckGo, Yahoo, Baidu: URL matching', () => {
   const cases: { engine: EngineId; results: string[]; not: string[] }[] = [
     {
       engine: 'bing',
-      results: ['https://www.bing.com/search?q=sourdough+starter&form=QBLH', 'https://cn.bing.com/search?q=%E9%85%B5%E7%A7%8D', 'https://bing.com/search?q=x', 'https://www.bing.com/search?q=x&cc=de&setlang=de'],
-      not: ['https://www.bing.com/', 'https://www.bing.com/images/search?q=x', 'https://www.bing.com/videos/search?q=x', 'https://www.bing.com/news/search?q=x', 'https://www.bing.com/maps?q=x', 'https://www.bing.com/shop?q=x', 'https://www.bing.com/ck/a?!&&u=a1aHR0cHM6Ly9leGFtcGxlLm9yZy8', 'https://www.bing.com.evil.example/search?q=x'],
+      results: [
+        'https://www.bing.com/search?q=sourdough+starter&form=QBLH',
+        'https://cn.bing.com/search?q=%E9%85%B5%E7%A7%8D',
+        'https://bing.com/search?q=x',
+        'https://www.bing.com/search?q=x&cc=de&setlang=de',
+      ],
+      not: [
+        'https://www.bing.com/',
+        'https://www.bing.com/images/search?q=x',
+        'https://www.bing.com/videos/search?q=x',
+        'https://www.bing.com/news/search?q=x',
+        'https://www.bing.com/maps?q=x',
+        'https://www.bing.com/shop?q=x',
+        'https://www.bing.com/ck/a?!&&u=a1aHR0cHM6Ly9leGFtcGxlLm9yZy8',
+        'https://www.bing.com.evil.example/search?q=x',
+      ],
     },
     {
       engine: 'duckduckgo',
-      results: ['https://duckduckgo.com/?q=sourdough+starter&t=h_&ia=web', 'https://html.duckduckgo.com/html/?q=x', 'https://html.duckduckgo.com/html/', 'https://html.duckduckgo.com/html', 'https://lite.duckduckgo.com/lite/?q=x', 'https://lite.duckduckgo.com/lite/'],
-      not: ['https://duckduckgo.com/about', 'https://duckduckgo.com/settings', 'https://duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F', 'https://duckduckgo.com/y.js?ad_domain=x', 'https://duckduckgo.com/app', 'https://help.duckduckgo.com/', 'https://duckduckgo.com.evil.example/?q=x'],
+      results: [
+        'https://duckduckgo.com/?q=sourdough+starter&t=h_&ia=web',
+        'https://html.duckduckgo.com/html/?q=x',
+        'https://html.duckduckgo.com/html/',
+        'https://html.duckduckgo.com/html',
+        'https://lite.duckduckgo.com/lite/?q=x',
+        'https://lite.duckduckgo.com/lite/',
+      ],
+      not: [
+        'https://duckduckgo.com/about',
+        'https://duckduckgo.com/settings',
+        'https://duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F',
+        'https://duckduckgo.com/y.js?ad_domain=x',
+        'https://duckduckgo.com/app',
+        'https://help.duckduckgo.com/',
+        'https://duckduckgo.com.evil.example/?q=x',
+      ],
     },
     {
       engine: 'yahoo',
@@ -559,12 +678,34 @@ describe('Bing, DuckDuckGo, Yahoo, Baidu: URL matching', () => {
         'https://malaysia.search.yahoo.com/search?p=x',
         'https://tw.search.yahoo.com/search?p=x',
       ],
-      not: ['https://search.yahoo.com/', 'https://www.yahoo.com/', 'https://images.search.yahoo.com/search/images?p=x', 'https://video.search.yahoo.com/search/video?p=x', 'https://news.search.yahoo.com/search?p=x', 'https://r.search.yahoo.com/_ylt=A/RV=2/RE=1/RO=10/RU=https%3a%2f%2fexample.org%2f/RK=2/RS=x-', 'https://search.yahoo.com/searchx?p=x', 'https://search.yahoo.co.jp/search?p=x'],
+      not: [
+        'https://search.yahoo.com/',
+        'https://www.yahoo.com/',
+        'https://images.search.yahoo.com/search/images?p=x',
+        'https://video.search.yahoo.com/search/video?p=x',
+        'https://news.search.yahoo.com/search?p=x',
+        'https://r.search.yahoo.com/_ylt=A/RV=2/RE=1/RO=10/RU=https%3a%2f%2fexample.org%2f/RK=2/RS=x-',
+        'https://search.yahoo.com/searchx?p=x',
+        'https://search.yahoo.co.jp/search?p=x',
+      ],
     },
     {
       engine: 'baidu',
-      results: ['https://www.baidu.com/s?wd=%E9%B2%81%E9%82%A6%E7%A7%8D', 'https://www.baidu.com/s?ie=utf-8&word=x', 'https://baidu.com/s?wd=x', 'http://www.baidu.com/s?wd=x'],
-      not: ['https://www.baidu.com/', 'https://www.baidu.com/link?url=abc', 'https://www.baidu.com/sf/vsearch?pd=video&wd=x', 'https://image.baidu.com/search/index?word=x', 'https://baike.baidu.com/item/x', 'https://map.baidu.com/search/x', 'https://m.baidu.com/s?word=x'],
+      results: [
+        'https://www.baidu.com/s?wd=%E9%B2%81%E9%82%A6%E7%A7%8D',
+        'https://www.baidu.com/s?ie=utf-8&word=x',
+        'https://baidu.com/s?wd=x',
+        'http://www.baidu.com/s?wd=x',
+      ],
+      not: [
+        'https://www.baidu.com/',
+        'https://www.baidu.com/link?url=abc',
+        'https://www.baidu.com/sf/vsearch?pd=video&wd=x',
+        'https://image.baidu.com/search/index?word=x',
+        'https://baike.baidu.com/item/x',
+        'https://map.baidu.com/search/x',
+        'https://m.baidu.com/s?word=x',
+      ],
     },
   ];
 

@@ -25,7 +25,6 @@ const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
 const hasShared = existsSync(SHARED_SERP);
 
-
 function variant(name: string): EngineVariant {
   const v = google.variants.find((x) => x.name === name);
   if (!v) throw new Error(`no variant ${name}`);
@@ -151,7 +150,10 @@ const SHARED_ROWS: SharedRow[] = [
     variant: 'js',
     query: 'featured snippet',
     count: 10,
-    first: { url: 'https://developers.google.com/search/docs/appearance/featured-snippets', title: 'Featured Snippets and Your Website | Google Search Central' },
+    first: {
+      url: 'https://developers.google.com/search/docs/appearance/featured-snippets',
+      title: 'Featured Snippets and Your Website | Google Search Central',
+    },
     last: { url: 'https://www.searchenginejournal.com/featured-snippets-types/219907/', title: "A Complete List of Google's Featured Snippets Types" },
     why: 'The featured snippet (developers.google.com, ranked first and not repeated) + 9 results; "people also ask" (top and bottom) and related searches left out.',
   },
@@ -186,7 +188,7 @@ const SHARED_ROWS: SharedRow[] = [
     count: 8,
     first: { url: 'https://www.imdb.com/title/tt0133093/', title: 'The Matrix (1999)' },
     last: { url: 'https://www.amazon.com/Matrix-Keanu-Reeves/dp/B00000K19E', title: 'The Matrix' },
-    why: 'Entity page: the 8 results sit inside the whole-page knowledge panel\'s overview tab (.kp-wholepage, .ULSxyf), between its movies, cast, trailers, images, top stories and characters cards, which are left out, as is the right-hand panel.',
+    why: "Entity page: the 8 results sit inside the whole-page knowledge panel's overview tab (.kp-wholepage, .ULSxyf), between its movies, cast, trailers, images, top stories and characters cards, which are left out, as is the right-hand panel.",
   },
   {
     file: 'google/nojs_2024-09_matkasse_kjellberg.html',
@@ -261,7 +263,9 @@ describe.skipIf(!hasShared)('Google: real saved results pages (needs ../shared)'
 
 if (!hasShared) {
   it('../shared is absent: real-page tests skipped', () => {
-    console.warn(`[resemble] ${SHARED_SERP} does not exist: the Google real-page tests were skipped. Put the shared reference folder beside the repository to run them.`);
+    console.warn(
+      `[resemble] ${SHARED_SERP} does not exist: the Google real-page tests were skipped. Put the shared reference folder beside the repository to run them.`,
+    );
   });
 }
 
@@ -387,7 +391,9 @@ describe('Google: own fixtures', () => {
           const hrefs = Array.from(d.querySelectorAll('a[href]')).map((a) => new URL(a.getAttribute('href') ?? '', row.url).href);
           const targets = hrefs.map((h) => {
             const u = new URL(h);
-            return u.pathname === '/url' || u.pathname === '/aclk' ? (u.searchParams.get('q') ?? u.searchParams.get('url') ?? u.searchParams.get('adurl') ?? h) : h;
+            return u.pathname === '/url' || u.pathname === '/aclk'
+              ? (u.searchParams.get('q') ?? u.searchParams.get('url') ?? u.searchParams.get('adurl') ?? h)
+              : h;
           });
           for (const u of urls) expect(targets).toContain(u);
           const got = extract(d, row.url)?.results.map((r) => r.url) ?? [];
@@ -429,7 +435,9 @@ describe('Google: own fixtures', () => {
 
   it('the featured snippet is the first result, with its extract as snippet', () => {
     const first = extract(load(path.join(OWN_SERP, 'google-js.html')), OWN_ROWS[0].url)?.results[0];
-    expect(first?.snippet).toBe('The first lighthouses were open fires on hilltops; the tower at Alexandria, finished around 280 BC, stood for some sixteen centuries.');
+    expect(first?.snippet).toBe(
+      'The first lighthouses were open fires on hilltops; the tower at Alexandria, finished around 280 BC, stood for some sixteen centuries.',
+    );
   });
 
   it('redirect links are undone: /url?…&url= (JS page after a click) and /url?q= (basic page)', () => {
@@ -445,7 +453,9 @@ describe('Google: own fixtures', () => {
   });
 
   const clickTracked = (query: string) =>
-    parse(`<div id="rso"><div class="g tF2Cxc" jscontroller="SC7lYd" data-hveid="CAEQAA"><div class="yuRUbf"><a href="/url?sa=t&amp;rct=j&amp;${query}esrc=s&amp;source=web&amp;cd=&amp;url=https%3A%2F%2Fwww.example.org%2Fpage&amp;usg=AOvVawX"><h3>Page</h3></a></div></div></div>`);
+    parse(
+      `<div id="rso"><div class="g tF2Cxc" jscontroller="SC7lYd" data-hveid="CAEQAA"><div class="yuRUbf"><a href="/url?sa=t&amp;rct=j&amp;${query}esrc=s&amp;source=web&amp;cd=&amp;url=https%3A%2F%2Fwww.example.org%2Fpage&amp;usg=AOvVawX"><h3>Page</h3></a></div></div></div>`,
+    );
 
   it('/url?…&url=<target> without a q parameter is undone', () => {
     expect(extract(clickTracked(''), 'https://www.google.com/search?q=page')?.results.map((r) => r.url)).toEqual(['https://www.example.org/page']);
@@ -471,7 +481,13 @@ describe('Google: own fixtures', () => {
       query: 'käse',
       results: [{ rank: 1, url: 'https://www.example.org/', title: "A result in tomorrow's markup" }],
     });
-    expect(extract(parse('<html><body><div id="main"></div></body></html>'), 'https://www.google.com/search?q=x')).toEqual({ engine: 'google', variant: 'none', query: 'x', results: [], reader: 'spec' });
+    expect(extract(parse('<html><body><div id="main"></div></body></html>'), 'https://www.google.com/search?q=x')).toEqual({
+      engine: 'google',
+      variant: 'none',
+      query: 'x',
+      results: [],
+      reader: 'spec',
+    });
   });
 });
 

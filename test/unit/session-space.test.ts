@@ -61,7 +61,10 @@ describe('storage.session kept within its quota', () => {
 
   it('then from the open tabs recorded least recently, keeping their tab state', async () => {
     openTabs = [1, 2, 3];
-    session.set('tab:1', { tabId: 1 }).set('results:1', { at: 100, results: filler(6_000) }).set('groups:1', { pairs: filler(1_000) });
+    session
+      .set('tab:1', { tabId: 1 })
+      .set('results:1', { at: 100, results: filler(6_000) })
+      .set('groups:1', { pairs: filler(1_000) });
     session.set('tab:2', { tabId: 2, status: 'done' }).set('results:2', { at: 50, results: filler(6_000) });
     await sessionSet({ 'results:3': { at: 200, results: filler(9_000) } }, 3);
     expect([...session.keys()].sort()).toEqual(['groups:1', 'results:1', 'results:3', 'tab:1', 'tab:2']);

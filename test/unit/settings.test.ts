@@ -45,11 +45,23 @@ describe('settings', () => {
   });
 
   it('SearXNG hosts are held to the options’ host check (a "*" or a path would become a match pattern)', () => {
-    for (const bad of ['*', '*.example.org', 'searx.example.org/search', 'https://searx.example.org', 'SEARX.example.org', 'a b', 'user@host.example', 'host.example:99999']) {
+    for (const bad of [
+      '*',
+      '*.example.org',
+      'searx.example.org/search',
+      'https://searx.example.org',
+      'SEARX.example.org',
+      'a b',
+      'user@host.example',
+      'host.example:99999',
+    ]) {
       expect(checkSettingsPatch({ searxngHosts: [bad] }).ok, bad).toBe(false);
     }
     expect(checkSettingsPatch({ searxngHosts: ['searx.example.org', 'localhost:8888', 'xn--bcher-kva.example'] }).ok).toBe(true);
     // Read from storage: the unusable ones are dropped, the others kept.
-    expect(migrateSettings({ searxngHosts: ['searx.example.org', '*', 'x/y', 'search.example.net:8443'] }).searxngHosts).toEqual(['searx.example.org', 'search.example.net:8443']);
+    expect(migrateSettings({ searxngHosts: ['searx.example.org', '*', 'x/y', 'search.example.net:8443'] }).searxngHosts).toEqual([
+      'searx.example.org',
+      'search.example.net:8443',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_OPTIONS, SNIPPET_OPTIONS, ResembleError, type Sketch, isResembleError, sketchText, sketchTexts } from './helpers/lib';
+import { PAGE_OPTIONS, SNIPPET_OPTIONS, type ResembleError, type Sketch, isResembleError, sketchText, sketchTexts } from './helpers/lib';
 import { handleWorkerRequest } from '../../lib/worker/handle';
 import { deserializeSketch, sketch } from './helpers/lib';
 import { proseText } from './helpers/prose';

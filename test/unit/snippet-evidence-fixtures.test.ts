@@ -10,7 +10,6 @@ import { MIN_SHARED_SHINGLES, groupResults } from '../../lib/group/results';
 import { loadSerp, htmlFiles } from './helpers/serp';
 import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
 
-
 /** Each page read once (reading a 100-result page costs ~0.5 s). */
 const read = new Map<string, ReturnType<typeof extract>>();
 const resultsOf = (file: string) => {

@@ -48,7 +48,14 @@ describe('placeholders are engine data, matched canonically', () => {
   });
 
   it('a snippet with the page’s own words beside a placeholder is not one, nor is a filler alone or nothing', () => {
-    for (const s of [`${NO_INFO} Open daily from 9 to 5 at the harbor.`, 'No information is available for this page yet, come back soon.', 'Learn why', '', '· ·', STORY]) {
+    for (const s of [
+      `${NO_INFO} Open daily from 9 to 5 at the harbor.`,
+      'No information is available for this page yet, come back soon.',
+      'Learn why',
+      '',
+      '· ·',
+      STORY,
+    ]) {
       expect(isPlaceholder(s), s).toBe(false);
     }
   });
@@ -56,7 +63,10 @@ describe('placeholders are engine data, matched canonically', () => {
 
 describe('a placeholder result groups by its page only', () => {
   it('two unrelated results behind the robots placeholder, on a fresh profile (no past pages), do not group', () => {
-    const out = groupResults([item(1, 'https://acme-tools.example/', 'Acme Tools', ROBOTS), item(2, 'https://lakeside-dental.example/', 'Lakeside Dental', ROBOTS)], { threshold: 0.5 });
+    const out = groupResults(
+      [item(1, 'https://acme-tools.example/', 'Acme Tools', ROBOTS), item(2, 'https://lakeside-dental.example/', 'Lakeside Dental', ROBOTS)],
+      { threshold: 0.5 },
+    );
     expect(out.groups).toEqual([]);
     expect(out.pairs).toEqual([{ a: 1, b: 2, resemblance: 0 }]);
   });
@@ -65,8 +75,18 @@ describe('a placeholder result groups by its page only', () => {
     // One title for all (Google's sign-in wall in front of each service): the in-page count takes
     // results with the same text for related pages, so it cannot call the placeholder boilerplate.
     const titles = ['Sign in - Google Accounts', 'Sign in - Google Accounts', 'Sign in - Google Accounts', 'Sign in - Google Accounts'];
-    const urls = ['https://drive.google.com/', 'https://docs.google.com/document/', 'https://docs.google.com/spreadsheets/', 'https://docs.google.com/presentation/'];
-    expect(groupResults(titles.map((t, i) => item(i + 1, urls[i], t, NO_INFO)), { threshold: 0.5 }).groups).toEqual([]);
+    const urls = [
+      'https://drive.google.com/',
+      'https://docs.google.com/document/',
+      'https://docs.google.com/spreadsheets/',
+      'https://docs.google.com/presentation/',
+    ];
+    expect(
+      groupResults(
+        titles.map((t, i) => item(i + 1, urls[i], t, NO_INFO)),
+        { threshold: 0.5 },
+      ).groups,
+    ).toEqual([]);
   });
 
   it('nor under one generic title; the same page still groups, and a true copy beside them still does', () => {
@@ -102,11 +122,17 @@ describe('the evidence floor', () => {
     // A cookie wall learnt from past pages, under one three-word title: 3 shingles left ("harbor yoga",
     // "yoga studio", "studio this"), all shared.
     const wall = 'This site uses cookies to give you the best experience. By continuing to browse you agree to our use of cookies.';
-    const past = boilerplateFrom(['p', 'q', 'r'].map((s) => [{ url: `https://${s}.example/`, title: `Site ${s}`, snippet: wall }]), 3);
+    const past = boilerplateFrom(
+      ['p', 'q', 'r'].map((s) => [{ url: `https://${s}.example/`, title: `Site ${s}`, snippet: wall }]),
+      3,
+    );
     const walled = [item(1, 'https://yoga-a.example/', 'Harbor Yoga Studio', wall), item(2, 'https://yoga-b.example/', 'Harbor Yoga Studio', wall)];
     expect(groupResults(walled, { threshold: 0.5, boilerplate: past }).groups).toEqual([]);
     expect(ranks(groupResults(walled, { threshold: 0.5, boilerplate: past, minShared: 1 }))).toEqual([[1, 2]]);
-    const pair = [item(1, 'https://a.example/x', 'Ferry timetable', 'Boats leave the harbor every hour.'), item(2, 'https://b.example/y', 'Ferry timetable', 'Boats leave the harbor every hour!')];
+    const pair = [
+      item(1, 'https://a.example/x', 'Ferry timetable', 'Boats leave the harbor every hour.'),
+      item(2, 'https://b.example/y', 'Ferry timetable', 'Boats leave the harbor every hour!'),
+    ];
     expect(ranks(groupResults(pair, { threshold: 0.5, boilerplate: past }))).toEqual([[1, 2]]);
   });
 
@@ -118,7 +144,9 @@ describe('the evidence floor', () => {
 describe('engine chrome is not snippet text', () => {
   it('Google: "Learn why", "Missing: … | Must include: …", "Cached"', () => {
     expect(stripSnippetChrome(NO_INFO, google)).toBe('No information is available for this page.');
-    expect(stripSnippetChrome('Boats leave the harbor every hour. Missing: timetable | Must include: timetable', google)).toBe('Boats leave the harbor every hour.');
+    expect(stripSnippetChrome('Boats leave the harbor every hour. Missing: timetable | Must include: timetable', google)).toBe(
+      'Boats leave the harbor every hour.',
+    );
     expect(stripSnippetChrome('Cached Boats leave the harbor every hour.', google)).toBe('Boats leave the harbor every hour.');
     expect(stripSnippetChrome('Boats leave the harbor every hour. Cached', google)).toBe('Boats leave the harbor every hour.');
     // a sentence's own words stay
@@ -126,7 +154,21 @@ describe('engine chrome is not snippet text', () => {
   });
 
   it('leading dates, as engines write them, in several languages', () => {
-    for (const d of ['Mar 2, 2023 — ', '12 Mar 2024 — ', '3 days ago — ', '12.01.2024 — ', 'Mar 4, 2024 · ', '2 days ago · ', 'October 17, 2025 - ', 'vor 3 Tagen — ', 'il y a 2 jours — ', 'hace 5 días — ', '3 дня назад — ', '2023年5月1日 ', '3 日前 — ']) {
+    for (const d of [
+      'Mar 2, 2023 — ',
+      '12 Mar 2024 — ',
+      '3 days ago — ',
+      '12.01.2024 — ',
+      'Mar 4, 2024 · ',
+      '2 days ago · ',
+      'October 17, 2025 - ',
+      'vor 3 Tagen — ',
+      'il y a 2 jours — ',
+      'hace 5 días — ',
+      '3 дня назад — ',
+      '2023年5月1日 ',
+      '3 日前 — ',
+    ]) {
       expect(stripSnippetChrome(`${d}Boats leave the harbor every hour.`, {}), d).toBe('Boats leave the harbor every hour.');
     }
     expect(stripSnippetChrome('Route 66 - the road that built the West.', {})).toBe('Route 66 - the road that built the West.');
@@ -139,7 +181,8 @@ describe('engine chrome is not snippet text', () => {
   });
 
   it('the extractor cuts them from a Google page (date, "Learn why")', () => {
-    const block = (href: string, title: string, snippet: string) => `<div class="g"><div class="tF2Cxc"><a href="${href}"><h3>${title}</h3><cite>${href}</cite></a><div class="VwiC3b">${snippet}</div></div></div>`;
+    const block = (href: string, title: string, snippet: string) =>
+      `<div class="g"><div class="tF2Cxc"><a href="${href}"><h3>${title}</h3><cite>${href}</cite></a><div class="VwiC3b">${snippet}</div></div></div>`;
     const html = `<html><body><div id="rso">${block('https://a.example/', 'Acme', 'No information is available for this page.<span> · </span><a href="https://support.google.com/webmasters/answer/7489871">Learn why</a>')}${block('https://b.example/', 'Ferry', '<span>Mar 2, 2023</span> — Boats leave the harbor every hour.')}</div></body></html>`;
     const x = extract(parseSerp(html), 'https://www.google.com/search?q=ferry')!;
     expect(x.results.map((r) => r.snippet)).toEqual(['No information is available for this page.', 'Boats leave the harbor every hour.']);

@@ -36,7 +36,14 @@ describe.skipIf(!process.env.STORE_COST)('store cost with 10,000 records', () =>
       const text = proseText(10_000 + i, 150 + (i % 300));
       texts.push(text);
       const snippet = serializeSketch(sketchText(text.split(' ').slice(0, 30).join(' '), SNIPPET_OPTIONS));
-      inputs.push({ url: `https://site${i % 97}.example/path/${i}`, title: `Page ${i}`, firstSeen: now, lastSeen: now + i, snippet, page: serializeSketch(sketchText(text, PAGE_OPTIONS)) });
+      inputs.push({
+        url: `https://site${i % 97}.example/path/${i}`,
+        title: `Page ${i}`,
+        firstSeen: now,
+        lastSeen: now + i,
+        snippet,
+        page: serializeSketch(sketchText(text, PAGE_OPTIONS)),
+      });
     }
     let t = performance.now();
     for (const p of inputs.slice(0, N - 200)) await store.put(p);
@@ -49,7 +56,9 @@ describe.skipIf(!process.env.STORE_COST)('store cost with 10,000 records', () =>
     const merge = (performance.now() - t) / 200;
     const usage = await store.usage();
     expect(usage.entries).toBe(N);
-    const lines = [`${kind}: ${N} records, ${(usage.bytes / 2 ** 20).toFixed(1)} MiB estimated (${Math.round(usage.bytes / N)} B/record); fill ${(fill / 1000).toFixed(1)} s; put (new) ${put.toFixed(2)} ms, put (merge) ${merge.toFixed(2)} ms`];
+    const lines = [
+      `${kind}: ${N} records, ${(usage.bytes / 2 ** 20).toFixed(1)} MiB estimated (${Math.round(usage.bytes / N)} B/record); fill ${(fill / 1000).toFixed(1)} s; put (new) ${put.toFixed(2)} ms, put (merge) ${merge.toFixed(2)} ms`,
+    ];
     for (const th of [0.3, 0.5, 0.8]) {
       const queries = Array.from({ length: 50 }, (_, q) => sketchText(editWords(texts[q * 199], 0.05, q), PAGE_OPTIONS));
       read = 0;
@@ -57,7 +66,9 @@ describe.skipIf(!process.env.STORE_COST)('store cost with 10,000 records', () =>
       let found = 0;
       for (const q of queries) found += (await store.similar(q, th)).length;
       const ms = (performance.now() - t) / queries.length;
-      lines.push(`  similar(t=${th}): ${ms.toFixed(2)} ms/query, ${(read / queries.length).toFixed(1)} records read of ${N}, ${(found / queries.length).toFixed(2)} found`);
+      lines.push(
+        `  similar(t=${th}): ${ms.toFixed(2)} ms/query, ${(read / queries.length).toFixed(1)} records read of ${N}, ${(found / queries.length).toFixed(2)} found`,
+      );
     }
     t = performance.now();
     const evicted = await store.evict(now + 30 * 86_400_000 + 5000);

@@ -10,7 +10,16 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22);
 const SETTINGS = { cacheMaxAgeDays: 30, pageShingle: PAGE_OPTIONS.shingle, sketchSize: PAGE_OPTIONS.size };
 const pageBytes = (opts = PAGE_OPTIONS) => compactSketch(cutSketch(sketchText(proseText(400, 7), opts)));
-const rec = (r: Partial<PageRecord>): PageRecord => ({ id: 1, url: 'https://a.example/', title: 't', firstSeen: NOW - 5 * DAY, lastSeen: NOW, keys: [], bytes: 0, ...r });
+const rec = (r: Partial<PageRecord>): PageRecord => ({
+  id: 1,
+  url: 'https://a.example/',
+  title: 't',
+  firstSeen: NOW - 5 * DAY,
+  lastSeen: NOW,
+  keys: [],
+  bytes: 0,
+  ...r,
+});
 
 describe('isFresh', () => {
   it('a page sketch younger than the age limit, made with the current sizes, stands for the page', () => {
@@ -23,12 +32,16 @@ describe('isFresh', () => {
   it('a sketch made with another shingle or sketch size is fetched again (it cannot be compared with new ones)', () => {
     expect(isFresh(rec({ fetchedAt: NOW - DAY, status: 'ok', page: pageBytes({ ...PAGE_OPTIONS, shingle: 7 }) }), SETTINGS, NOW)).toBe(false);
     expect(isFresh(rec({ fetchedAt: NOW - DAY, status: 'ok', page: pageBytes({ ...PAGE_OPTIONS, size: 64 }) }), SETTINGS, NOW)).toBe(false);
-    expect(isFresh(rec({ fetchedAt: NOW - DAY, status: 'ok', page: pageBytes({ ...PAGE_OPTIONS, shingle: 7 }) }), { ...SETTINGS, pageShingle: 7 }, NOW)).toBe(true);
+    expect(isFresh(rec({ fetchedAt: NOW - DAY, status: 'ok', page: pageBytes({ ...PAGE_OPTIONS, shingle: 7 }) }), { ...SETTINGS, pageShingle: 7 }, NOW)).toBe(
+      true,
+    );
     expect(isFresh(rec({ fetchedAt: NOW - DAY, status: 'ok', page: new Uint8Array([1, 2, 3]) }), SETTINGS, NOW), 'unreadable bytes').toBe(false);
   });
 
   it('lasting failures are remembered; passing ones are tried again', () => {
-    for (const status of ['gone', 'soft404', 'wrong-type', 'too-large', 'redirect', 'blocked', 'unreadable']) expect(isFresh(rec({ fetchedAt: NOW - DAY, status }), SETTINGS, NOW), status).toBe(true);
-    for (const status of ['timeout', 'network', 'dns', 'http', 'cancelled', undefined]) expect(isFresh(rec({ fetchedAt: NOW - DAY, status }), SETTINGS, NOW), String(status)).toBe(false);
+    for (const status of ['gone', 'soft404', 'wrong-type', 'too-large', 'redirect', 'blocked', 'unreadable'])
+      expect(isFresh(rec({ fetchedAt: NOW - DAY, status }), SETTINGS, NOW), status).toBe(true);
+    for (const status of ['timeout', 'network', 'dns', 'http', 'cancelled', undefined])
+      expect(isFresh(rec({ fetchedAt: NOW - DAY, status }), SETTINGS, NOW), String(status)).toBe(false);
   });
 });

@@ -17,7 +17,11 @@ const inputs: PageInput[] = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 /** A raw open of `name` on `factory` (another context): whether it was blocked, and the connection. */
-function openRaw(factory: IDBFactory, version: number, onUpgrade?: (db: IDBDatabase, tx: IDBTransaction) => void): Promise<{ db: IDBDatabase; blocked: boolean }> {
+function openRaw(
+  factory: IDBFactory,
+  version: number,
+  onUpgrade?: (db: IDBDatabase, tx: IDBTransaction) => void,
+): Promise<{ db: IDBDatabase; blocked: boolean }> {
   const r = factory.open(NAME, version);
   let blocked = false;
   r.onblocked = () => (blocked = true);

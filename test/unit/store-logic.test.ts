@@ -30,7 +30,11 @@ describe('store records', () => {
   it('size estimate: grows with every stored part; sketch bytes and index entries dominate', () => {
     const bare = mergeRecord(undefined, prepareInput(base), 0.3);
     const withSnippet = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet) }), 0.3);
-    const full = mergeRecord(undefined, prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page), phrases: ['a b c'], canonical: 'https://p.example/' }), 0.3);
+    const full = mergeRecord(
+      undefined,
+      prepareInput({ ...base, snippet: serializeSketch(snippet), page: serializeSketch(page), phrases: ['a b c'], canonical: 'https://p.example/' }),
+      0.3,
+    );
     expect(bare.bytes).toBeLessThan(200);
     expect(withSnippet.bytes).toBeGreaterThan(bare.bytes + compactSketch(snippet).byteLength);
     // The page sketch replaces the snippet's.
@@ -170,7 +174,15 @@ describe('store limits and errors', () => {
 });
 
 describe('store records: a dead page’s alternates (issue #15)', () => {
-  const alt = { url: 'https://mirror.example/a', title: 'A', source: 'group' as const, resemblance: 0.9, containment: 0.95, checkedAt: 25, basis: 'page' as const };
+  const alt = {
+    url: 'https://mirror.example/a',
+    title: 'A',
+    source: 'group' as const,
+    resemblance: 0.9,
+    containment: 0.95,
+    checkedAt: 25,
+    basis: 'page' as const,
+  };
 
   it('are kept across merges that do not name them, counted in the bytes, and dropped when the page is checked alive', () => {
     const dead = readRecord(mergeRecord(undefined, prepareInput({ ...base, page: serializeSketch(page), status: 'gone' }), 0.3))!;

@@ -58,7 +58,16 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     const text = proseText(1, 300);
     const snippet = sketchText(words(text, 30), SNIPPET_OPTIONS);
     const page = sketchText(text, PAGE_OPTIONS);
-    await store.put(input('https://a.example/', { snippet: serializeSketch(snippet), page: serializeSketch(page), status: 'ok', fetchedAt: 1500, canonical: 'https://a.example/c', phrases: ['one phrase'] }));
+    await store.put(
+      input('https://a.example/', {
+        snippet: serializeSketch(snippet),
+        page: serializeSketch(page),
+        status: 'ok',
+        fetchedAt: 1500,
+        canonical: 'https://a.example/c',
+        phrases: ['one phrase'],
+      }),
+    );
     const got = (await store.get('https://a.example/'))!;
     // With a page sketch, the snippet's is not kept (the page speaks for the result).
     expect(got.snippet).toBeUndefined();
@@ -68,7 +77,16 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     expect(resemblance(readCompactSketch(got.page!), cutSketch(other))).toBe(resemblance(page, other));
     // Compact: 4 bytes a value.
     expect(got.page!.byteLength).toBeLessThan(serializeSketch(page).byteLength * 0.55);
-    expect(got).toMatchObject({ url: 'https://a.example/', title: 'title of https://a.example/', firstSeen: 1000, lastSeen: 1000, status: 'ok', fetchedAt: 1500, canonical: 'https://a.example/c', phrases: ['one phrase'] });
+    expect(got).toMatchObject({
+      url: 'https://a.example/',
+      title: 'title of https://a.example/',
+      firstSeen: 1000,
+      lastSeen: 1000,
+      status: 'ok',
+      fetchedAt: 1500,
+      canonical: 'https://a.example/c',
+      phrases: ['one phrase'],
+    });
     // Keys: the page sketch's first INDEX_KEYS values (fewer than its prefix for minThreshold 0.3, 90).
     expect(got.keys).toEqual(Array.from(cutSketch(page).min.subarray(0, INDEX_KEYS)));
     expect(got.keys.length).toBe(16);
@@ -158,7 +176,9 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
     }
     const lookups = (probe.keysLookedUp - before.keysLookedUp) / queries;
     const read = (probe.candidatesReturned - before.candidatesReturned) / queries;
-    console.log(`t=${t}: ${truth} matches over ${queries} queries (${near} pairs within 0.1 of t); ${lookups.toFixed(1)} key lookups and ${read.toFixed(1)} records read per query, of ${docs.length}`);
+    console.log(
+      `t=${t}: ${truth} matches over ${queries} queries (${near} pairs within 0.1 of t); ${lookups.toFixed(1)} key lookups and ${read.toFixed(1)} records read per query, of ${docs.length}`,
+    );
     expect(read).toBeLessThan(docs.length / 10);
   });
 
@@ -171,12 +191,18 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
       const min = new Float64Array(values);
       return { format: 1, shingle: 5, size: 128, seed: 0, min, mod: min, modBits: 0, tokens: 200, shingles: 196, distinct: 128, whole: 0, truncated: false };
     };
-    for (const [lead, found] of [[15, true], [16, false]] as const) {
+    for (const [lead, found] of [
+      [15, true],
+      [16, false],
+    ] as const) {
       const a = synth([...run(0, lead), ...run(1000, 128 - lead)]);
       const b = synth([...run(1000, 80), ...run(5000, 48)]);
       await store.put(input(`https://a${lead}.example/`, { page: serializeSketch(a) }));
       const got = await store.similar(b, 0.3);
-      expect(got.some((m) => m.url === `https://a${lead}.example/`), `shared value at position ${lead + 1}`).toBe(found && resemblance(a, b) >= 0.3);
+      expect(
+        got.some((m) => m.url === `https://a${lead}.example/`),
+        `shared value at position ${lead + 1}`,
+      ).toBe(found && resemblance(a, b) >= 0.3);
     }
   });
 
@@ -283,7 +309,15 @@ describe.each(KINDS)('store ($kind)', ({ open }) => {
 
   it('results pages: the newest N are kept, newest first', async () => {
     const { store } = await open({ maxSerps: 5 });
-    const serp = (i: number): SerpRecord => ({ id: `1:s${i}`, url: `https://search.example/?q=${i}`, engine: 'ddg', query: `q${i}`, at: 1000 + ((i * 7) % 12), results: [{ i }], groups: [] });
+    const serp = (i: number): SerpRecord => ({
+      id: `1:s${i}`,
+      url: `https://search.example/?q=${i}`,
+      engine: 'ddg',
+      query: `q${i}`,
+      at: 1000 + ((i * 7) % 12),
+      results: [{ i }],
+      groups: [],
+    });
     for (let i = 0; i < 12; i++) await store.putSerp(serp(i));
     const recent = await store.recentSerps();
     expect(recent.map((s) => s.at)).toEqual([1011, 1010, 1009, 1008, 1007]);

@@ -24,7 +24,6 @@ import { renameNames } from '../helpers/rename-names';
 import { parseSerp, htmlFiles } from './helpers/serp';
 import { SHARED, SHARED_ABSENT_TEST, hasShared, repoRoot, warnSharedAbsent } from './helpers/shared';
 
-
 const readHtml = (f: string) => {
   const b = readFileSync(f);
   return decodeBytes(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).text;
@@ -136,10 +135,15 @@ describe('the structural reader on every saved results page (issue #27)', () => 
         engine: e,
       });
       tally(per, e.id, p.spec.results, s.results);
-      const ads = new Set(Array.from(doc.querySelectorAll(AD_BLOCKS)).flatMap((b) => Array.from(b.querySelectorAll('a[href]')).map((a) => a.getAttribute('href'))));
+      const ads = new Set(
+        Array.from(doc.querySelectorAll(AD_BLOCKS)).flatMap((b) => Array.from(b.querySelectorAll('a[href]')).map((a) => a.getAttribute('href'))),
+      );
       for (const [i, r] of s.results.entries()) {
         expect(ads.has(s.blocks[i][0].querySelector('a[href]')?.getAttribute('href') ?? ''), `${p.file}: ${r.url} is an ad`).toBe(false);
-        expect(AD_BLOCKS.split(', ').some((sel) => s.blocks[i][0].closest(sel)), `${p.file}: ${r.url} is inside an ad block`).toBe(false);
+        expect(
+          AD_BLOCKS.split(', ').some((sel) => s.blocks[i][0].closest(sel)),
+          `${p.file}: ${r.url} is inside an ad block`,
+        ).toBe(false);
       }
     }
     const all = report('the structural reader alone, pages as saved:', per);
@@ -165,7 +169,10 @@ describe('the structural reader: what no saved page shows', () => {
       const html = `<ul>${result(1)}${result(2, `<span>${label}</span>`)}${result(3)}${result(4)}</ul>`;
       const x = read(html, 'https://yandex.ru/search/?text=permafrost');
       expect(x.reader, label).toBe('structure');
-      expect(x.results.map((r) => r.url), label).toEqual(['https://site1.example/page1', 'https://site3.example/page3', 'https://site4.example/page4']);
+      expect(
+        x.results.map((r) => r.url),
+        label,
+      ).toEqual(['https://site1.example/page1', 'https://site3.example/page3', 'https://site4.example/page4']);
     }
   });
 
@@ -174,7 +181,10 @@ describe('the structural reader: what no saved page shows', () => {
     const url = 'https://yandex.com/search/?text=permafrost';
     const before = extract(parseSerp(html), url)!;
     // The first organic result, made a paid card: organic markup and link, and the "Промо" label.
-    const paid = html.replace('<div class="organic__subtitle typo_type_greenurl">', '<div class="organic__subtitle typo_type_greenurl"><span class="label">Промо</span>');
+    const paid = html.replace(
+      '<div class="organic__subtitle typo_type_greenurl">',
+      '<div class="organic__subtitle typo_type_greenurl"><span class="label">Промо</span>',
+    );
     expect(paid).not.toBe(html);
     const after = extract(parseSerp(paid), url)!;
     expect(after.reader).toBe('spec');
@@ -187,13 +197,21 @@ describe('the structural reader: what no saved page shows', () => {
     const before = extract(parseSerp(html), url)!;
     for (const word of ['Ad', 'Реклама', '广告']) {
       // Every snippet opens with the searched word in bold, and one holds it alone in bold.
-      const bold = html.replaceAll('lyLwlc"><span>', `lyLwlc"><span><em>${word}</em> and `).replace('lyLwlc lEBKkf"><span>', `lyLwlc lEBKkf"><span><b>${word}</b></span><span>`);
+      const bold = html
+        .replaceAll('lyLwlc"><span>', `lyLwlc"><span><em>${word}</em> and `)
+        .replace('lyLwlc lEBKkf"><span>', `lyLwlc lEBKkf"><span><b>${word}</b></span><span>`);
       expect(bold).not.toBe(html);
       const x = extract(parseSerp(bold), url)!;
-      expect(x.results.map((r) => r.url), word).toEqual(before.results.map((r) => r.url));
+      expect(
+        x.results.map((r) => r.url),
+        word,
+      ).toEqual(before.results.map((r) => r.url));
       const renamed = extract(parseSerp(renameNames(bold, 3)), url)!;
       expect(renamed.reader, word).toBe('structure');
-      expect(renamed.results.map((r) => r.url), word).toEqual(before.results.map((r) => r.url));
+      expect(
+        renamed.results.map((r) => r.url),
+        word,
+      ).toEqual(before.results.map((r) => r.url));
     }
   });
 
@@ -212,17 +230,24 @@ describe('the structural reader: what no saved page shows', () => {
     expect(x.results[0]).toMatchObject({ url: 'https://www.google.com/goto?url=CAESEJ1xyz', unresolved: true, displayUrl: 'https://www.site1.example › docs' });
   });
 
-  it("a page of an unknown engine is read by structure with anyPage (the CLI), not otherwise", () => {
+  it('a page of an unknown engine is read by structure with anyPage (the CLI), not otherwise', () => {
     const html = `<form><input name="q" value="permafrost"></form><ol>${result(1)}${result(2)}${result(3)}</ol><nav><h2><a href="https://elsewhere.example/">Elsewhere, a navigation link</a></h2></nav>`;
     expect(extract(parseSerp(html), 'https://search.unknown.example/find?q=permafrost')).toBeUndefined();
     const x = extract(parseSerp(html), 'https://search.unknown.example/find?q=permafrost', { anyPage: true })!;
     expect(x).toMatchObject({ engine: 'search.unknown.example', reader: 'structure', query: 'permafrost' });
     expect(x.results.map((r) => r.url)).toEqual(['https://site1.example/page1', 'https://site2.example/page2', 'https://site3.example/page3']);
     expect(x.results[0].snippet).toMatch(/^Snippet 1: the page's own words/);
-    expect(findEngine('https://search.unknown.example/find?q=x', { addedEngines: [{ host: 'search.unknown.example', path: '/find', param: 'q', name: 'Unknown' }] })?.id).toBe('added:search.unknown.example');
+    expect(
+      findEngine('https://search.unknown.example/find?q=x', { addedEngines: [{ host: 'search.unknown.example', path: '/find', param: 'q', name: 'Unknown' }] })
+        ?.id,
+    ).toBe('added:search.unknown.example');
     // An added engine never takes a built-in engine's host (an import or a synced setting could name one).
-    expect(findEngine('https://www.google.com/search?q=x', { addedEngines: [{ host: 'www.google.com', path: '/search', param: 'q', name: 'Mine' }] })?.id).toBe('google');
-    expect(findEngine('https://www.google.com/find?q=x', { addedEngines: [{ host: 'www.google.com', path: '/find', param: 'q', name: 'Mine' }] })).toBeUndefined();
+    expect(findEngine('https://www.google.com/search?q=x', { addedEngines: [{ host: 'www.google.com', path: '/search', param: 'q', name: 'Mine' }] })?.id).toBe(
+      'google',
+    );
+    expect(
+      findEngine('https://www.google.com/find?q=x', { addedEngines: [{ host: 'www.google.com', path: '/find', param: 'q', name: 'Mine' }] }),
+    ).toBeUndefined();
   });
 
   it('the definition stays first unless it reads nothing or a remnant', () => {

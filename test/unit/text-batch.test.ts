@@ -26,8 +26,20 @@ describe('hashBatch (texts encoded as one buffer)', () => {
 
   it('equals hashWords of each text with non-ASCII ones among them (their bytes shift the rest)', () => {
     const texts = [
-      'café au lait', ...ascii, 'naïve ﬁne straße', 'plain after', '😀 emoji 👍🏽 here', 'and after', 'lone \ud800 high', 'mid',
-      'lone \udc00 low', 'end \ud83d', 'ok', '東京の本', 'x'.repeat(3000), 'Ünïcode at the end',
+      'café au lait',
+      ...ascii,
+      'naïve ﬁne straße',
+      'plain after',
+      '😀 emoji 👍🏽 here',
+      'and after',
+      'lone \ud800 high',
+      'mid',
+      'lone \udc00 low',
+      'end \ud83d',
+      'ok',
+      '東京の本',
+      'x'.repeat(3000),
+      'Ünïcode at the end',
     ];
     expect(batched(texts)).toEqual(oneByOne(texts));
     expect(batched([...texts].reverse())).toEqual(oneByOne([...texts].reverse()));

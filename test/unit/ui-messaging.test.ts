@@ -43,14 +43,14 @@ describe('ui: send()', () => {
     expect(errorText(new Error(''))).toBe('unknown error');
   });
 
-  it('errorText says a background that did not answer in the UI language, not in the browser\'s words', async () => {
+  it("errorText says a background that did not answer in the UI language, not in the browser's words", async () => {
     sendMessage.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
     const e = await send('settings/get', {}).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'NO_ANSWER', message: 'Could not establish connection. Receiving end does not exist.' });
     expect(errorText(e)).toMatch(/^Resemble's background did not answer/);
   });
 
-  it('errorText says a named refusal in the UI language, and any other failure in the background\'s words', async () => {
+  it("errorText says a named refusal in the UI language, and any other failure in the background's words", async () => {
     sendMessage.mockResolvedValue({ ok: false, error: { code: 'FAILED', message: 'no such search for copies', reason: 'no-such-run' } });
     const e = await send('copies/get', { id: 'x' }).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'FAILED', reason: 'no-such-run' });

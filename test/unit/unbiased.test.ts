@@ -1,7 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { containmentEstimate, exactContainment, exactResemblance, intersectionSize, minContainment, modContainment, resemblance, shingleSet, sketchText } from './helpers/lib';
+import {
+  containmentEstimate,
+  exactContainment,
+  exactResemblance,
+  intersectionSize,
+  minContainment,
+  modContainment,
+  resemblance,
+  shingleSet,
+  sketchText,
+} from './helpers/lib';
 import { editWords } from './helpers/edits';
 import { proseText } from './helpers/prose';
 import { mulberry32 } from './helpers/random';
@@ -62,7 +72,10 @@ describe('the estimators are unbiased with the spread the theory gives', () => {
       const [ska, skb] = [sketchText(excerpt, opts), sketchText(whole, opts)];
       const est = containmentEstimate(ska, skb);
       const hyper = (k: number) => Math.sqrt(((c * (1 - c)) / k) * ((fa.length - k) / (fa.length - 1)));
-      for (const [name, f] of [['mod', modContainment], ['min', minContainment]] as const) {
+      for (const [name, f] of [
+        ['mod', modContainment],
+        ['min', minContainment],
+      ] as const) {
         const { hits, sample } = f(ska, skb);
         if (sample > 0) zBy[name].push((hits / sample - c) / hyper(sample));
       }

@@ -9,7 +9,12 @@ import { parseWorkerRequest, parseWorkerResponse } from '../../lib/worker/protoc
 const story = 'The city council approved a new riverside park with walking trails, a playground and a community garden after months of debate';
 const items = [
   { rank: 1, url: 'https://news.example/park', title: 'Council approves riverside park', snippet: story },
-  { rank: 2, url: 'https://other.example/weather', title: 'Weekend weather', snippet: 'Sunny skies and light winds are expected across the region on Saturday and Sunday' },
+  {
+    rank: 2,
+    url: 'https://other.example/weather',
+    title: 'Weekend weather',
+    snippet: 'Sunny skies and light winds are expected across the region on Saturday and Sunday',
+  },
   { rank: 3, url: 'https://copy.example/park-story', title: 'Council approves riverside park plan', snippet: `${story}.` },
   { rank: 4, url: 'https://www.news.example/park/?utm_source=x', title: 'Something else', snippet: 'entirely different words here' },
 ];
@@ -43,7 +48,9 @@ describe('the Worker groups a results page', () => {
     // boilerplate (that takes 3), so only the past pages' count keeps them apart.
     const blocked = [1, 2].map((r) => ({ rank: r, url: `https://blocked${r}.example/`, title: `Site ${['alpha', 'beta'][r - 1]}`, snippet: robots }));
     const plain = handleWorkerRequest({ id: 6, op: 'group', items: blocked, options: { threshold: 0.5 } }) as { outcome: { groups: unknown[] } };
-    const cleaned = handleWorkerRequest({ id: 7, op: 'group', items: blocked, boilerplate: fps, options: { threshold: 0.5 } }) as { outcome: { groups: unknown[] } };
+    const cleaned = handleWorkerRequest({ id: 7, op: 'group', items: blocked, boilerplate: fps, options: { threshold: 0.5 } }) as {
+      outcome: { groups: unknown[] };
+    };
     expect(plain.outcome.groups).toHaveLength(1);
     expect(cleaned.outcome.groups).toEqual([]);
     expect(groupResults(blocked, { threshold: 0.5, boilerplate: boilerplateFrom(past, 3) }).groups).toEqual([]);
@@ -74,7 +81,9 @@ describe('what the page is told, and how reasons read', () => {
   it('checkPageGroups passes a well-formed answer and refuses anything else', () => {
     expect(checkPageGroups(view)).toEqual(view);
     expect(checkPageGroups({ ...view, mode: 'explode' })).toBeUndefined();
-    expect(checkPageGroups({ ...view, groups: [{ id: 1, representative: 1, evidence: 'pages', members: [{ rank: 2, reason: { kind: 'magic' } }] }] })).toBeUndefined();
+    expect(
+      checkPageGroups({ ...view, groups: [{ id: 1, representative: 1, evidence: 'pages', members: [{ rank: 2, reason: { kind: 'magic' } }] }] }),
+    ).toBeUndefined();
     expect(checkPageGroups({ ...view, groups: [{ id: 1, representative: 0, evidence: 'pages', members: [] }] })).toBeUndefined();
     const excerpt = { id: 1, representative: 1, evidence: 'pages', members: [{ rank: 2, reason: { kind: 'excerpt', containment: 0.9, resemblance: 0.2 } }] };
     expect(checkPageGroups({ ...view, groups: [excerpt] })).toEqual({ ...view, groups: [excerpt] });

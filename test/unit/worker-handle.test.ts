@@ -57,7 +57,16 @@ describe('handleWorkerRequest', () => {
       handleWorkerRequest({
         id: 3,
         op: 'sketch',
-        items: [{ text: good }, { text: '' }, { text: '  <p> </p> ' }, { text: 'PK\u0003\u0004\u0000\u0000binary\u0000' }, { text: 42 }, null, { text: good, format: 'pdf' }, { text: good }],
+        items: [
+          { text: good },
+          { text: '' },
+          { text: '  <p> </p> ' },
+          { text: 'PK\u0003\u0004\u0000\u0000binary\u0000' },
+          { text: 42 },
+          null,
+          { text: good, format: 'pdf' },
+          { text: good },
+        ],
       }),
     );
     expect(rs.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual([

@@ -7,7 +7,10 @@ describe('warmUpWorker', () => {
   it('reads a made-up page the size of a small real one through the page and sketch requests', () => {
     const html = madeUpPage();
     expect(html.length).toBeGreaterThan(30_000);
-    const r = handleWorkerRequest({ id: 1, op: 'page', html, url: 'https://made.example/a', options: { shingle: 5, size: 128 } }) as { ok: boolean; page?: { method: string; phrases?: string[] } };
+    const r = handleWorkerRequest({ id: 1, op: 'page', html, url: 'https://made.example/a', options: { shingle: 5, size: 128 } }) as {
+      ok: boolean;
+      page?: { method: string; phrases?: string[] };
+    };
     expect(r.ok).toBe(true);
     expect(r.page?.method).toBe('article');
     expect(r.page?.phrases?.length).toBeGreaterThan(0);
@@ -17,7 +20,7 @@ describe('warmUpWorker', () => {
     const tasks: (() => void)[] = [];
     warmUpWorker((f) => tasks.push(f), 3);
     let ran = 0;
-    while (tasks.length) (tasks.shift()!(), ran++);
+    while (tasks.length) tasks.shift()!(), ran++;
     expect(ran).toBe(3);
   });
 });

@@ -82,7 +82,14 @@ describe('XML read as text', () => {
   });
 
   it('entities are decoded: the XML five and character references', () => {
-    expect(words('<?xml version="1.0"?><d><p>caf&#xe9; &amp; cr&#232;me &lt;b&gt; &quot;x&quot; it&apos;s</p></d>')).toEqual(['café', 'crème', 'b', 'x', 'it', 's']);
+    expect(words('<?xml version="1.0"?><d><p>caf&#xe9; &amp; cr&#232;me &lt;b&gt; &quot;x&quot; it&apos;s</p></d>')).toEqual([
+      'café',
+      'crème',
+      'b',
+      'x',
+      'it',
+      's',
+    ]);
   });
 
   it('an XML rendering and the plain text have the same words and resemblance 1', () => {

@@ -36,9 +36,14 @@ export const baidu: EngineSpec = {
       displayUrl: ['.c-showurl .nor-src-wrap', '.c-showurl', '.c-color-gray'],
       exclude: [
         '.result-op',
-        '[cmatchid]', '[data-tuiguang]', '.ec_tuiguang_container', '.EC_result',
+        '[cmatchid]',
+        '[data-tuiguang]',
+        '.ec_tuiguang_container',
+        '.EC_result',
         // right column: knowledge cards, related people, hot searches; bottom related searches
-        '#content_right', '#rs', '#rs_new',
+        '#content_right',
+        '#rs',
+        '#rs_new',
       ],
     },
   ],

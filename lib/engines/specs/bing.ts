@@ -43,12 +43,26 @@ export const bing: EngineSpec = {
       displayUrl: ['.b_attribution cite', 'cite'],
       exclude: [
         // ads (top, bottom, right rail)
-        '.b_ad', '.b_adTop', '.b_adBottom', '.b_adMiddle', '.sb_add', '.b_adLastChild',
+        '.b_ad',
+        '.b_adTop',
+        '.b_adBottom',
+        '.b_adMiddle',
+        '.sb_add',
+        '.b_adLastChild',
         // answers: images/videos/news/shopping carousels, "people also ask", related searches,
         // calculators, entity cards; all are li.b_ans in the main list
-        '.b_ans', '.b_mop', '.b_rs', '#brsv3', '.b_msg', '#relatedQnAListDisplay', '.df_alsoAsk', '.qna_algo',
+        '.b_ans',
+        '.b_mop',
+        '.b_rs',
+        '#brsv3',
+        '.b_msg',
+        '#relatedQnAListDisplay',
+        '.df_alsoAsk',
+        '.qna_algo',
         // the right rail (knowledge panel, related searches) and the top answers area
-        '#b_context', '#b_pole', '#b_topw',
+        '#b_context',
+        '#b_pole',
+        '#b_topw',
         // pagination
         '.b_pag',
       ],

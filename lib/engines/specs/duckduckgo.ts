@@ -32,12 +32,20 @@ export const duckduckgo: EngineSpec = {
       displayUrl: ['a[data-testid="result-extras-url-link"]'],
       exclude: [
         // ads
-        'li[data-layout="ad"]', '[data-testid="ad"]', '[data-testid="ads"]',
+        'li[data-layout="ad"]',
+        '[data-testid="ad"]',
+        '[data-testid="ads"]',
         // modules: images, videos, news, products, places, related searches, "AI assist", instant answers
-        'li[data-layout="images"]', 'li[data-layout="videos"]', 'li[data-layout="news"]', 'li[data-layout="products"]',
-        'li[data-layout="places"]', 'li[data-layout="related_searches"]', 'li[data-layout="ai"]',
+        'li[data-layout="images"]',
+        'li[data-layout="videos"]',
+        'li[data-layout="news"]',
+        'li[data-layout="products"]',
+        'li[data-layout="places"]',
+        'li[data-layout="related_searches"]',
+        'li[data-layout="ai"]',
         // the right column (knowledge panel / "about" module)
-        '[data-testid="sidebar"]', 'section[data-area="sidebar"]',
+        '[data-testid="sidebar"]',
+        'section[data-area="sidebar"]',
       ],
     },
     {

@@ -26,7 +26,17 @@ export const kagi: EngineSpec = {
       title: 'h3',
       snippet: ['.__sri-desc', '._0_DESC'],
       displayUrl: ['.__sri_url_path_box', '.__sri-url'],
-      exclude: ['.inline-content', '.list-widget', '#interesting_finds', '#web_archive', '.headerVideos', '.headerImages', '.related-searches', '.right-content-box', '.sr-group'],
+      exclude: [
+        '.inline-content',
+        '.list-widget',
+        '#interesting_finds',
+        '#web_archive',
+        '.headerVideos',
+        '.headerImages',
+        '.related-searches',
+        '.right-content-box',
+        '.sr-group',
+      ],
     },
   ],
 };

@@ -30,7 +30,15 @@ export const qwant: EngineSpec = {
       title: 'h2',
       snippet: ['h2 + div', '[class*="WebResult-module__desc"]', 'p'],
       displayUrl: ['cite', '[class*="WebResult-module__domain"]', '[class*="WebResult-module__permalink"]'],
-      exclude: ['[data-testid="adResult"]', '.is-sidebar', '[data-testid="newsList"]', '[data-testid="videosList"]', '[data-testid="imageResult"]', '[class*="News-module__"]', '[class*="Videos-module__"]'],
+      exclude: [
+        '[data-testid="adResult"]',
+        '.is-sidebar',
+        '[data-testid="newsList"]',
+        '[data-testid="videosList"]',
+        '[data-testid="imageResult"]',
+        '[class*="News-module__"]',
+        '[class*="Videos-module__"]',
+      ],
     },
   ],
 };

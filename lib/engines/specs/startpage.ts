@@ -29,7 +29,17 @@ export const startpage: EngineSpec = {
       title: 'h2, h3',
       snippet: ['p.description', 'p.w-gl__description', '.description'],
       displayUrl: ['.wgl-display-url .default-link-text', '.wgl-display-url', '.w-gl__result-url'],
-      exclude: ['.gcsa-container', '#gcsa-top', '#gcsa-bottom', '.sxpr-wiki-qi', '.search-expander-el', '.wgl-sitelinks', '[data-testid="sitelinks"]', '.vo-bg', '#sidebar'],
+      exclude: [
+        '.gcsa-container',
+        '#gcsa-top',
+        '#gcsa-bottom',
+        '.sxpr-wiki-qi',
+        '.search-expander-el',
+        '.wgl-sitelinks',
+        '[data-testid="sitelinks"]',
+        '.vo-bg',
+        '#sidebar',
+      ],
     },
   ],
 };

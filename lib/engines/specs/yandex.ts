@@ -4,7 +4,7 @@ import type { EngineSpec } from '../types';
 /** Yandex's country domains (yandex.<tld>) besides ya.ru. */
 const YANDEX_TLDS = ['ru', 'com', 'com.tr', 'com.am', 'com.ge', 'az', 'by', 'co.il', 'ee', 'eu', 'kg', 'kz', 'lt', 'lv', 'md', 'tj', 'tm', 'uz'] as const;
 const YANDEX_HOSTS = [...YANDEX_TLDS.map((tld) => `yandex.${tld}`), 'ya.ru'];
-const escape = (s: string) => s.replace(/\./g, '\\.');
+const escapeDots = (s: string) => s.replace(/\./g, '\\.');
 
 /**
  * Yandex (yandex.<country> and ya.ru; results at /search/, touch layout at /search/touch/). Every block
@@ -19,7 +19,7 @@ const escape = (s: string) => s.replace(/\./g, '\\.');
  */
 export const yandex: EngineSpec = {
   ...headOf('yandex'),
-  host: new RegExp(`^(www\\.)?(${YANDEX_HOSTS.map(escape).join('|')})$`),
+  host: new RegExp(`^(www\\.)?(${YANDEX_HOSTS.map(escapeDots).join('|')})$`),
   path: /^\/(search(\/touch|\/pad)?\/?|yandsearch)$/,
   queryParams: ['text'],
   queryInput: 'input[name="text"]',
@@ -33,11 +33,7 @@ export const yandex: EngineSpec = {
       title: '.OrganicTitle-LinkText, .organic__url-text',
       snippet: ['.OrganicTextContentSpan', '.organic__content-wrapper .text-container', '.text-container', '.organic__text'],
       displayUrl: ['.Path', '.organic__path', '.path'],
-      exclude: [
-        '[data-fast-wzrd]',
-        '.related',
-        '.content__right',
-      ],
+      exclude: ['[data-fast-wzrd]', '.related', '.content__right'],
     },
   ],
 };

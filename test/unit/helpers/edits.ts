@@ -8,7 +8,8 @@ export function editWords(text: string, rate: number, seed: number): string {
   for (const w of words) {
     const r = rnd();
     if (r < rate / 3) continue; // delete
-    if (r < (2 * rate) / 3) out.push(`x${Math.floor(rnd() * 1e6).toString(36)}`); // substitute
+    if (r < (2 * rate) / 3)
+      out.push(`x${Math.floor(rnd() * 1e6).toString(36)}`); // substitute
     else out.push(w);
     if (rnd() < rate / 3) out.push(`y${Math.floor(rnd() * 1e6).toString(36)}`); // insert
   }

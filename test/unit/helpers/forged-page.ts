@@ -18,7 +18,7 @@ export function forge(target: string, o: SketchOptions, order: 'shuffled' | 'tex
   const seen = new Set<number>();
   for (let i = 0; i + w <= words.length; i++) {
     const fp = sketchText(words.slice(i, i + w).join(' '), o).min[0];
-    if (kept.has(fp) && !seen.has(fp)) (seen.add(fp), at.push(i));
+    if (kept.has(fp) && !seen.has(fp)) seen.add(fp), at.push(i);
   }
   if (order === 'text') {
     // Runs of overlapping kept shingles, each run written once, runs apart.

@@ -27,7 +27,9 @@ export function licencePageHtml(licence = APACHE_2): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apache License 2.0 | Open Licences</title></head>
 <body><header><nav><a href="/">Open Licences</a> <a href="/licenses/">Licences</a> <a href="/about/">About</a></nav></header>
 <main><h1>Apache License 2.0</h1>
-${paras(licence).map((p) => `<p>${esc(p)}</p>`).join('\n')}
+${paras(licence)
+  .map((p) => `<p>${esc(p)}</p>`)
+  .join('\n')}
 </main>
 <footer><p>Open Licences is a community site. <a href="/privacy/">Privacy</a> <a href="/contact/">Contact</a></p></footer></body></html>`;
 }
@@ -60,7 +62,10 @@ export function readmeMarkdown(licence = APACHE_2): string {
 /** The README as a code host's HTML page: site navigation, the rendered README in an <article>, a footer. */
 export function readmePageHtml(licence = APACHE_2): string {
   const body = readmeSections(licence)
-    .map((s, i) => `<h${i ? 2 : 1}>${esc(s.heading)}</h${i ? 2 : 1}>\n${s.blocks.map((b) => (b.code ? `<pre><code>${esc(b.code)}</code></pre>` : `<p>${esc(b.text!)}</p>`)).join('\n')}`)
+    .map(
+      (s, i) =>
+        `<h${i ? 2 : 1}>${esc(s.heading)}</h${i ? 2 : 1}>\n${s.blocks.map((b) => (b.code ? `<pre><code>${esc(b.code)}</code></pre>` : `<p>${esc(b.text!)}</p>`)).join('\n')}`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>example/lanternfish: Light for the harbour</title></head>
 <body><header><nav><a href="/">Code host</a> <a href="/explore">Explore</a> <a href="/login">Sign in</a></nav></header>

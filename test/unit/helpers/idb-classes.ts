@@ -18,7 +18,18 @@ import {
   IDBVersionChangeEvent,
 } from 'fake-indexeddb';
 
-const classes = { IDBCursor, IDBCursorWithValue, IDBDatabase, IDBIndex, IDBKeyRange, IDBObjectStore, IDBOpenDBRequest, IDBRequest, IDBTransaction, IDBVersionChangeEvent };
+const classes = {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+};
 for (const [name, value] of Object.entries(classes)) {
   if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
 }

@@ -42,7 +42,14 @@ export function fakes(o: {
   access?: boolean;
 }): Fakes {
   const f: Fakes = { fetched: [], similarAsked: [], saves: 0, deps: undefined as never };
-  const failed = (url: string, kind: 'gone' | 'timeout' | 'http' | 'wrong-type'): FetchOutcome<never> => ({ ok: false, url, kind, message: kind, redirects: [], ms: 1 });
+  const failed = (url: string, kind: 'gone' | 'timeout' | 'http' | 'wrong-type'): FetchOutcome<never> => ({
+    ok: false,
+    url,
+    kind,
+    message: kind,
+    redirects: [],
+    ms: 1,
+  });
   const ok = { ok: true as const, status: 200, redirects: [], ms: 1, truncated: false as const };
   f.deps = {
     fetchPage: async (url) => {
@@ -61,10 +68,21 @@ export function fakes(o: {
         return r && ({ url, title: '', firstSeen: 1, lastSeen: 2, bytes: 0, ...r } as PageRecord);
       },
       similar: async (_s, threshold, opts) => (f.similarAsked.push({ threshold, ...opts }), o.similar ?? []),
-      recentSerps: async () => (o.serps ?? []).map((s, i) => ({ id: `s${i}`, url: 'https://www.google.com/search?q=x', engine: 'google', query: 'x', at: i, results: [], groups: [], ...s })),
+      recentSerps: async () =>
+        (o.serps ?? []).map((s, i) => ({
+          id: `s${i}`,
+          url: 'https://www.google.com/search?q=x',
+          engine: 'google',
+          query: 'x',
+          at: i,
+          results: [],
+          groups: [],
+          ...s,
+        })),
     },
     sketcher: {
-      sketch: async (items, options) => items.map((it) => ({ ok: true as const, bytes: serializeSketch(sketchText(it.text, options)), tokens: 0, truncated: false })),
+      sketch: async (items, options) =>
+        items.map((it) => ({ ok: true as const, bytes: serializeSketch(sketchText(it.text, options)), tokens: 0, truncated: false })),
       page: async (page, _url, options) => {
         const title = /<title>(.*?)<\/title>/s.exec(page)?.[1] ?? '';
         const text = /<body>(.*?)<\/body>/s.exec(page)?.[1] ?? '';

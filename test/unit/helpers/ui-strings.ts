@@ -22,7 +22,19 @@ export interface Finding {
 }
 
 /** JSX attributes whose values people read or hear. `intro` and `hint` are this project's text props. */
-export const TEXT_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description', 'aria-valuetext', 'placeholder', 'alt', 'label', 'intro', 'hint', 'unit', 'legend']);
+export const TEXT_ATTRIBUTES = new Set([
+  'title',
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'placeholder',
+  'alt',
+  'label',
+  'intro',
+  'hint',
+  'unit',
+  'legend',
+]);
 const DOM_TEXT_PROPERTIES = new Set(['textContent', 'innerText', 'title', 'ariaLabel', 'ariaDescription', 'placeholder']);
 const DOM_TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'aria-description', 'placeholder', 'alt']);
 const BACKGROUND_TEXT_PROPERTIES = new Set(['title', 'message', 'contextMessage']);
@@ -31,7 +43,28 @@ const BACKGROUND_TEXT_PROPERTIES = new Set(['title', 'message', 'contextMessage'
  * found in every kind of UI file when the text reads as words (a space or a capital), so an id such
  * as { label: 'collapse' } is not taken for one.
  */
-export const OBJECT_TEXT_PROPERTIES = new Set(['label', 'title', 'text', 'message', 'hint', 'description', 'detail', 'error', 'note', 'tooltip', 'caption', 'summary', 'heading', 'intro', 'placeholder', 'ariaLabel', 'aria', 'reason', 'problem', 'words']);
+export const OBJECT_TEXT_PROPERTIES = new Set([
+  'label',
+  'title',
+  'text',
+  'message',
+  'hint',
+  'description',
+  'detail',
+  'error',
+  'note',
+  'tooltip',
+  'caption',
+  'summary',
+  'heading',
+  'intro',
+  'placeholder',
+  'ariaLabel',
+  'aria',
+  'reason',
+  'problem',
+  'words',
+]);
 const WORDS = /\s|^\p{Lu}/u;
 
 const LETTER = /\p{L}/u;
@@ -47,7 +80,10 @@ function literalText(node: ts.Node): string | undefined {
 function outcomes(node: ts.Expression): ts.Expression[] {
   if (ts.isParenthesizedExpression(node)) return outcomes(node.expression);
   if (ts.isConditionalExpression(node)) return [...outcomes(node.whenTrue), ...outcomes(node.whenFalse)];
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind))
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)
+  )
     return [...(node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ? [] : outcomes(node.left)), ...outcomes(node.right)];
   return [node];
 }
@@ -78,7 +114,12 @@ export function findUntranslated(file: string, source: string, kind: Kind, allow
       else if (ts.isJsxExpression(node.initializer) && node.initializer.expression) reportLiterals(node.initializer.expression);
     } else if (kind === 'content-script' && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       if (ts.isPropertyAccessExpression(node.left) && DOM_TEXT_PROPERTIES.has(node.left.name.text)) reportLiterals(node.right);
-    } else if (kind === 'content-script' && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setAttribute') {
+    } else if (
+      kind === 'content-script' &&
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'setAttribute'
+    ) {
       const [name, value] = node.arguments;
       if (name && value && ts.isStringLiteral(name) && DOM_TEXT_ATTRIBUTES.has(name.text)) reportLiterals(value);
     } else if (kind === 'background' && ts.isPropertyAssignment(node) && BACKGROUND_TEXT_PROPERTIES.has(node.name.getText(sf))) {

@@ -29,8 +29,7 @@ export function paragraphs(text: string): string[][] {
 }
 
 /** A year inside a paragraph, as SPDX marks replaceable text: an <alt> whose regex has '<', '>' and quotes. */
-const altYear = (p: string) =>
-  p.replace(/\b(19|20)\d\d\b/, (y) => `<alt name="year" match="(?:19|20)\\d{2}(?:-\\d{4})?(?=[^&lt;&gt;&quot;]|$)">${y}</alt>`);
+const altYear = (p: string) => p.replace(/\b(19|20)\d\d\b/, (y) => `<alt name="year" match="(?:19|20)\\d{2}(?:-\\d{4})?(?=[^&lt;&gt;&quot;]|$)">${y}</alt>`);
 
 function spdx(id: string, paras: string[][]): string {
   const body = paras.map((lines, i) => {
