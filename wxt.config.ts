@@ -20,7 +20,7 @@ export const GECKO_ID = 'resemble@resemble-extension.org';
 const TEST_BUILD = process.env.RESEMBLE_TEST_BUILD === '1';
 const GRANT_HOSTS = process.env.RESEMBLE_GRANT_HOSTS === '1';
 // WXT_RESEMBLE_TEST_LOOPBACK=1: the Firefox e2e build counts 127.0.0.1 as a site's address
-// (entrypoints/background/test-loopback.ts), also a test build's switch only.
+// (entrypoints/background/net/test-loopback.ts), also a test build's switch only.
 const LOOPBACK = process.env.WXT_RESEMBLE_TEST_LOOPBACK === '1';
 if ((GRANT_HOSTS || LOOPBACK) && !TEST_BUILD)
   throw new Error('RESEMBLE_GRANT_HOSTS and WXT_RESEMBLE_TEST_LOOPBACK are test build switches: set RESEMBLE_TEST_BUILD=1 too');
@@ -94,7 +94,7 @@ export default defineConfig({
       'contextMenus',
       ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen']),
     ],
-    // The shortcut (issue #20): collapse ↔ flag on results pages (entrypoints/background/display-shortcut.ts).
+    // The shortcut (issue #20): collapse ↔ flag on results pages (entrypoints/background/browser-ui/display-shortcut.ts).
     // Alt+Shift+G (for "group"): Chromium gives no key to Alt+Shift+R or Alt+Shift+C (taken), and Firefox uses none of these; users change it in the browser's shortcut settings.
     commands: {
       'toggle-display-mode': { suggested_key: { default: 'Alt+Shift+G' }, description: 'Switch copies on results pages between collapsed and flagged' },

@@ -1,6 +1,6 @@
 /**
  * Where a round of page checking spent its time, from the service worker's spans
- * (entrypoints/background/trace.ts): moments after navigation, and per-page and per-regroup durations.
+ * (entrypoints/background/debug/trace.ts): moments after navigation, and per-page and per-regroup durations.
  * Rounds are summarised by medians of each figure.
  */
 import { median } from './timing';

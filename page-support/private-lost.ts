@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
  * one ("spanning" mode), whose History and sessions keep the page's address and title. The run's
  * address is kept in storage.session (memory only, never on disk) under `lost-private:<id>`, read by
  * the page (entrypoints/lost/main.tsx) and the background, and dropped when the last private window
- * closes (entrypoints/background/private-windows.ts). One key a run: the popup and the background
+ * closes (entrypoints/background/private/private-windows.ts). One key a run: the popup and the background
  * may both add one at once.
  */
 export const PRIVATE_LOST_PREFIX = 'lost-private:';

@@ -11,7 +11,7 @@ const MB = FETCH_DEFAULTS.maxBytes / (1024 * 1024);
 const SECONDS = FETCH_DEFAULTS.timeoutMs / 1000;
 
 /**
- * The first-run page (opened on install only: entrypoints/background/welcome.ts): what Resemble does in
+ * The first-run page (opened on install only: entrypoints/background/browser-ui/welcome.ts): what Resemble does in
  * a few lines, a picture of it, and the one choice that matters, page checking, with the options'
  * own control (so the permission is asked and the setting saved exactly as there).
  */

@@ -9,7 +9,7 @@ import { parse } from 'tldts';
  * and IPv6 range (loopback, private, link-local, CGNAT, unspecified, multicast, reserved, IPv4-mapped
  * and -compatible, NAT64, 6to4, Teredo…), tldts the Public Suffix List and the IANA special-use names.
  * A name that passes can still resolve to a private address: the browser glue checks that too
- * (entrypoints/background/fetch-policy.ts).
+ * (entrypoints/background/net/fetch-policy.ts).
  */
 export function publicHost(u: URL): boolean {
   const host = normalizeHost(u.hostname);

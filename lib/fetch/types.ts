@@ -101,7 +101,7 @@ export interface FetchPageOptions {
   /**
    * Whether an address a name resolved to, or a response came from, is a site's (not this machine's or
    * its network's). Default: lib's publicAddress. The browser glue passes its own (test builds only
-   * widen it: entrypoints/background/test-loopback.ts).
+   * widen it: entrypoints/background/net/test-loopback.ts).
    */
   siteAddress?: (address: string) => boolean;
   /** The address a response to `url` came from, when the network layer has said (webRequest's `ip`). */

@@ -3,7 +3,7 @@
  * anyone can compute which of a page's shingles its MIN_s sketch keeps and build a page of only those
  * (containment 1.00). Each install draws its own 32-bit seed once and keeps it in storage.local under
  * INSTALL_SEED_KEY: never sent anywhere, never synced. Pure: the storage, the random source and the
- * lock are passed in (the background wires the browser's: entrypoints/background/install-seed.ts).
+ * lock are passed in (the background wires the browser's: entrypoints/background/worker/install-seed.ts).
  */
 
 /** The storage.local key the seed lives under. */

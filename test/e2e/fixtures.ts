@@ -78,7 +78,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 /** A fresh profile's welcome tab (entrypoints/welcome), once the background's onInstalled opened it. */
 export function welcomePage(context: BrowserContext): Promise<Page> {
-  return until('the welcome page a first install opens (entrypoints/background/welcome.ts)', 15_000, async () =>
+  return until('the welcome page a first install opens (entrypoints/background/browser-ui/welcome.ts)', 15_000, async () =>
     context.pages().find((p) => /^chrome-extension:\/\/[a-p]{32}\/welcome\.html$/.test(p.url())),
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The background's test hook (`globalThis.__resemble` in the service worker, installed by
- * entrypoints/background.ts) as the end-to-end tests use it. Functions passed to `sw()` run in the
+ * entrypoints/background/index.ts) as the end-to-end tests use it. Functions passed to `sw()` run in the
  * service worker and cannot close over anything here: they reach the hook through `globalThis`.
  */
 import type { ResembleFixtures } from './fixtures';
@@ -62,7 +62,7 @@ export async function requireHook(sw: ResembleFixtures['sw']): Promise<void> {
     [...HOOK_METHODS] as string[],
   );
   if (found === undefined) {
-    throw new Error('the background test hook is not installed: globalThis.__resemble is undefined in the service worker (entrypoints/background.ts)');
+    throw new Error('the background test hook is not installed: globalThis.__resemble is undefined in the service worker (entrypoints/background/index.ts)');
   }
-  if (found.length) throw new Error(`the background test hook lacks ${found.join(', ')} (globalThis.__resemble in entrypoints/background.ts)`);
+  if (found.length) throw new Error(`the background test hook lacks ${found.join(', ')} (globalThis.__resemble in entrypoints/background/index.ts)`);
 }

@@ -6,7 +6,7 @@
  * Playwright cannot open the browser's native context menus, and chrome.contextMenus has no way to
  * list entries: the entry's existence is checked by updating it (chrome.contextMenus.update rejects
  * for an unknown id), and the click by calling the function the onClicked listener calls
- * (openLostAndFound in entrypoints/background/link-menu.ts, reached through the test hook).
+ * (openLostAndFound in entrypoints/background/browser-ui/link-menu.ts, reached through the test hook).
  * This build has no access to sites, as on install: lost and found says so and offers to allow it.
  */
 import type { Page } from '@playwright/test';
@@ -41,7 +41,7 @@ test('the "Find similar copy" link menu exists (and survives a service-worker re
   const LINK = 'https://old.example/essays/walden pond?ref=menu#winter';
   expect(
     await sw(() => typeof (globalThis as unknown as MenuHook).__resemble?.openLostAndFound),
-    'the hook’s passthrough to openLostAndFound (entrypoints/background/test-hook.ts)',
+    'the hook’s passthrough to openLostAndFound (entrypoints/background/debug/test-hook.ts)',
   ).toBe('function');
   const lost = await nextPage(context, `${extensionOrigin}lost.html`, () =>
     sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), LINK),

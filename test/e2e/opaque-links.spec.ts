@@ -20,7 +20,7 @@ import { sketch } from '../../lib/index';
 import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { resultDomain } from '../../lib/group/result-item';
-import type { TabResults } from '../../entrypoints/background/tab-session';
+import type { TabResults } from '../../entrypoints/background/tab/tab-session';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import type { BrowserContext } from '@playwright/test';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';

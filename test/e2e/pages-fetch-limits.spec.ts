@@ -127,7 +127,7 @@ test('every fetch limit ends as a recorded failure (too-large, wrong-type, timeo
 /**
  * Chrome hides the Location of a `redirect: 'manual'` response and names a failed fetch's reason
  * (net::ERR_UNSAFE_REDIRECT) only after it rejected: both come from webRequest
- * (entrypoints/background/net-observer.ts), which lib/fetch/fetch-page.ts waits for briefly, so each
+ * (entrypoints/background/net/net-observer.ts), which lib/fetch/fetch-page.ts waits for briefly, so each
  * hop is checked before it is requested and the failure is named 'redirect'.
  */
 test('redirects: a loop and redirects to ftp: and file: end as "redirect"', async ({ context, sw, serveHtml, openExtensionPage }) => {

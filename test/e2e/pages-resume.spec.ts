@@ -1,7 +1,7 @@
 /**
  * A service worker stopped in the middle of page checking (issue #6) loses no finished sketch and
  * duplicates none: the background records each page as it is checked, marks the tab's run in
- * storage.session, and a restarted service worker resumes it (entrypoints/background.ts: resumeChecks)
+ * storage.session, and a restarted service worker resumes it (entrypoints/background/index.ts: resumeChecks)
  * from what is not stored yet. Pages finished before the stop are not fetched again.
  *
  * Uses the offline demo's Google markup and pages (demo/): no ../shared needed.

@@ -59,7 +59,7 @@ function extractInNode(html: string, url: string, edit?: (doc: Document) => void
   return x;
 }
 
-/** What the background keeps for a tab (entrypoints/background/page-results.ts). */
+/** What the background keeps for a tab (entrypoints/background/tab/page-results.ts). */
 interface TabResults {
   url: string;
   engine: string;
@@ -439,7 +439,7 @@ for (const c of APPEND_CASES) {
 }
 
 /**
- * Each page/results message is handled on its own (entrypoints/background/page-results.ts): it records the
+ * Each page/results message is handled on its own (entrypoints/background/tab/page-results.ts): it records the
  * results, sketches, then writes the tab state with the count it saw when it recorded. A batch that
  * finishes after a later one (its sketches waited for the Worker) writes its older, smaller count last.
  */

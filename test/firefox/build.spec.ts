@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { FIREFOX_EXTENSION_DIR, FIREFOX_TEST_EXTENSION_DIR, readManifest } from './build';
 
 const background = (dir: string) => readFileSync(path.join(dir, 'background.js'), 'utf8');
-/** What only the loopback escape's branch puts in the bundle (entrypoints/background/test-loopback.ts). */
+/** What only the loopback escape's branch puts in the bundle (entrypoints/background/net/test-loopback.ts). */
 const LOOPBACK_MARKER = '"127.0.0.1"';
 const HOSTS = ['https://*/*', 'http://*/*'];
 

@@ -5,7 +5,7 @@
  * - FIREFOX_EXTENSION_DIR: the extension as users get it (<RESEMBLE_OUT_DIR or .output>/firefox-mv2);
  * - FIREFOX_TEST_EXTENSION_DIR: the same with page checking's host access granted at install
  *   (RESEMBLE_GRANT_HOSTS=1, as the Chromium suite's second build) and 127.0.0.1 counted as a site's
- *   address (WXT_RESEMBLE_TEST_LOOPBACK=1: entrypoints/background/test-loopback.ts), because here every
+ *   address (WXT_RESEMBLE_TEST_LOOPBACK=1: entrypoints/background/net/test-loopback.ts), because here every
  *   site is served from one local server (<…>-firefox-test/firefox-mv2).
  */
 import { spawn } from 'node:child_process';

@@ -136,7 +136,7 @@ export class SiteServer extends RouteTable {
 
 /**
  * The addresses the servers listen on. 127.0.0.1 is the one a test build counts as a site's
- * (entrypoints/background/test-loopback.ts); 127.0.0.2, another loopback address, is this machine to
+ * (entrypoints/background/net/test-loopback.ts); 127.0.0.2, another loopback address, is this machine to
  * every build (a test resolving names there sees the own-network protection refuse them).
  */
 export const LOOPBACKS = ['127.0.0.1', '127.0.0.2'] as const;

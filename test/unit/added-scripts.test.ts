@@ -1,7 +1,7 @@
 /**
  * Issue #27: the content script is registered for an added engine's host only when the user granted
  * access to it, never for a built-in engine's host (an import or a synced setting could name one), and
- * unregistered when the engine goes (entrypoints/background/searxng.ts, syncAddedScripts).
+ * unregistered when the engine goes (entrypoints/background/engines/searxng.ts, syncAddedScripts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddedEngine } from '../../lib/engines/added';
@@ -21,12 +21,12 @@ vi.mock('wxt/browser', () => ({
     storage: { onChanged: { addListener: () => {} } },
   },
 }));
-vi.mock('../../entrypoints/background/settings-item', async () => {
+vi.mock('../../entrypoints/background/settings/settings-item', async () => {
   const { DEFAULT_SETTINGS } = await import('../../lib/settings');
   return { readSettings: async () => ({ ...DEFAULT_SETTINGS, addedEngines: engines }) };
 });
 
-const { syncAddedScripts } = await import('../../entrypoints/background/searxng');
+const { syncAddedScripts } = await import('../../entrypoints/background/engines/searxng');
 
 const engine = (host: string): AddedEngine => ({ host, path: '/find', param: 'q', name: host });
 

@@ -9,7 +9,7 @@ import type { FetchPageOptions } from '../../lib/fetch/types';
 
 const asked: { url: string; noStore: boolean }[] = [];
 vi.mock('wxt/browser', () => ({ browser: { permissions: { contains: async () => true } } }));
-vi.mock('../../entrypoints/background/fetch-policy', () => ({ fetchPolicy: async () => ({}) }));
+vi.mock('../../entrypoints/background/net/fetch-policy', () => ({ fetchPolicy: async () => ({}) }));
 vi.mock('../../lib/fetch/fetch-page', () => ({
   PAGE_ORIGINS: ['<all_urls>'],
   fetchPage: async (url: string, o: FetchPageOptions) => {
@@ -18,7 +18,7 @@ vi.mock('../../lib/fetch/fetch-page', () => ({
   },
 }));
 
-const { checkOne } = await import('../../entrypoints/background/page-check');
+const { checkOne } = await import('../../entrypoints/background/pages/page-check');
 const store = { put: async () => undefined } as never;
 const service = {} as never;
 const result = { rank: 1, url: 'https://private-diary.example/a', title: 'A', snippet: '', displayUrl: '' };

@@ -1,5 +1,5 @@
 /**
- * Issue #19's evidence as the background keeps it (entrypoints/background/copycat-evidence.ts), with
+ * Issue #19's evidence as the background keeps it (entrypoints/background/copycat/copycat-evidence.ts), with
  * storage.local in memory: measured pairs become records and the results pages' table follows; nothing
  * is kept from a private window; the user's word and imported lists survive the cache being cleared.
  */
@@ -19,16 +19,16 @@ vi.mock('wxt/browser', () => ({
     },
   },
 }));
-vi.mock('../../entrypoints/background/settings-item', () => ({ readSettings: async () => DEFAULT_SETTINGS }));
+vi.mock('../../entrypoints/background/settings/settings-item', () => ({ readSettings: async () => DEFAULT_SETTINGS }));
 /** The store's first sight of pages (the dates the evidence takes): set per test. */
 const firstSeen = new Map<string, number>();
-vi.mock('../../entrypoints/background/store-access', () => ({
+vi.mock('../../entrypoints/background/worker/store-access', () => ({
   storeFor: async () => ({
     getMany: async (urls: string[]) => new Map(urls.filter((u) => firstSeen.has(u)).map((u) => [u, { firstSeen: firstSeen.get(u)! }])),
   }),
 }));
 
-const { noteCopies, noteLostCopies, setVerdict, clearEvidence, addList, readCopycats } = await import('../../entrypoints/background/copycat-evidence');
+const { noteCopies, noteLostCopies, setVerdict, clearEvidence, addList, readCopycats } = await import('../../entrypoints/background/copycat/copycat-evidence');
 
 const pair = (copy: string, original: string): MeasuredPair => ({
   a: { url: original, title: 'original', rank: 1 },
@@ -164,7 +164,7 @@ describe('copycat evidence in the background', () => {
 
   it('an update writes an older version’s copycat state in today’s forms: lists packed, list-only sites out of the table', async () => {
     vi.resetModules();
-    const fresh = await import('../../entrypoints/background/copycat-evidence');
+    const fresh = await import('../../entrypoints/background/copycat/copycat-evidence');
     local.set('copycat:lists', [{ name: 'old', at: 1, sites: ['b.example', 'a.example'] }]);
     local.set('copycat:sites', {
       'a.example': { label: 'copycat site: listed in old', detail: 'x' },

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SketchService } from '../../entrypoints/background/sketch-service';
-import { groupTab } from '../../entrypoints/background/tab-groups';
+import type { SketchService } from '../../entrypoints/background/worker/sketch-service';
+import { groupTab } from '../../entrypoints/background/tab/tab-groups';
 import { snippetPageGroups as pageGroups } from '../../lib/group/snippet-groups';
 import { LocalGroups } from '../../entrypoints/results/local-groups';
 import { type ResultsBatch, batches } from '../../lib/engines/batch';

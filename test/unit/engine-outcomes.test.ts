@@ -1,7 +1,7 @@
 /**
  * Issue #27, "never silent": how each engine's last results page was read. The record's logic
  * (lib/engines/outcomes.ts), the background's writes to storage.local through WXT's fake browser
- * (entrypoints/background/engine-outcomes.ts: one entry per engine, nothing from a private window), the
+ * (entrypoints/background/engines/engine-outcomes.ts: one entry per engine, nothing from a private window), the
  * options' words for it (page-support/engine-outcomes.ts), and `reader` carried through the content
  * script's batches (lib/engines/batch.ts).
  */
@@ -13,7 +13,7 @@ import { useLocale } from './helpers/i18n';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
 
-const { noteOutcome } = await import('../../entrypoints/background/engine-outcomes');
+const { noteOutcome } = await import('../../entrypoints/background/engines/engine-outcomes');
 const { outcomeWords } = await import('../../page-support/engine-outcomes');
 
 const NOW = Date.UTC(2026, 10, 26, 12);

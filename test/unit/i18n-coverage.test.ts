@@ -45,7 +45,7 @@ function walk(dir: string): string[] {
 function kindOf(rel: string): Kind | undefined {
   if (rel.endsWith('.tsx')) return 'jsx';
   if (rel === 'entrypoints/results.content.ts' || rel.startsWith('entrypoints/results/')) return 'content-script';
-  if (rel === 'entrypoints/background.ts' || rel.startsWith('entrypoints/background/')) return 'background';
+  if (rel === 'entrypoints/background/index.ts' || rel.startsWith('entrypoints/background/')) return 'background';
   if (/^(page-support|components|entrypoints\/(popup|options|lost|copies|welcome|privacy))\//.test(rel)) return 'words';
   return undefined;
 }
@@ -54,12 +54,19 @@ const allowed = (text: string) => ALLOWED.some((a) => (typeof a.text === 'string
 
 const scanned = [...walk(join(ROOT, 'components')), ...walk(join(ROOT, 'entrypoints')), ...walk(join(ROOT, 'page-support'))]
   .map((f) => relative(ROOT, f))
-  .filter((rel) => /\.tsx?$/.test(rel) && kindOf(rel) !== undefined && rel !== 'entrypoints/background/test-hook.ts' && !CONTENT.some((c) => c.file === rel));
+  .filter(
+    (rel) => /\.tsx?$/.test(rel) && kindOf(rel) !== undefined && rel !== 'entrypoints/background/debug/test-hook.ts' && !CONTENT.some((c) => c.file === rel),
+  );
 const findings = new Map<string, Finding[]>(scanned.map((rel) => [rel, findUntranslated(rel, readFileSync(join(ROOT, rel), 'utf8'), kindOf(rel)!, allowed)]));
 
 describe('UI text outside i18n', () => {
   it('scans the UI sources (popup, options, lost and found, content script, background)', () => {
-    for (const f of ['entrypoints/popup/app.tsx', 'entrypoints/options/app.tsx', 'entrypoints/results/page-ui.ts', 'entrypoints/background/link-menu.ts'])
+    for (const f of [
+      'entrypoints/popup/app.tsx',
+      'entrypoints/options/app.tsx',
+      'entrypoints/results/page-ui.ts',
+      'entrypoints/background/browser-ui/link-menu.ts',
+    ])
       expect(scanned).toContain(f);
   });
 

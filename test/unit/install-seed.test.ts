@@ -1,7 +1,7 @@
 /**
  * Issue #28, "Forged sketches": each install's secret sketch seed. The stored seed's reader and its
  * race-safe creation (lib/sketch/install-seed.ts), the background's copy of it in storage.local
- * (entrypoints/background/install-seed.ts, through WXT's fake browser), every sketch the background's
+ * (entrypoints/background/worker/install-seed.ts, through WXT's fake browser), every sketch the background's
  * sketch service makes carrying it, and the store reading a sketch made under another seed as absent.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ import { forgeFromSample } from './helpers/seed-forgery';
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
 // The offscreen document's port, replaced by the Worker's handler run in place: what the Worker receives is what it sketches with.
 const posted: unknown[] = [];
-vi.mock('../../entrypoints/background/offscreen-transport', () => ({
+vi.mock('../../entrypoints/background/worker/offscreen-transport', () => ({
   createOffscreenTransport: (): WorkerTransport => {
     let cb: (m: unknown) => void = () => {};
     return {
@@ -112,7 +112,7 @@ describe('the background', () => {
   });
 
   it('keeps one seed in storage.local, never in storage.sync; concurrent first uses agree', async () => {
-    const { installSeed } = await import('../../entrypoints/background/install-seed');
+    const { installSeed } = await import('../../entrypoints/background/worker/install-seed');
     const seeds = await Promise.all([installSeed(), installSeed(), installSeed()]);
     expect(new Set(seeds).size).toBe(1);
     expect(seeds[0]).toBeGreaterThan(0);
@@ -121,7 +121,7 @@ describe('the background', () => {
   });
 
   it('follows the key: cleared storage gives a new seed, another context’s write is taken', async () => {
-    const { installSeed } = await import('../../entrypoints/background/install-seed');
+    const { installSeed } = await import('../../entrypoints/background/worker/install-seed');
     const a = await installSeed();
     await fakeBrowser.storage.local.clear();
     const b = await installSeed();
@@ -133,7 +133,7 @@ describe('the background', () => {
   it('sketches pages and snippets under the stored seed, whatever the caller passes', async () => {
     (fakeBrowser as unknown as { offscreen: unknown }).offscreen = { createDocument: () => undefined };
     await fakeBrowser.storage.local.set({ [INSTALL_SEED_KEY]: 0xfedcba98 });
-    const { createSketchService } = await import('../../entrypoints/background/sketch-service');
+    const { createSketchService } = await import('../../entrypoints/background/worker/sketch-service');
     const service = createSketchService();
     expect(service.host).toBe('offscreen');
     const text = proseText(3, 800);

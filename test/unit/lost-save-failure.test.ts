@@ -33,7 +33,7 @@ vi.mock('wxt/browser', () => ({
 /** Each search reads the store first: held here until the test lets it go on. */
 let release: () => void = () => undefined;
 const started = vi.fn();
-vi.mock('../../entrypoints/background/store-access', () => ({
+vi.mock('../../entrypoints/background/worker/store-access', () => ({
   storeFor: async () => ({
     get: async () => {
       started();
@@ -43,11 +43,11 @@ vi.mock('../../entrypoints/background/store-access', () => ({
     recentSerps: async () => [],
   }),
 }));
-vi.mock('../../entrypoints/background/settings-item', () => ({ readSettings: async () => ({ archiveLookups: false, resemblanceThreshold: 0.5 }) }));
-vi.mock('../../entrypoints/background/page-check', () => ({ hasPageAccess: async () => false, publicHost: () => true }));
-vi.mock('../../entrypoints/background/net-observer', () => ({ classifyNetError: () => undefined, observedRedirects: () => undefined }));
+vi.mock('../../entrypoints/background/settings/settings-item', () => ({ readSettings: async () => ({ archiveLookups: false, resemblanceThreshold: 0.5 }) }));
+vi.mock('../../entrypoints/background/pages/page-check', () => ({ hasPageAccess: async () => false, publicHost: () => true }));
+vi.mock('../../entrypoints/background/net/net-observer', () => ({ classifyNetError: () => undefined, observedRedirects: () => undefined }));
 
-const { findCopies } = await import('../../entrypoints/background/lost-found');
+const { findCopies } = await import('../../entrypoints/background/lost/lost-found');
 const service = {} as never;
 
 describe('lost and found when its report cannot be saved', () => {

@@ -31,10 +31,10 @@ vi.mock('wxt/browser', () => ({
     tabs: { query: async () => openTabs.map((id) => ({ id })) },
   },
 }));
-vi.mock('../../entrypoints/background/page-check', () => ({ cancelChecks: () => undefined }));
+vi.mock('../../entrypoints/background/pages/page-check', () => ({ cancelChecks: () => undefined }));
 
-const { DROPPED, SaveError, evictClosedTabs, sessionSet } = await import('../../entrypoints/background/session-space');
-const { getTabState, setTabState } = await import('../../entrypoints/background/tab-state');
+const { DROPPED, SaveError, evictClosedTabs, sessionSet } = await import('../../entrypoints/background/tab/session-space');
+const { getTabState, setTabState } = await import('../../entrypoints/background/tab/tab-state');
 
 const filler = (n: number) => 'x'.repeat(n);
 

@@ -1,5 +1,5 @@
 /**
- * The Firefox test builds' loopback escape (entrypoints/background/test-loopback.ts): with
+ * The Firefox test builds' loopback escape (entrypoints/background/net/test-loopback.ts): with
  * WXT_RESEMBLE_TEST_LOOPBACK=1 in a Firefox build, 127.0.0.1 — that address only — counts as a site's
  * address; in any other build nothing changes from lib's publicAddress. (That a build without the
  * variable does not even contain the branch is checked on the built files: test/firefox/build.spec.ts.)
@@ -11,7 +11,7 @@ import { publicAddress } from '../../lib/fetch/public-host';
 async function siteAddressWith(env: Record<string, string>) {
   vi.resetModules();
   for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  return (await import('../../entrypoints/background/test-loopback')).siteAddress;
+  return (await import('../../entrypoints/background/net/test-loopback')).siteAddress;
 }
 
 const OTHERS = ['127.0.0.2', '127.1.0.1', '::1', '[::1]', '::ffff:127.0.0.1', '0.0.0.0', '10.0.0.1', '192.168.1.1', '169.254.1.1', '100.64.0.1', 'localhost'];

@@ -1,0 +1,90 @@
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { createHandlers } from './messages/handlers';
+import { listen } from './messages/router';
+import { createSketchService } from './worker/sketch-service';
+import { syncRuntimeScripts } from './engines/searxng';
+import { evictOld } from './worker/store-access';
+import { writeSettings } from './settings/settings-item';
+import { forgetTab } from './tab/tab-state';
+import { evictClosedTabs } from './tab/session-space';
+import { installTestHook } from './debug/test-hook';
+import { installNetObserver, watchMainFrames } from './net/net-observer';
+import { mainFrameFailed } from './lost/dead-page';
+import { LINK_MENU_ID, PAGE_MENU_ID, installLinkMenu, openLostAndFound } from './browser-ui/link-menu';
+import { startPageCopies } from './lost/page-copies';
+import { resumeChecks } from './tab/tab-checks';
+import { resumeLooks } from './lost/resume-looks';
+import { PAGE_ORIGINS } from '../../lib/fetch/fetch-page';
+import { cancelAllChecks } from './pages/page-check';
+import { welcomeOnInstall } from './browser-ui/welcome';
+import { onDisplayCommand } from './browser-ui/display-shortcut';
+import { watchPrivateWindows } from './private/private-windows';
+import { migrateCopycats } from './copycat/copycat-evidence';
+
+/** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
+declare const __RESEMBLE_TEST_BUILD__: boolean;
+
+// Thin on purpose: everything it needs later lives in storage, IndexedDB or the offscreen document,
+// so a service worker stopped mid-work starts again from here with nothing lost.
+export default defineBackground({
+  type: 'module',
+  main() {
+    const service = createSketchService();
+    listen(createHandlers(service));
+    browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+    // What private windows left in memory goes with the last of them (issue #28).
+    watchPrivateWindows();
+    // A tab loading another page forgets what the last one showed (its content script reports anew).
+    browser.tabs.onUpdated.addListener((tabId, change) => {
+      if (change.status === 'loading') void forgetTab(tabId);
+    });
+    // Custom SearXNG hosts and added engines: re-register when the lists or the granted permissions change.
+    browser.storage.onChanged.addListener((changes) => {
+      if (!('settings' in changes)) return;
+      void syncRuntimeScripts().catch(() => undefined);
+      if ((changes.settings.newValue as { pageChecking?: unknown } | undefined)?.pageChecking === false) cancelAllChecks();
+    });
+    // Access to sites taken back in the browser's settings: nothing more is fetched.
+    browser.permissions.onRemoved.addListener((p) => {
+      void syncRuntimeScripts().catch(() => undefined);
+      if (p.origins?.some((o) => PAGE_ORIGINS.includes(o))) cancelAllChecks();
+    });
+    browser.permissions.onAdded.addListener((p) => {
+      void syncRuntimeScripts().catch(() => undefined);
+      // Only page checking asks for every site: granted, it is on — even if the popup that asked
+      // closed while the browser's prompt was open (Firefox closes it).
+      if (p.origins?.includes('https://*/*')) void writeSettings({ pageChecking: true, pageCheckingAsked: true }).catch(() => undefined);
+    });
+    browser.runtime.onInstalled.addListener(() => void syncRuntimeScripts().catch(() => undefined));
+    // Registered scripts persist across sessions in Chrome; in Firefox they may not: synced on every start.
+    browser.runtime.onStartup.addListener(() => void syncRuntimeScripts().catch(() => undefined));
+    // The age limit: old entries go when the browser starts (the size cap is kept on every write).
+    browser.runtime.onStartup.addListener(() => void evictOld());
+    installNetObserver();
+    watchMainFrames((tabId, url, failure) => void mainFrameFailed(tabId, url, failure, service).catch(() => undefined));
+    // "Find similar copy" on every link (issue #7): lost and found for that link.
+    browser.runtime.onInstalled.addListener(() => void installLinkMenu());
+    // "Find copies of this page" (issue #19): the clicked tab's page, its address read from the tab.
+    browser.contextMenus?.onClicked.addListener((info, tab) => {
+      if (info.menuItemId === LINK_MENU_ID && info.linkUrl)
+        void openLostAndFound(info.linkUrl, { incognito: tab?.incognito === true, ...(tab && { windowId: tab.windowId }) });
+      if (info.menuItemId === PAGE_MENU_ID && tab?.id !== undefined && tab.id >= 0) void startPageCopies(service, tab.id).catch(() => undefined);
+    });
+    // First run and the shortcut (issue #20): the welcome page on install only (not on updates); the
+    // keyboard command switches copies between collapsed and flagged. No commands API on Firefox Android.
+    browser.runtime.onInstalled.addListener(({ reason }) => void welcomeOnInstall(reason).catch(() => undefined));
+    // An update: the copycat state is written again under today's rules and forms (issue #28: lists
+    // packed, listed sites out of the per-site table, evidence read as today's), before any write would.
+    browser.runtime.onInstalled.addListener(({ reason }) => void (reason === 'update' && migrateCopycats().catch(() => undefined)));
+    browser.commands?.onCommand.addListener((command, tab) => void onDisplayCommand(command, tab).catch(() => undefined));
+    // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
+    // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on
+    // (what they stored is not fetched again).
+    void evictClosedTabs()
+      .catch(() => undefined)
+      .then(() => Promise.all([resumeChecks(service), resumeLooks(service)]))
+      .catch(() => undefined);
+    if (__RESEMBLE_TEST_BUILD__) installTestHook(service);
+  },
+});

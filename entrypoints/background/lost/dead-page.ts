@@ -1,0 +1,77 @@
+import { browser } from 'wxt/browser';
+import { t } from '../../../page-support/i18n';
+import { fetchPage } from '../../../lib/fetch/fetch-page';
+import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../../lib/lost/dead-load';
+import { fetchPolicy } from '../net/fetch-policy';
+import { record } from '../pages/dead-alternates';
+import { findLocalCopies } from './lost-local';
+import type { SketchService } from '../worker/sketch-service';
+import { getTabState, setTabState } from '../tab/tab-state';
+
+const RECHECK_MS = 1500;
+
+/** The toolbar button's API: `action` (MV3: Chrome), `browserAction` (MV2: Firefox, which has no `action` there). */
+function toolbarButton(): typeof browser.action | undefined {
+  return browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+}
+
+/** Checks under way, by tab and URL: Chromium reports one failed navigation twice. */
+const checking = new Set<string>();
+
+/**
+ * A page the user opened failed to load (a navigation error, or a status ≥ 400 but for bot walls,
+ * busy servers and login walls: lib/lost/dead-load; an aborted load — stop, back — is nothing). It is
+ * checked once more after a moment, without cookies; only if it is still dead does the popup offer
+ * lost and found, with a badge on the toolbar button.
+ */
+export async function mainFrameFailed(tabId: number, url: string, failure: FailedLoad, service?: SketchService): Promise<void> {
+  if (!isDeadLoad(failure) || !/^https?:/.test(url)) return;
+  const key = `${tabId} ${url}`;
+  if (checking.has(key)) return;
+  checking.add(key);
+  try {
+    if ((await recheck(tabId, url)) && service) await lookLocally(service, tabId, url);
+  } finally {
+    checking.delete(key);
+  }
+}
+
+/** Whether the page is still dead (and now recorded as the tab's dead page). */
+async function recheck(tabId: number, url: string): Promise<boolean> {
+  await new Promise((r) => setTimeout(r, RECHECK_MS));
+  // The fetch policy names a DNS or connection failure (fetch() says only "Failed to fetch"), without
+  // which a dead host would never count as dead, and keeps out the user's own machine and network (a
+  // dev server that is down is no lost page to look for copies of).
+  // A private tab's page is fetched past the browser's HTTP cache (issue #28: nothing of it stays there).
+  const before = await browser.tabs.get(tabId).catch(() => undefined);
+  const again = await fetchPage(url, { ...(await fetchPolicy()), timeoutMs: 10_000, noStore: before?.incognito === true });
+  if (again.ok || !isDeadLoad(again)) return false;
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  // Gone, or already on another page (the user went back or elsewhere meanwhile): that page is not the dead one.
+  const noHash = (u: string | undefined) => (u ?? '').replace(/#.*$/, '');
+  if (!tab || noHash(tab.url) !== noHash(url)) return false;
+  const state = await getTabState(tabId);
+  await setTabState({ ...state, deadPage: { url, reason: deadLoadStatus(again) } });
+  const button = toolbarButton();
+  await button?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
+  await button?.setTitle({ tabId, title: t('bg_deadPage_title') }).catch(() => undefined);
+  return true;
+}
+
+/**
+ * Issue #15: the dead page's copies are looked for at once in the sources that send nothing anywhere
+ * (its groups, the store), so the popup has them before it is opened; kept with the tab's state while
+ * the tab still shows that dead page.
+ */
+export async function lookLocally(service: SketchService, tabId: number, url: string): Promise<void> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  const incognito = tab?.incognito === true;
+  // Under way: a service worker stopped meanwhile resumes it (resume-looks.ts).
+  record(url, { alts: [], final: true, for: { tabId, pageUrl: url, incognito, page: true } });
+  const alternates = await findLocalCopies(service, url, incognito).catch(() => []);
+  record(url, { alts: alternates, final: true }, incognito);
+  if (!alternates.length) return;
+  const state = await getTabState(tabId);
+  if (state.deadPage?.url !== url) return;
+  await setTabState({ ...state, deadPage: { ...state.deadPage, alternates } });
+}

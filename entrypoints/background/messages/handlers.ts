@@ -1,0 +1,93 @@
+import type { Handlers } from '../../../lib/messages';
+import { browser } from 'wxt/browser';
+import { pageResults, regroupTab } from '../tab/page-results';
+import { startChecks } from '../tab/tab-checks';
+import { findCopies } from '../lost/lost-found';
+import { openLostAndFoundFrom } from '../browser-ui/link-menu';
+import { tabResults } from '../tab/tab-session';
+import { lastPreview } from '../settings/preview';
+import type { SketchService } from '../worker/sketch-service';
+import { applyLimits, storeFor } from '../worker/store-access';
+import { readSettings, writeSettings } from '../settings/settings-item';
+import { popupState } from '../tab/tab-state';
+import { forgetBoilerplate } from '../tab/past-boilerplate';
+import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from '../tab/not-a-copy';
+import { clearOutcomes } from '../engines/engine-outcomes';
+import { tellTab } from './router';
+import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopycats, setVerdict } from '../copycat/copycat-evidence';
+import { siteOf } from '../../../lib/copycat/site';
+import { parseSiteList } from '../../../lib/copycat/ruleset';
+import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copies';
+
+export function createHandlers(service: SketchService): Handlers {
+  return {
+    'page/results': (p, ctx) => pageResults(service, p, ctx),
+    'page/groups': (_, ctx) => regroupTab(service, ctx),
+    'settings/get': () => readSettings(),
+    // The router checked the patch (lib/messages.ts): handlers get only what passed.
+    'settings/set': async (patch) => {
+      const next = await writeSettings(patch);
+      await applyLimits();
+      // The copycat rule's thresholds (or the measures' own) changed: the results pages' table follows.
+      if (patch.copycatMinOriginals !== undefined || patch.copycatMinSites !== undefined) await rebuildCopycats();
+      return next;
+    },
+    'cache/usage': async (_, ctx) => (await storeFor(ctx.incognito)).usage(),
+    'cache/clear': async (_, ctx) => {
+      const cleared = await (await storeFor(ctx.incognito)).clear();
+      // The boilerplate is counted from the cache's past results pages (incognito pages never teach it).
+      if (!ctx.incognito) await forgetBoilerplate().catch(() => undefined);
+      await clearNotACopy(ctx.incognito).catch(() => undefined);
+      // Copycat evidence is measured from the cache's pages: it goes with them (never kept for private windows).
+      if (!ctx.incognito) await clearEvidence();
+      // How each engine's pages were last read goes too (never recorded from private windows).
+      if (!ctx.incognito) await clearOutcomes();
+      return { cleared };
+    },
+    'tab/state': ({ tabId }) => popupState(tabId),
+    'copycat/state': () => readCopycats(),
+    'copycat/verdict': ({ site, verdict }) => {
+      const s = siteOf(site);
+      if (!s) throw new Error(`${site} is not a site (a registrable domain such as example.com)`);
+      return setVerdict(s, verdict);
+    },
+    'copycat/import': async ({ name, text }) => {
+      const parsed = parseSiteList(text);
+      if (!parsed.ok) return { code: parsed.code, error: parsed.error, bad: parsed.bad.slice(0, 50), unusable: parsed.bad.length };
+      const listName = parsed.name ?? name;
+      return { state: await addList(listName, parsed.sites), name: listName, sites: parsed.sites.length, bad: parsed.bad.slice(0, 50) };
+    },
+    'copycat/forget-list': ({ name }) => forgetList(name),
+    'copycat/site': ({ site }) => findSite(site),
+    'preview/last': () => lastPreview(),
+    // A private window's page (Firefox shows lost and found there) searches as private windows do.
+    'lost/find': ({ url, again }, ctx) => findCopies(service, url, again === true, ctx.incognito),
+    'lost/open': async ({ rank }, ctx) => {
+      // The URL is the one this tab's page listed at that rank, never one the page names.
+      const r = (await tabResults(ctx.tabId!))?.results.find((x) => x.rank === rank);
+      return { opened: r ? await openLostAndFoundFrom(r.url, ctx.tabId) : false };
+    },
+    // "Not a copy": the pair is kept apart from now on, and the tab regroups at once.
+    'page/not-a-copy': async ({ rank, of }, ctx) => ((await markNotACopy(ctx.tabId!, rank, of, ctx.incognito)) ? regroupTab(service, ctx) : null),
+    'tab/not-a-copy': async ({ tabId, rank, of }) => {
+      const tab = await browser.tabs.get(tabId).catch(() => undefined);
+      if (!tab || !(await markNotACopy(tabId, rank, of, tab.incognito === true))) return { done: false };
+      const groups = await regroupTab(service, { origin: 'content', tabId, incognito: tab.incognito === true });
+      if (groups) await tellTab(tabId, 'page/update', groups).catch(() => undefined);
+      return { done: true };
+    },
+    'not-a-copy/list': () => listNotACopy(),
+    // The pages open now regroup when they see the change in storage (results.content.ts).
+    'not-a-copy/undo': ({ a, b }) => undoNotACopy(a, b),
+    'tab/check': async ({ tabId }) => {
+      const tab = await browser.tabs.get(tabId).catch(() => undefined);
+      if (!tab) return { started: false };
+      void startChecks(service, tabId, tab.incognito === true);
+      return { started: true };
+    },
+    // Copies of this page (issue #19): the address is the tab's, read by the background.
+    'copies/start': ({ tabId }) => startPageCopies(service, tabId),
+    'copies/get': ({ id, again }) => pageCopies(service, id, again === true),
+    'copies/cancel': ({ id }) => cancelPageCopies(id),
+  };
+}
