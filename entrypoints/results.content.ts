@@ -4,11 +4,11 @@ import { type ResultsBatch, batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
-import { NOT_A_COPY_KEY } from '../lib/group/not-a-copy';
+import { SETTINGS_KEY } from '../shared/settings';
 import { COPYCAT_PAGE_KEYS } from '../lib/copycat/table';
 import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
 import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
-import type { EngineId } from '../lib/settings';
+import { engineOff } from '../lib/tab/inputs';
 import { type AskOptions, RETRY_BACKOFF_MS, ask as askWith } from './results/ask';
 import { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
@@ -89,7 +89,7 @@ export default defineContentScript({
         );
       return x;
     };
-    const off = (engine: string) => inputs?.settings.engines[engine as EngineId] === false;
+    const off = (engine: string) => inputs !== undefined && engineOff(inputs.settings, engine);
     // Results already parsed are grouped before they are painted: all but the last, which may be cut
     // short. DOMContentLoaded reads the whole page and sends it; the groups change only if it differs.
     const early = () => {
@@ -159,9 +159,8 @@ export default defineContentScript({
     const onChange = async (changes: Record<string, unknown>, area: string) => {
       const boilerplate = area === 'local' && PAST_BOILERPLATE_KEY in changes;
       const copycatSites = area === 'local' && COPYCAT_PAGE_KEYS.some((k) => k in changes);
-      // "Not a copy" chosen or undone (here, in another tab, in the options): the page regroups.
-      const apart = area === 'local' && NOT_A_COPY_KEY in changes;
-      const settings = (area === 'sync' && 'settings' in changes) || apart;
+      // A "not a copy" choice is not read here: the background regroups the tabs it concerns and tells them (page/update).
+      const settings = area === 'sync' && SETTINGS_KEY in changes;
       if (boilerplate || settings || copycatSites) inputs = (await readInputs().catch(() => undefined)) ?? inputs;
       // Copycat sites marked anew at once (issue #19): their table or their setting changed.
       if (copycatSites || settings) copycats(inputs);

@@ -1,5 +1,6 @@
 import { safeHref } from '../../components/group-list';
 import type { TabState } from '../../lib/group/tab-state';
+import { copycatWords } from '../../page-support/copycat-words';
 import { type MessageKey, t } from '../../page-support/i18n';
 
 const DOES: Record<NonNullable<TabState['copycatDisplay']>, MessageKey> = {
@@ -23,6 +24,7 @@ export function CopycatsView({ s }: { s: TabState }) {
         {list.map((c) => {
           const item = items.get(c.rank);
           const href = item && safeHref(item.url);
+          const words = copycatWords(c.mark);
           return (
             <li key={c.rank} data-rank={c.rank}>
               <strong>#{c.rank}</strong>{' '}
@@ -37,11 +39,11 @@ export function CopycatsView({ s }: { s: TabState }) {
               <p class="copycat-label">
                 {t(
                   'popup_copycat_line',
-                  c.label,
+                  words.label,
                   t(s.copycatDisplay === 'hide' && c.labelOnly ? 'popup_copycat_labelOnly' : DOES[s.copycatDisplay ?? 'label']),
                 )}
               </p>
-              <p class="evidence copycat-detail">{c.detail}</p>
+              <p class="evidence copycat-detail">{words.detail}</p>
             </li>
           );
         })}

@@ -1,5 +1,5 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { type CopycatLookup, copycatMarkOf, mayHide } from '../../lib/copycat/marks';
+import { type CopycatLookup, copycatFlag } from '../../lib/copycat/marks';
 import type { CopycatDisplay } from '../../lib/settings';
 import { copycatWords } from '../../page-support/copycat-words';
 import { t } from '../../page-support/i18n';
@@ -32,7 +32,8 @@ export function markCopycats(
   for (const rank of blocks.ranks()) {
     const els = blocks.of(rank);
     const url = blocks.urlOf(rank) ?? '';
-    const found = els.length ? copycatMarkOf(blocks.hostOf(rank) ?? '', c.lookup) : undefined;
+    // The one decision (lib/copycat/marks.ts copycatFlag), which the popup's list asks too.
+    const found = els.length ? copycatFlag(blocks.hostOf(rank), c.lookup) : undefined;
     if (!found) continue;
     const { site } = found;
     const root = els[0];
@@ -41,7 +42,7 @@ export function markCopycats(
     out.push(mountLabel(ctx, cell(root), mark.label, mark.detail));
     const role = root.getAttribute(ATTR.role);
     const grouped = role !== null && role !== 'copy';
-    if (c.display !== 'hide' || !mayHide(found.mark) || grouped || root.hasAttribute(ATTR.hidden) || root.tagName === 'TR') continue;
+    if (c.display !== 'hide' || !found.hide || grouped || root.hasAttribute(ATTR.hidden) || root.tagName === 'TR') continue;
     const shown = revealed.has(url);
     if (!shown) for (const el of els) el.setAttribute(ATTR.hidden, 'true');
     out.push(

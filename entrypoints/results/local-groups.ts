@@ -1,70 +1,53 @@
 import { browser } from 'wxt/browser';
-import { PAST_BOILERPLATE_KEY, groupSnippets, readPastBoilerplate, snippetPageGroups } from '../../lib/group/snippet-groups';
+import { groupSnippets } from '../../lib/group/snippet-groups';
 import type { PageGroups } from '../../lib/group/page-groups';
-import type { ResultItem } from '../../lib/group/result-item';
-import { DEFAULT_SETTINGS, type Settings, migrateSettings } from '../../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import type { ResultsBatch } from '../../lib/engines/batch';
 import { COPYCAT_PAGE_KEYS, readLookup } from '../../lib/copycat/table';
 import type { CopycatLookup } from '../../lib/copycat/marks';
-import { NOT_A_COPY_KEY, type NotACopy, apartAmong, readNotACopy } from '../../lib/group/not-a-copy';
+import { PAGE_GROUPS_MAX, groupView, tellPage } from '../../lib/tab/compose';
+import { type GroupingInputs, LOCAL_INPUT_KEYS, groupingInputs } from '../../lib/tab/inputs';
+import { type TabView, mergeBatch } from '../../lib/tab/view';
+import { readSettings } from '../../shared/settings';
 
-/** What grouping the page needs besides its results. */
-export interface PageInputs {
-  settings: Settings;
-  /** Past results pages' boilerplate, kept in storage.local by the background. */
-  boilerplate: number[] | undefined;
+/** What grouping the page needs besides its results (lib/tab/inputs.ts), and the copycat sites it marks. */
+export interface PageInputs extends GroupingInputs {
   /** Copycat sites (issue #19), kept in storage.local by the background (grouping does not read them). */
   copycats?: CopycatLookup;
-  /** Pairs the user said are not copies (issue #20), kept in storage.local by the background. */
-  notACopy?: NotACopy[];
 }
 
 /**
  * Read at document_start from storage, which a content script reads without the background: a
- * stopped service worker (Chromium stops it after 30 s idle) costs the page nothing (issue #17).
+ * stopped service worker (Chromium stops it after 30 s idle) costs the page nothing (issue #17). A
+ * private window's own "not a copy" pairs are the background's alone (storage.session): its answer adds them.
  */
 export async function readInputs(): Promise<PageInputs> {
-  const [sync, local] = await Promise.all([
-    browser.storage.sync.get('settings'),
-    browser.storage.local.get([PAST_BOILERPLATE_KEY, ...COPYCAT_PAGE_KEYS, NOT_A_COPY_KEY]).catch(() => ({}) as Record<string, unknown>),
+  const [settings, local] = await Promise.all([
+    readSettings(),
+    browser.storage.local.get([...LOCAL_INPUT_KEYS, ...COPYCAT_PAGE_KEYS]).catch(() => ({}) as Record<string, unknown>),
   ]);
-  const settings = migrateSettings(sync.settings);
-  return { settings, boilerplate: readPastBoilerplate(local, settings.snippetShingle), copycats: readLookup(local), notACopy: readNotACopy(local) };
+  return { ...groupingInputs(settings, local, undefined, false), copycats: readLookup(local) };
 }
 
 /**
- * Longer pages (infinite scroll) wait for the background, which groups them in its Worker: pairs grow
- * as n², and the page's main thread is no place for hundreds of results.
- */
-const LOCAL_MAX = 100;
-
-/**
- * The view's results as the background keeps them (page-results.ts merge: an append continues the
- * view, a rank asked again is not added twice), grouped here with lib's groupSnippets, the very
- * function the background answers with, so the page need not wait for its answer.
+ * The view's results as the background keeps them (lib/tab's mergeBatch), grouped here with lib/tab's
+ * groupView, the very function the background answers with, so the page need not wait for its answer.
  */
 export class LocalGroups {
-  private results: ResultItem[] = [];
-  private url = '';
+  private view: TabView | undefined;
 
   add(b: ResultsBatch): void {
-    if (!b.append || b.url !== this.url) this.results = [];
-    this.url = b.url;
-    const known = new Set(this.results.map((r) => r.rank));
-    this.results.push(...b.results.filter((r) => !known.has(r.rank)));
+    this.view = mergeBatch(this.view, b);
   }
 
   reset(): void {
-    this.results = [];
+    this.view = undefined;
   }
 
-  groups(inputs: PageInputs | undefined): PageGroups | undefined {
-    if (!inputs || !this.results.length || this.results.length > LOCAL_MAX) return undefined;
-    const apart = apartAmong(
-      inputs.notACopy ?? [],
-      this.results.map((r) => r.url),
-    );
-    return snippetPageGroups(groupSnippets(this.results, inputs.boilerplate, inputs.settings, apart), inputs.settings);
+  groups(inputs: GroupingInputs | undefined): PageGroups | undefined {
+    const results = this.view?.results ?? [];
+    if (!inputs || !results.length || results.length > PAGE_GROUPS_MAX) return undefined;
+    return tellPage(inputs.settings, groupView(results, inputs));
   }
 }
 

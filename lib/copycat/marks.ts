@@ -142,3 +142,16 @@ export function copycatMarkOf(host: string, c: CopycatLookup): { site: string; m
 
 /** Whether "hide" may hide a marked result (a table written before issue #28 says nothing: labelled only). */
 export const mayHide = (m: SiteMark) => m.facts?.hide === true;
+
+/** A result from a copycat site, as the results page marks it and the popup lists it: its site, its mark, and whether "hide" may hide it. */
+export interface CopycatFlag {
+  site: string;
+  mark: SiteMark;
+  hide: boolean;
+}
+
+/** The one decision whether a result's host is flagged (the page's label and the popup's list both ask it). */
+export function copycatFlag(host: string | undefined, c: CopycatLookup): CopycatFlag | undefined {
+  const found = host ? copycatMarkOf(host, c) : undefined;
+  return found && { ...found, hide: mayHide(found.mark) };
+}

@@ -1,3 +1,4 @@
+import type { SiteMark } from '../copycat/marks';
 import type { Reader } from '../engines/types';
 import type { Alternate } from '../lost/report';
 import type { DeadResult } from './page-groups';
@@ -45,7 +46,7 @@ export interface TabState {
    * (the copycatDisplay setting): the popup says why a result is labelled or hidden.
    */
   /** `labelOnly`: "hide" only labels it (its evidence is short of hide's bar, issue #28). */
-  copycats?: { rank: number; site: string; label: string; detail: string; labelOnly?: true }[];
+  copycats?: { rank: number; site: string; mark: SiteMark; labelOnly?: true }[];
   copycatDisplay?: 'label' | 'hide' | 'off';
   /** Why results this tab's page sent were refused (past the message limits): the popup says so. */
   refused?: string;

@@ -34,6 +34,8 @@ test('not a copy, on the page and in the popup: regrouped at once, kept on reloa
 }) => {
   expect(apart([3, 1]), 'the choice changes the groups').not.toEqual(DEMO_GROUPS);
   const page = await openDemo(context);
+  // Another tab on the same results: a choice made in one regroups every tab showing the pair (issue #29: the background tells them).
+  const other = await openDemo(context);
   const ui = pageUi(page, evalInContentScript);
   const ext = await openExtensionPage('options.html');
   await setSettings(ext, { displayMode: 'flag' });
@@ -48,6 +50,8 @@ test('not a copy, on the page and in the popup: regrouped at once, kept on reloa
   await page.bringToFront();
   await action(3).click();
   await expect.poll(() => marks(page), { message: '#3 left out of #1’s group at once' }).toEqual(expectedMarks(DEMO_N, apart([3, 1]), false));
+  await expect.poll(() => marks(other), { message: 'the other tab regroups too' }).toEqual(expectedMarks(DEMO_N, apart([3, 1]), false));
+  await other.close();
 
   // A reload groups it so from the start: the content script reads the choice with the settings.
   await page.reload();

@@ -20,7 +20,7 @@ import { sketch } from '../../lib/index';
 import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { resultDomain } from '../../lib/group/result-item';
-import type { TabResults } from '../../entrypoints/background/tab/tab-session';
+import type { TabView } from '../../lib/tab/view';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import type { BrowserContext } from '@playwright/test';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
@@ -73,11 +73,11 @@ function groupsWithPages(html: string, url: string, threshold = DEFAULT_SETTINGS
 }
 
 /** The tab's results as the background keeps them (storage.session `results:<tabId>`). */
-async function tabResultsOf(sw: ResembleFixtures['sw'], serpUrl: string): Promise<TabResults | undefined> {
+async function tabResultsOf(sw: ResembleFixtures['sw'], serpUrl: string): Promise<TabView | undefined> {
   const all = await sw(async () => chrome.storage.session.get(null));
   return Object.entries(all)
     .filter(([k]) => k.startsWith('results:'))
-    .map(([, v]) => v as TabResults)
+    .map(([, v]) => v as TabView)
     .find((r) => r.url === serpUrl);
 }
 

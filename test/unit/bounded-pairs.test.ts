@@ -85,7 +85,7 @@ describe('a tab’s grouping as the background keeps it', () => {
   for (const n of [100, 400, 1000]) {
     it(`${n} results: the groups, and at most ${MAX_PAIRS} pairs besides theirs (bytes bounded)`, async () => {
       const results = longPage(n);
-      const out = await groupTab(inProcess, results, undefined, { ...DEFAULT_SETTINGS });
+      const out = await groupTab(inProcess, results, { settings: { ...DEFAULT_SETTINGS }, boilerplate: undefined, notACopy: [] });
       const groupLinks = out.groups.reduce((k, g) => k + g.members.length, 0);
       expect(out.groups.length).toBe(Math.floor(n / 25));
       expect(out.pairs.length).toBeLessThanOrEqual(MAX_PAIRS + groupLinks);

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { TOGGLE_DISPLAY_COMMAND, toggledDisplayMode } from '../../../lib/first-run';
 import type { DisplayMode } from '../../../lib/settings';
-import { readSettings, writeSettings } from '../settings/settings-item';
+import { readSettings, writeSettings } from '../../../shared/settings';
 import { tabResults } from '../tab/tab-session';
 
 // Two presses in quick succession must toggle twice, not read the same mode and write it twice.

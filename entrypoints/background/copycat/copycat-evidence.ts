@@ -21,10 +21,10 @@ import {
 import type { LostReport } from '../../../lib/lost/report';
 import type { Settings } from '../../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../../lib/store';
-import { readSettings } from '../settings/settings-item';
+import { readSettings } from '../../../shared/settings';
 import { storeFor } from '../worker/store-access';
 import { siteOf } from '../../../lib/copycat/site';
-import type { TabResults } from '../tab/tab-session';
+import type { TabView } from '../../../lib/tab/view';
 
 const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
 
@@ -125,7 +125,7 @@ export function noteCopies(pairs: readonly MeasuredPair[], o: { incognito: boole
 }
 
 /** The copies among a checked results page's pages, as evidence (called once its checking is done). */
-export async function noteTabCopies(store: SketchStore, all: TabResults, settings: Settings, incognito: boolean): Promise<number> {
+export async function noteTabCopies(store: SketchStore, all: TabView, settings: Settings, incognito: boolean): Promise<number> {
   if (incognito) return 0;
   // The checked results only (the budget's first ones by rank): pages the store holds from elsewhere are
   // not this page's to pair, and the pairs stay few.

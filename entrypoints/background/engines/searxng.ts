@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { addedId, addedMatch } from '../../../lib/engines/added';
 import { ENGINES } from '../../../lib/engines/table';
-import { readSettings } from '../settings/settings-item';
+import { readSettings } from '../../../shared/settings';
 
 const SCRIPT_ID = 'resemble-searxng';
 /** One registration per added engine ('resemble-added:<host>'): each has its own host and path. */

@@ -6,7 +6,7 @@ import type { Settings } from '../../../lib/settings';
 import type { SketchStore } from '../../../lib/store';
 import { fetchPolicy } from '../net/fetch-policy';
 import { hasPageAccess } from '../pages/page-check';
-import { readSettings } from '../settings/settings-item';
+import { readSettings } from '../../../shared/settings';
 import type { SketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 

@@ -1,6 +1,8 @@
 import type { Handlers } from '../../../lib/messages';
 import { browser } from 'wxt/browser';
-import { pageResults, regroupTab } from '../tab/page-results';
+import { pageResults } from '../tab/page-results';
+import { regroup } from '../tab/regroup';
+import { regroupForChoice } from '../tab/choice-regroup';
 import { startChecks } from '../tab/tab-checks';
 import { findCopies } from '../lost/lost-found';
 import { openLostAndFoundFrom } from '../browser-ui/link-menu';
@@ -8,12 +10,11 @@ import { tabResults } from '../tab/tab-session';
 import { lastPreview } from '../settings/preview';
 import type { SketchService } from '../worker/sketch-service';
 import { applyLimits, storeFor } from '../worker/store-access';
-import { readSettings, writeSettings } from '../settings/settings-item';
+import { readSettings, writeSettings } from '../../../shared/settings';
 import { popupState } from '../tab/tab-state';
 import { forgetBoilerplate } from '../tab/past-boilerplate';
 import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from '../tab/not-a-copy';
 import { clearOutcomes } from '../engines/engine-outcomes';
-import { tellTab } from './router';
 import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopycats, setVerdict } from '../copycat/copycat-evidence';
 import { siteOf } from '../../../lib/copycat/site';
 import { parseSiteList } from '../../../lib/copycat/ruleset';
@@ -22,7 +23,8 @@ import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copi
 export function createHandlers(service: SketchService): Handlers {
   return {
     'page/results': (p, ctx) => pageResults(service, p, ctx),
-    'page/groups': (_, ctx) => regroupTab(service, ctx),
+    // The page's settings changed (it saw them in storage): its groups under them.
+    'page/groups': async (_, ctx) => (await regroup(service, ctx.tabId!, ctx.incognito, { kind: 'inputs' }))?.groups ?? null,
     'settings/get': () => readSettings(),
     // The router checked the patch (lib/messages.ts): handlers get only what passed.
     'settings/set': async (patch) => {
@@ -38,6 +40,8 @@ export function createHandlers(service: SketchService): Handlers {
       // The boilerplate is counted from the cache's past results pages (incognito pages never teach it).
       if (!ctx.incognito) await forgetBoilerplate().catch(() => undefined);
       await clearNotACopy(ctx.incognito).catch(() => undefined);
+      // The pages open now group as if no choice had been made.
+      await regroupForChoice(service, undefined, { privateOnly: ctx.incognito }).catch(() => null);
       // Copycat evidence is measured from the cache's pages: it goes with them (never kept for private windows).
       if (!ctx.incognito) await clearEvidence();
       // How each engine's pages were last read goes too (never recorded from private windows).
@@ -67,18 +71,27 @@ export function createHandlers(service: SketchService): Handlers {
       const r = (await tabResults(ctx.tabId!))?.results.find((x) => x.rank === rank);
       return { opened: r ? await openLostAndFoundFrom(r.url, ctx.tabId) : false };
     },
-    // "Not a copy": the pair is kept apart from now on, and the tab regroups at once.
-    'page/not-a-copy': async ({ rank, of }, ctx) => ((await markNotACopy(ctx.tabId!, rank, of, ctx.incognito)) ? regroupTab(service, ctx) : null),
+    // "Not a copy": the pair is kept apart from now on; every tab showing it regroups (tab/choice-regroup.ts),
+    // this page's groups in the answer.
+    'page/not-a-copy': async ({ rank, of }, ctx) => {
+      const choice = await markNotACopy(ctx.tabId!, rank, of, ctx.incognito);
+      return choice ? regroupForChoice(service, choice, { privateOnly: ctx.incognito, asking: ctx.tabId }) : null;
+    },
+    // The popup's "not a copy" (the tab id in the payload: a page has no tab of its own).
     'tab/not-a-copy': async ({ tabId, rank, of }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
-      if (!tab || !(await markNotACopy(tabId, rank, of, tab.incognito === true))) return { done: false };
-      const groups = await regroupTab(service, { origin: 'content', tabId, incognito: tab.incognito === true });
-      if (groups) await tellTab(tabId, 'page/update', groups).catch(() => undefined);
+      const choice = tab && (await markNotACopy(tabId, rank, of, tab.incognito === true));
+      if (!choice) return { done: false };
+      await regroupForChoice(service, choice, { privateOnly: tab.incognito === true });
       return { done: true };
     },
     'not-a-copy/list': () => listNotACopy(),
-    // The pages open now regroup when they see the change in storage (results.content.ts).
-    'not-a-copy/undo': ({ a, b }) => undoNotACopy(a, b),
+    // Undone in the options: the pages showing the pair regroup.
+    'not-a-copy/undo': async ({ a, b }) => {
+      const list = await undoNotACopy(a, b);
+      await regroupForChoice(service, { a, b }, { privateOnly: false });
+      return list;
+    },
     'tab/check': async ({ tabId }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
       if (!tab) return { started: false };

@@ -4,9 +4,10 @@ import { type DeadResult, MAX_PAGE_ALTERNATES, pageGroups } from '../../../lib/g
 import { tellTab } from '../messages/router';
 import { LOCAL_CANDIDATES, findLocalCopies } from '../lost/lost-local';
 import { takeFetches } from './page-check';
-import { readSettings } from '../settings/settings-item';
+import { readSettings } from '../../../shared/settings';
 import type { SketchService } from '../worker/sketch-service';
-import { type TabResults, inOrder, tabResults } from '../tab/tab-session';
+import type { TabView } from '../../../lib/tab/view';
+import { inOrder, tabResults } from '../tab/tab-session';
 import { getTabState, setTabState } from '../tab/tab-state';
 
 /** Who looks for a tab's dead results' copies: the sketch service, and the tab (its store, whom to tell). */
@@ -94,7 +95,7 @@ export async function forgetPrivateLooks(): Promise<void> {
  * The tab's dead results with the alternates known for them; those not looked for yet are looked for
  * now, in the local sources only, and the tab is told when copies turn up.
  */
-export function withAlternates(dead: DeadResult[], all: TabResults, looker?: Looker, incognito = looker?.incognito === true): DeadResult[] {
+export function withAlternates(dead: DeadResult[], all: TabView, looker?: Looker, incognito = looker?.incognito === true): DeadResult[] {
   return dead.map((d) => {
     const result = all.results.find((r) => r.rank === d.rank);
     const url = result?.url;

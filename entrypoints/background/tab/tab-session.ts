@@ -1,38 +1,25 @@
+/**
+ * A tab's view (lib/tab/view.ts) and its snippet grouping, kept in storage.session: they survive a
+ * stopped service worker and go when the browser closes. What storage cannot take (full) is held in
+ * memory while this worker lives, and the tab's state says why.
+ */
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../../lib/group/results';
-import { type ResultItem, type Resolutions, withResolutions } from '../../../lib/group/result-item';
+import { type TabView, withResolved } from '../../../lib/tab/view';
 import { sessionSet } from './session-space';
-import type { Reader } from '../../../lib/engines/types';
 import { tabKey } from './tab-keys';
-
-/** The results a tab's page has shown so far (in storage.session: survives a stopped service worker). */
-export interface TabResults {
-  url: string;
-  engine: string;
-  query: string;
-  results: ResultItem[];
-  /** How the page's results were read (issue #27): by the engine's definition or by its structure. */
-  reader?: Reader;
-  /** When the page last sent results (ms): the least recent tabs make room first when storage is full. */
-  at?: number;
-  /**
-   * Opaque links page checking followed (issue #27): the engine's redirect → where it ended. `results`
-   * already carry the addresses; kept so that the page's next batch (which sends the redirects again) gets them too.
-   */
-  resolved?: Resolutions;
-}
 
 /**
  * A tab's results and grouping that storage.session could not take (full): kept here while the
  * service worker lives, so that the page's next batch extends them rather than starting over.
  */
-export const unsavedResults = new Map<number, { results: TabResults; outcome?: GroupOutcome }>();
+export const unsavedResults = new Map<number, { results: TabView; outcome?: GroupOutcome }>();
 
-export async function tabResults(tabId: number): Promise<TabResults | undefined> {
+export async function tabResults(tabId: number): Promise<TabView | undefined> {
   const held = unsavedResults.get(tabId); // newer than what storage has: a write that succeeds drops it
   if (held) return held.results;
   const key = tabKey('results', tabId);
-  return (await browser.storage.session.get(key))[key] as TabResults | undefined;
+  return (await browser.storage.session.get(key))[key] as TabView | undefined;
 }
 
 export async function snippetOutcome(tabId: number): Promise<GroupOutcome | undefined> {
@@ -40,6 +27,27 @@ export async function snippetOutcome(tabId: number): Promise<GroupOutcome | unde
   if (held) return held.outcome;
   const key = tabKey('snippets', tabId);
   return (await browser.storage.session.get(key))[key] as GroupOutcome | undefined;
+}
+
+/**
+ * Records the tab's view and (when given) its snippet grouping, making room when storage is full
+ * (session-space.ts); what still does not fit is held in memory and the reason returned, for the tab
+ * state to show. Nothing is retried later: the next batch tries again with everything.
+ */
+export async function saveView(tabId: number, view: TabView, outcome?: GroupOutcome, viewChanged = true): Promise<string | undefined> {
+  // A regroup changes only the grouping: the view is written again only when storage lacks it.
+  const held = unsavedResults.get(tabId);
+  const withView = viewChanged || held !== undefined;
+  // A grouping held in memory (an earlier write failed) goes with this write.
+  const keep = outcome ?? held?.outcome;
+  try {
+    await sessionSet({ ...(withView ? { [tabKey('results', tabId)]: view } : {}), ...(keep ? { [tabKey('snippets', tabId)]: keep } : {}) }, tabId);
+    unsavedResults.delete(tabId);
+    return undefined;
+  } catch (e) {
+    unsavedResults.set(tabId, { results: view, ...(keep ? { outcome: keep } : {}) });
+    return e instanceof Error ? e.message : String(e);
+  }
 }
 
 // One tab's steps run one after another: an appended batch must not finish before the batch it
@@ -56,22 +64,15 @@ export function inOrder<T>(tabId: number, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * An opaque result's link was followed to `to` (page checking, issue #27): the tab's results say so from
- * now on, in storage.session, so that a regroup and a restarted service worker keep it. Only while the
- * tab still shows the results page `pageUrl`.
+ * An opaque result's link was followed to `to` (page checking, issue #27): the tab's view says so from
+ * now on, so that a regroup and a restarted service worker keep it. Only while the tab still shows the
+ * results page `pageUrl`.
  */
 export function resolveResult(tabId: number, pageUrl: string, from: string, to: string): Promise<void> {
   return inOrder(tabId, async () => {
-    const all = await tabResults(tabId);
-    if (!all || all.url !== pageUrl || all.resolved?.[from] === to) return;
-    const resolved = { ...all.resolved, [from]: to };
-    const next: TabResults = { ...all, resolved, results: withResolutions(all.results, resolved) };
-    const held = unsavedResults.get(tabId);
-    try {
-      await sessionSet({ [tabKey('results', tabId)]: next }, tabId);
-      if (held) unsavedResults.set(tabId, { ...held, results: next });
-    } catch {
-      unsavedResults.set(tabId, { results: next, ...(held?.outcome ? { outcome: held.outcome } : {}) });
-    }
+    const view = await tabResults(tabId);
+    if (!view || view.url !== pageUrl) return;
+    const next = withResolved(view, from, to);
+    if (next !== view) await saveView(tabId, next);
   });
 }

@@ -1,16 +1,14 @@
 import { browser } from 'wxt/browser';
 import type { TabState } from '../../../lib/group/tab-state';
-import { cancelChecks } from '../pages/page-check';
-import { sessionSet } from './session-space';
-import { tabKey, tabKeys } from './tab-keys';
-import { tabResults, unsavedResults } from './tab-session';
-import { copycatWords } from '../../../page-support/copycat-words';
 import { COPYCAT_PAGE_KEYS, readLookup } from '../../../lib/copycat/table';
-import { type CopycatLookup, copycatMarkOf, mayHide } from '../../../lib/copycat/marks';
-import { migrateSettings } from '../../../lib/settings';
-import { resultHost } from '../../../lib/group/result-item';
+import type { CopycatLookup } from '../../../lib/copycat/marks';
 import { ADDED_PREFIX } from '../../../lib/engines/added';
 import { engineName } from '../../../lib/engines/names';
+import { popupView } from '../../../lib/tab/popup-view';
+import { readSettings } from '../../../shared/settings';
+import { sessionSet } from './session-space';
+import { tabKey } from './tab-keys';
+import { tabResults } from './tab-session';
 
 // In storage.session: survives the service worker being stopped, forgotten when the browser closes.
 const key = (tabId: number) => tabKey('state', tabId);
@@ -30,49 +28,21 @@ export async function getTabState(tabId: number): Promise<TabState> {
 }
 
 /**
- * The tab's state as the popup reads it, with the results its groups and dead results name: those
- * are kept once, in the tab's results (tab-session.ts), not a second time in every state written.
+ * The tab's state as the popup reads it (lib/tab/popup-view.ts): with the results its groups, dead
+ * results and copycat sites name (kept once, in the tab's view, not in every state written), and for an
+ * engine the user added, the name it was given.
  */
 export async function popupState(tabId: number): Promise<TabState> {
-  const s = await popupStateOf(tabId);
-  if (!s.engine?.startsWith(ADDED_PREFIX)) return s;
-  // An engine the user added: the popup shows the name it was given (the settings keep it, not the state).
-  const settings = await browser.storage.sync.get('settings').then(
-    (g) => migrateSettings(g.settings),
-    () => migrateSettings(undefined),
-  );
-  return { ...s, engineName: engineName(s.engine, settings.addedEngines) };
-}
-
-async function popupStateOf(tabId: number): Promise<TabState> {
-  const [state, refused] = await Promise.all([getTabState(tabId), browser.storage.session.get(refusedKey(tabId))]);
-  const why = refused[refusedKey(tabId)];
-  const s = typeof why === 'string' ? { ...state, refused: why } : state;
-  if (s.status !== 'done' || s.items) return s;
-  // Storage read as the content script reads it (not settings-item, which this module's tests would have to fake).
-  const [all, copycats, settings] = await Promise.all([
+  const [state, refused, view, copycats, settings] = await Promise.all([
+    getTabState(tabId),
+    browser.storage.session.get(refusedKey(tabId)),
     tabResults(tabId),
     browser.storage.local.get(COPYCAT_PAGE_KEYS).then(readLookup, (): CopycatLookup => ({ table: {}, lists: [], unlisted: [] })),
-    browser.storage.sync.get('settings').then(
-      (g) => migrateSettings(g.settings),
-      () => migrateSettings(undefined),
-    ),
+    readSettings(),
   ]);
-  if (!all || all.url !== s.url) return s;
-  // The sites the page marks (content script: copycat-marks.ts), found the same way.
-  const flagged = all.results.flatMap((r) => {
-    const found = copycatMarkOf(resultHost(r) ?? '', copycats);
-    return found ? [{ rank: r.rank, site: found.site, ...copycatWords(found.mark), ...(mayHide(found.mark) ? {} : { labelOnly: true as const }) }] : [];
-  });
-  const named = new Set([
-    ...(s.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]),
-    ...(s.dead ?? []).map((d) => d.rank),
-    ...flagged.map((c) => c.rank),
-  ]);
-  const items = all.results
-    .filter((r) => named.has(r.rank))
-    .map(({ rank, url, title, displayUrl, unresolved }) => ({ rank, url, title, displayUrl, ...(unresolved ? { unresolved } : {}) }));
-  return { ...s, items, ...(flagged.length ? { copycats: flagged, copycatDisplay: settings.copycatDisplay } : {}) };
+  const why = refused[refusedKey(tabId)];
+  const s = popupView(typeof why === 'string' ? { ...state, refused: why } : state, view, copycats, settings);
+  return s.engine?.startsWith(ADDED_PREFIX) ? { ...s, engineName: engineName(s.engine, settings.addedEngines) } : s;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -99,10 +69,7 @@ export async function resultsRefused(tabId: number, why: string): Promise<void> 
   await browser.storage.session.set({ [refusedKey(tabId)]: why }).catch(() => undefined);
 }
 
-/** A closed tab (or one that loads another page): its state, results and checks are dropped. */
-export async function forgetTab(tabId: number): Promise<void> {
-  cancelChecks(tabId);
+/** What this module holds in memory for a tab that is gone. */
+export function forgetTabState(tabId: number): void {
   unsaved.delete(tabId);
-  unsavedResults.delete(tabId);
-  await browser.storage.session.remove(tabKeys(tabId));
 }

@@ -1,5 +1,5 @@
 import { type SketchStore, createMemoryStore, openIdbStore } from '../../../lib/store';
-import { readSettings } from '../settings/settings-item';
+import { readSettings } from '../../../shared/settings';
 import { installSeed } from './install-seed';
 
 // Opened on first use in each service-worker lifetime: a stopped worker loses only this handle.

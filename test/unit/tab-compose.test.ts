@@ -1,10 +1,11 @@
 /**
- * Issue #17: the content script groups its own page at once, and the background answers with the
- * tab's groups a moment later; the page must not change between the two. Both call lib's
- * groupSnippets; this holds the two paths equal end to end on every saved results page (test/fixtures,
- * the demo, ../shared/fixtures/serp when present): the results read as the content script reads and
- * batches them, grouped as the content script does (LocalGroups) and as the background does (groupTab,
- * its Worker for long pages run in-process), under several settings, with and without past boilerplate.
+ * Issue #17 and #29: the content script groups its own page at once, and the background answers with the
+ * tab's groups a moment later; the page must not change between the two. Both merge batches with
+ * lib/tab's mergeBatch and group with lib/tab's groupView (the background's Worker, for long pages, with
+ * lib/tab's groupRequest): this runs the two callers on every saved results page (test/fixtures, the
+ * demo, ../shared/fixtures/serp when present) under several settings, with and without past
+ * boilerplate and with a "not a copy" pair, and shows what a private window's own pairs change (the
+ * background reads them; the content script cannot, and the answer corrects its first paint).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,9 @@ import { describe, expect, it } from 'vitest';
 import type { SketchService } from '../../entrypoints/background/worker/sketch-service';
 import { groupTab } from '../../entrypoints/background/tab/tab-groups';
 import { snippetPageGroups as pageGroups } from '../../lib/group/snippet-groups';
+import { notACopy, NOT_A_COPY_KEY } from '../../lib/group/not-a-copy';
+import { groupView } from '../../lib/tab/compose';
+import { PRIVATE_NOT_A_COPY_KEY, type GroupingInputs, groupingInputs } from '../../lib/tab/inputs';
 import { LocalGroups } from '../../entrypoints/results/local-groups';
 import { type ResultsBatch, batches } from '../../lib/engines/batch';
 import { extract } from '../../lib/engines/extract';
@@ -60,16 +64,32 @@ async function expectAgree(name: string, b: ResultsBatch[], pastPages: ResultIte
   for (const [label, settings] of SETTINGS) {
     const boilerplate = boilerplateOf(pastPages, settings.snippetShingle);
     for (const past of [undefined, boilerplate]) {
-      const local = new LocalGroups();
-      for (const x of b) local.add(x);
-      const mine = local.groups({ settings, boilerplate: past });
       const all = b.flatMap((x) => x.results) as ResultItem[];
-      const theirs = pageGroups(await groupTab(worker, all, past, settings), settings);
-      if (!mine) {
-        expect(all.length, `${name}: only a long page is left to the background`).toBeGreaterThan(100);
-        return 0;
+      // A pair the user said is not a copy: the first group's first two, when the page has a group.
+      const first = groupView(all, { settings, boilerplate: past, notACopy: [] }).groups[0];
+      const byRank = new Map(all.map((r) => [r.rank, r]));
+      const choice = first && notACopy(byRank.get(first.representative)!, byRank.get(first.members[0].rank)!, 1);
+      for (const notACopyPairs of [[], ...(choice ? [[choice]] : [])]) {
+        const inputs: GroupingInputs = { settings, boilerplate: past, notACopy: notACopyPairs };
+        const local = new LocalGroups();
+        for (const x of b) local.add(x);
+        const mine = local.groups(inputs);
+        const theirs = pageGroups(await groupTab(worker, all, inputs), settings);
+        if (!mine) {
+          expect(all.length, `${name}: only a long page is left to the background`).toBeGreaterThan(100);
+          return 0;
+        }
+        const what = `${name}, ${label}, ${past ? `${past.length} boilerplate shingles` : 'no past pages'}, ${notACopyPairs.length} not-a-copy pairs`;
+        expect(mine, what).toEqual(theirs);
+        if (notACopyPairs.length) {
+          const together = theirs.groups.some(
+            (g) =>
+              [g.representative, ...g.members.map((m) => m.rank)].includes(first.representative) &&
+              [g.representative, ...g.members.map((m) => m.rank)].includes(first.members[0].rank),
+          );
+          expect(together, `${what}: the pair is kept apart`).toBe(false);
+        }
       }
-      expect(mine, `${name}, ${label}, ${past ? `${past.length} boilerplate shingles` : 'no past pages'}`).toEqual(theirs);
     }
   }
   return b.flatMap((x) => x.results).length;
@@ -97,7 +117,7 @@ describe('the content script and the background group a page alike', () => {
     expect(await expectAgree('demo', b, [])).toBe(10);
     const local = new LocalGroups();
     for (const x of b) local.add(x);
-    expect(local.groups({ settings: DEFAULT_SETTINGS as Settings, boilerplate: undefined })?.groups).toHaveLength(3);
+    expect(local.groups({ settings: DEFAULT_SETTINGS as Settings, boilerplate: undefined, notACopy: [] })?.groups).toHaveLength(3);
   });
 });
 
@@ -125,7 +145,8 @@ describe('the content script’s view of its results (LocalGroups)', () => {
     results,
     ...(append ? { append } : {}),
   });
-  const ranks = (l: LocalGroups) => l.groups({ settings, boilerplate: undefined })?.groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
+  const ranks = (l: LocalGroups) =>
+    l.groups({ settings, boilerplate: undefined, notACopy: [] })?.groups.map((g) => [g.representative, ...g.members.map((m) => m.rank)]);
 
   it('groups appends with what came before, once each (a batch asked again adds nothing), and starts over on a new view', () => {
     const l = new LocalGroups();
@@ -140,6 +161,29 @@ describe('the content script’s view of its results (LocalGroups)', () => {
   it('leaves a page of more than 100 results to the background (its Worker)', () => {
     const l = new LocalGroups();
     l.add(batch(Array.from({ length: 101 }, (_, i) => r(i + 1))));
-    expect(l.groups({ settings, boilerplate: undefined })).toBeUndefined();
+    expect(l.groups({ settings, boilerplate: undefined, notACopy: [] })).toBeUndefined();
+  });
+});
+
+describe('a private window\'s own "not a copy" pairs (storage.session)', () => {
+  it("apply in the background's inputs only in a private window, and the content script's inputs never read them", async () => {
+    const demo = JSON.parse(readFileSync(path.join(repoRoot, 'demo/demo.json'), 'utf8')) as { searchUrl: string; resultsPage: string };
+    const b = pageBatches(parseSerp(readFileSync(path.join(repoRoot, 'demo', demo.resultsPage), 'utf8')), demo.searchUrl);
+    const all = b.flatMap((x) => x.results) as ResultItem[];
+    const settings = DEFAULT_SETTINGS as Settings;
+    const g = groupView(all, { settings, boilerplate: undefined, notACopy: [] }).groups[0];
+    const byRank = new Map(all.map((r) => [r.rank, r]));
+    const pair = notACopy(byRank.get(g.representative)!, byRank.get(g.members[0].rank)!, 1)!;
+    const session = { [PRIVATE_NOT_A_COPY_KEY]: [pair] };
+    const privateBg = groupingInputs(settings, { [NOT_A_COPY_KEY]: [] }, session, true);
+    const regularBg = groupingInputs(settings, { [NOT_A_COPY_KEY]: [] }, session, false);
+    expect(privateBg.notACopy).toEqual([pair]);
+    expect(regularBg.notACopy).toEqual([]);
+    const apart = pageGroups(await groupTab(worker, all, privateBg), settings);
+    const local = new LocalGroups();
+    for (const x of b) local.add(x);
+    // The content script's first paint (no session read) groups the pair; the background's answer keeps it apart.
+    expect(local.groups(groupingInputs(settings, {}, undefined, true))).toEqual(pageGroups(await groupTab(worker, all, regularBg), settings));
+    expect(apart).not.toEqual(local.groups(groupingInputs(settings, {}, undefined, true)));
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The one regroup of a tab, for each of its causes: the grouping's inputs changed (settings, "not a
+ * copy") and the snippets are grouped again; or checked pages came in, and the stored snippet grouping
+ * is composed with them (lib/tab/compose.ts). Either way the state is recorded and the page's groups
+ * returned; the caller says them on the channel of its cause (an answer to the page's question, or a
+ * `page/update`).
+ */
+import type { PageGroups } from '../../../lib/group/page-groups';
+import type { GroupOutcome } from '../../../lib/group/results';
+import type { TabState } from '../../../lib/group/tab-state';
+import { CHECK_BUDGET } from '../../../lib/fetch/budget';
+import { readCompactSketch } from '../../../lib/store';
+import type { SketchStore } from '../../../lib/store';
+import type { PageEvidence } from '../../../lib/group/pages';
+import { tellPage, withPages } from '../../../lib/tab/compose';
+import type { GroupingInputs } from '../../../lib/tab/inputs';
+import type { TabView } from '../../../lib/tab/view';
+import { type Looker, looksLoaded, withAlternates } from '../pages/dead-alternates';
+import { type CheckProgress, checkViewOf } from '../pages/page-check';
+import type { SketchService } from '../worker/sketch-service';
+import { storeFor } from '../worker/store-access';
+import { mark, traced } from '../debug/trace';
+import { doneState, groupTab } from './tab-groups';
+import { readInputs } from './tab-inputs';
+import { inOrder, saveView, snippetOutcome, tabResults } from './tab-session';
+import { getTabState, setTabState } from './tab-state';
+
+/** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
+export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
+
+/**
+ * The ranks whose checked page the tab's page may be told of (issue #28): while this service worker
+ * checks the view, those released in rank order (lib/fetch/check-view.ts: the store's answers are never
+ * shown before the fetches ranked above them); otherwise the view's first results within the budget
+ * (lib/fetch/budget.ts), the only ones a check looks at. Results past them rest on their snippets alone.
+ */
+export function releasedRanks(tabId: number, view: TabView): Set<number> {
+  const running = checkViewOf(tabId, view.url);
+  if (running) return running.revealed();
+  return new Set(
+    [...view.results]
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, CHECK_BUDGET.perView)
+      .map((r) => r.rank),
+  );
+}
+
+const among = (view: TabView, ranks?: ReadonlySet<number>) => (ranks ? view.results.filter((r) => ranks.has(r.rank)) : view.results);
+
+/**
+ * What the store knows of the released results: their checked pages (for grouping) and which are dead,
+ * with the live copies known for them (given a looker, those not looked for yet are looked for at once
+ * in the local sources, issue #15). One read of the store for both.
+ */
+export async function storeEvidence(store: SketchStore, view: TabView, released?: ReadonlySet<number>, looker?: Looker) {
+  const shown = among(view, released);
+  const recs = await store.getMany(shown.map((r) => r.url));
+  const pages = new Map<number, PageEvidence>();
+  const dead: { rank: number; kind: string }[] = [];
+  for (const r of shown) {
+    const rec = recs.get(r.url);
+    if (rec?.status && DEAD_KINDS.has(rec.status)) dead.push({ rank: r.rank, kind: rec.status });
+    if (!rec?.page) continue;
+    try {
+      pages.set(r.rank, { sketch: readCompactSketch(rec.page), ...(rec.canonical ? { canonical: rec.canonical } : {}) });
+    } catch {
+      // unreadable: the snippet speaks for it
+    }
+  }
+  await looksLoaded();
+  return { pages, dead: withAlternates(dead, view, looker) };
+}
+
+/** Why the tab regroups: its inputs changed (snippets grouped again), or pages were checked (`checking`: how far, none once stopped). */
+export type Cause = { kind: 'inputs' } | { kind: 'pages'; checking: CheckProgress | undefined };
+
+export interface Regrouped {
+  view: TabView;
+  inputs: GroupingInputs;
+  groups: PageGroups;
+  /** Every page of the view is checked (a 'pages' regroup only). */
+  final: boolean;
+}
+
+/**
+ * The tab's groups again, for this cause (read when the regroup really starts, after the tab's queue:
+ * a coalesced cause is its latest); undefined when the tab shows no results (or another view than its checks).
+ */
+export function regroup(service: SketchService, tabId: number, incognito: boolean, cause: Cause | (() => Cause)): Promise<Regrouped | undefined> {
+  return inOrder(tabId, () => traced('regroup', String(tabId), () => regroupNow(service, tabId, incognito, typeof cause === 'function' ? cause() : cause)));
+}
+
+async function regroupNow(service: SketchService, tabId: number, incognito: boolean, cause: Cause): Promise<Regrouped | undefined> {
+  const [view, state, inputs] = await Promise.all([tabResults(tabId), getTabState(tabId), readInputs(service, incognito, cause.kind === 'inputs')]);
+  if (!view?.results.length) return undefined;
+  if (cause.kind === 'pages' && state.url !== view.url) return undefined;
+  let outcome: GroupOutcome | undefined;
+  let saveError: string | undefined;
+  if (cause.kind === 'inputs') {
+    outcome = await groupTab(service, view.results, inputs);
+    saveError = await saveView(tabId, view, outcome, false);
+  } else outcome = await snippetOutcome(tabId);
+  if (!outcome) return undefined;
+  // The progress as of now, matching the results released now (ticks are coalesced); none once stopped.
+  const checking = cause.kind === 'pages' ? cause.checking && (checkViewOf(tabId, view.url)?.progress ?? cause.checking) : state.checking;
+  const final = cause.kind === 'pages' && (!checking || checking.done >= checking.total);
+  const store = await storeFor(incognito);
+  // Only what the tab's check released counts (issue #28): a regroup must not show the store's answers early.
+  const { pages, dead } = await storeEvidence(store, view, releasedRanks(tabId, view), { service, tabId, incognito, final });
+  const groups = withPages(view, outcome, pages, inputs);
+  const { progress: _working, ...kept } = state;
+  const base: Omit<TabState, 'status' | 'results'> = { ...kept, tabId, url: view.url, engine: view.engine, query: view.query };
+  const next = doneState(base, view.results, outcome, inputs.settings);
+  await traced('state', String(tabId), () => setTabState({ ...next, groups, dead, checking, ...(saveError ? { saveError } : {}) } as TabState));
+  mark('regrouped', String(tabId));
+  return { view, inputs, groups: tellPage(inputs.settings, groups, { checking, dead }), final };
+}
