@@ -3,7 +3,8 @@
 // bench/page-check.bench.ts (issue #6: extraction, confirming a page's results, bytes a page), then
 // bench/structure.bench.ts (issue #27: the structural reader on a 100-result page, the content script's size), then
 // bench/regroup.bench.ts (issue #28: regrouping a 2,000-result page while it is checked), then
-// bench/copycat-lists.bench.ts (issue #28: a 250,000-site copycat list), each as one
+// bench/copycat-lists.bench.ts (issue #28: a 250,000-site copycat list), then
+// bench/idle-footprint.bench.ts (issue #29: the extension's bytes after a results page and two idle minutes), each as one
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -75,6 +76,8 @@ try {
     // Issue #28: regrouping a 2,000-result page while its pages are checked, and copycat lists at 250,000 sites (Node, lib code).
     const regroup = await part('regroup.bench', 'regroup');
     const lists = await part('copycat-lists.bench', 'copycat lists');
+    // Issue #29: what the extension holds idle, the offscreen document closed when idle against kept open (~3 minutes).
+    const idle = await part('idle-footprint.bench', 'idle footprint');
     if (json) {
       const extension = ext.obj?.extension ?? { error: `extension bench exited with status ${ext.status}` };
       const pageGroups = onPage.obj?.pageGroups ?? { error: `page-groups bench exited with status ${onPage.status}` };
@@ -84,8 +87,9 @@ try {
       const goals = { ...sketch.obj?.goals, ...(check.obj?.pageCheck?.goals ?? {}), ...(structure.obj?.structure?.goals ?? {}) };
       const regroupOut = regroup.obj?.regroup ?? { error: `regroup bench exited with status ${regroup.status}` };
       const listsOut = lists.obj?.copycatLists ?? { error: `copycat lists bench exited with status ${lists.status}` };
+      const idleOut = idle.obj?.idleFootprint ?? { error: `idle footprint bench exited with status ${idle.status}` };
       process.stdout.write(
-        `${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut, copycatLists: listsOut })}\n`,
+        `${JSON.stringify({ ...sketch.obj, goals, extension, pageGroups, pageCheck, structure: structureOut, regroup: regroupOut, copycatLists: listsOut, idleFootprint: idleOut })}\n`,
       );
     }
   } else if (json && sketch.obj) {

@@ -3,10 +3,12 @@
  * create. The background opens a port to it (name 'sketch-worker', see lib/worker/wire.ts) whenever it
  * needs one (after a service-worker restart too); this page never connects out, so it does not wake a
  * stopped service worker. Only the extension's own background may attach; the Worker is created on the
- * first request and again after a crash (lib/worker/relay.ts).
+ * first request and again after a crash (lib/worker/relay.ts). Idle for the period in its URL (`?idle=ms`,
+ * issue #29), it closes: by itself when no background is attached, else through the background.
  */
 import { browser, type Browser } from 'wxt/browser';
 import { extractSerp } from '../../lib/page/extract-serp';
+import { WORKER_IDLE_MS } from '../../lib/worker/idle';
 import { createRelay } from '../../lib/worker/relay';
 import { PORT_NAME } from '../../lib/worker/wire';
 import { createWorkerTransport } from '../../lib/worker/worker-transport';
@@ -18,7 +20,9 @@ const transport = createWorkerTransport(() => new Worker(WORKER_URL));
 const parser = new DOMParser();
 const parse = (h: string) => parser.parseFromString(h, 'text/html');
 // Pages' main text is found in the Worker itself (lib/page/lite-dom); results pages still need this document's DOM.
-const relay = createRelay(transport, (html, url) => extractSerp(parse, html, url));
+const idleMs = Number(new URLSearchParams(location.search).get('idle')) || WORKER_IDLE_MS;
+// window.close() ends an offscreen document as offscreen.closeDocument does (the Worker with it).
+const relay = createRelay(transport, (html, url) => extractSerp(parse, html, url), { ms: idleMs, close: () => window.close() });
 
 /**
  * The background service worker's URL. WXT always emits it as /background.js (MV3), and the manifest
@@ -44,6 +48,7 @@ browser.runtime.onConnect.addListener((port) => {
       postMessage: (msg) => port.postMessage(msg),
       onMessage: (cb) => port.onMessage.addListener((msg: unknown) => cb(msg)),
       onDisconnect: (cb) => port.onDisconnect.addListener(() => cb()),
+      disconnect: () => port.disconnect(),
     });
   } catch (e) {
     // Closing the port tells the background at once (it retries, then fails its requests) instead of

@@ -4,8 +4,12 @@
  * still in flight for the old port), and answers go back to the port that asked.
  * The Worker crashing fails every request in flight with WORKER_CRASHED (the transport then starts a new
  * Worker for the next request). The caller checks who may attach a port (`attach` trusts it).
+ * With `idle` (issue #29), the document closes after `idle.ms` with nothing in flight: by itself when no
+ * background is attached (a stopped service worker), else the background is told `{t: 'idle'}` and closes
+ * it when it has nothing on the way (only it knows what it sent that has not arrived yet).
  */
 import type { WorkerTransport } from './client';
+import { type Timers, idleTimer } from './idle';
 import { type ErrorInfo, type SerpResponse, type WorkerOp, errorInfo, isRecord, messageId, parseWorkerRequest, parseWorkerResponse } from './protocol';
 import { type FromHost, encodeResponse } from './wire';
 
@@ -13,6 +17,15 @@ export interface RelayPort {
   postMessage(msg: FromHost): void;
   onMessage(cb: (msg: unknown) => void): void;
   onDisconnect(cb: () => void): void;
+  /** Closes the port (a port arriving while the document closes is refused at once, so its sender retries). */
+  disconnect?(): void;
+}
+
+export interface RelayIdle {
+  ms: number;
+  /** Closes the document (window.close in the offscreen document). */
+  close(): void;
+  timers?: Timers;
 }
 
 interface Route {
@@ -31,9 +44,37 @@ export interface Relay {
 /** A results page read with lib's extractor where a DOM parser is. */
 export type ExtractSerp = (html: string, url: string) => SerpResponse['serp'];
 
-export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSerp): Relay {
+export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSerp, idle?: RelayIdle): Relay {
   let nextId = 1;
   const routes = new Map<number, Route>();
+  const ports = new Set<RelayPort>();
+  let closing = false;
+  const timer = idle
+    ? idleTimer(
+        idle.ms,
+        () => {
+          if (routes.size > 0) return;
+          if (ports.size === 0) {
+            closing = true;
+            timer?.stop();
+            idle.close();
+            return;
+          }
+          for (const port of ports) {
+            try {
+              port.postMessage({ t: 'idle' });
+            } catch {
+              // going away: its disconnect follows
+            }
+          }
+          // Counted again: a background that declines (or stops meanwhile) leaves it to the next round.
+          touch();
+        },
+        idle.timers,
+      )
+    : undefined;
+  const touch = () => timer?.touch(routes.size);
+  touch();
 
   const reply = (port: RelayPort, id: number, error: ErrorInfo) => {
     try {
@@ -56,6 +97,7 @@ export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSer
     const r = wid === undefined ? undefined : routes.get(wid);
     if (!r || wid === undefined) return;
     routes.delete(wid);
+    touch();
     const parsed = parseWorkerResponse(msg, r.op, r.items);
     const res = parsed.ok ? encodeResponse({ ...parsed.value, id: r.id }) : { id: r.id, ok: false, error: parsed.error };
     try {
@@ -65,16 +107,26 @@ export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSer
     }
   });
 
-  transport.onFailure((reason) => abandon(undefined, `the sketch worker crashed: ${reason}`));
+  transport.onFailure((reason) => {
+    abandon(undefined, `the sketch worker crashed: ${reason}`);
+    touch();
+  });
 
   return {
     attach(port) {
+      if (closing) {
+        port.disconnect?.();
+        return;
+      }
+      ports.add(port);
       port.onMessage((msg) => {
         if (!isRecord(msg)) return;
+        touch();
         if (msg.t === 'restart') {
           // The background gave up on a hung worker: its own requests are already settled there.
           abandon(port, 'the sketch worker was restarted after another request timed out');
           transport.restart();
+          touch();
           return;
         }
         if (msg.t !== 'req') return;
@@ -97,10 +149,12 @@ export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSer
         }
         const wid = nextId++;
         routes.set(wid, { port, id: req.id, op: req.op, items: req.op === 'sketch' ? req.items.length : 0 });
+        touch();
         try {
           transport.post({ ...req, id: wid });
         } catch (e) {
           routes.delete(wid);
+          touch();
           reply(port, req.id, errorInfo('POST_FAILED', `could not reach the sketch worker: ${e instanceof Error ? e.message : String(e)}`));
         }
       });
@@ -115,6 +169,8 @@ export function createRelay(transport: WorkerTransport, extractSerp?: ExtractSer
           }
         }
         if (had && routes.size === 0) transport.restart();
+        ports.delete(port);
+        touch();
       });
       port.postMessage({ t: 'hello' });
     },

@@ -5,13 +5,14 @@
  *
  *   background → offscreen: {t: 'req', req: WorkerRequest} | {t: 'restart'}
  *   offscreen → background: {t: 'hello'} (once, when the port is accepted) | {t: 'res', res: wire response}
+ *                          | {t: 'idle'} (nothing in flight for a while: close the document if nothing is on the way)
  */
 import { type WorkerRequest, type WorkerResponse, isRecord } from './protocol';
 
 export const PORT_NAME = 'sketch-worker';
 
 export type ToHost = { t: 'req'; req: WorkerRequest } | { t: 'restart' };
-export type FromHost = { t: 'hello' } | { t: 'res'; res: unknown };
+export type FromHost = { t: 'hello' } | { t: 'res'; res: unknown } | { t: 'idle' };
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let s = '';

@@ -4,12 +4,16 @@
  * the document is made sure of, the port connected, and requests queue until the document says hello.
  * The port lives only as long as this service worker; a restarted one simply connects again. The
  * offscreen document never connects out, so it cannot keep waking a stopped service worker.
+ * Idle (issue #29): when the document says `idle` and every request sent on the port has its answer, the
+ * document is closed; requests meanwhile queue and reopen it once it is gone. One sent but not yet
+ * answered keeps it (the document may not have seen it yet), and it says `idle` again later.
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { WorkerTransport } from '../../../lib/worker/client';
 import type { WorkerRequest } from '../../../lib/worker/protocol';
 import { type ToHost, PORT_NAME, decodeResponse } from '../../../lib/worker/wire';
-import { ensureOffscreenDocument } from './offscreen-document';
+import { messageId } from '../../../lib/worker/protocol';
+import { closeOffscreenDocument, ensureOffscreenDocument } from './offscreen-document';
 
 /** Connection attempts before failing the requests (the document may be loading or just closed). */
 const ATTEMPTS = 3;
@@ -20,23 +24,53 @@ const HELLO_MS = 5_000;
 export interface OffscreenTransportDeps {
   ensureDocument?: () => Promise<void>;
   connect?: () => Browser.runtime.Port;
+  closeDocument?: () => Promise<void>;
 }
 
-type State = { s: 'idle' } | { s: 'connecting'; gen: number } | { s: 'open'; port: Browser.runtime.Port };
+type State = { s: 'idle' } | { s: 'connecting'; gen: number } | { s: 'open'; port: Browser.runtime.Port } | { s: 'closing' };
 
 export function createOffscreenTransport(deps: OffscreenTransportDeps = {}): WorkerTransport {
   const ensureDocument = deps.ensureDocument ?? ensureOffscreenDocument;
   const connect = deps.connect ?? (() => browser.runtime.connect({ name: PORT_NAME }));
+  const closeDocument = deps.closeDocument ?? closeOffscreenDocument;
   const messageCbs: ((msg: unknown) => void)[] = [];
   const failureCbs: ((reason: string) => void)[] = [];
   let state: State = { s: 'idle' };
   let gen = 0;
   let queue: ToHost[] = [];
+  /** Ids sent on the open port and not answered yet. */
+  const unanswered = new Set<number>();
 
   const fail = (reason: string) => {
     state = { s: 'idle' };
     queue = [];
+    unanswered.clear();
     for (const cb of failureCbs) cb(reason);
+  };
+
+  /** The document found itself idle: closed if nothing is on the way to or from it. */
+  const closeIfIdle = (port: Browser.runtime.Port) => {
+    if (state.s !== 'open' || state.port !== port || unanswered.size > 0 || queue.length > 0) return;
+    state = { s: 'closing' };
+    try {
+      port.disconnect();
+    } catch {
+      // already closed
+    }
+    void closeDocument()
+      .catch(() => undefined)
+      .then(() => {
+        if (state.s !== 'closing') return;
+        state = { s: 'idle' };
+        // What came meanwhile opens a new document.
+        if (queue.length) begin();
+      });
+  };
+
+  const begin = () => {
+    const my = ++gen;
+    state = { s: 'connecting', gen: my };
+    void start(my);
   };
 
   /** One attempt: resolves with a port that said hello, or null if it disconnected first. */
@@ -92,7 +126,11 @@ export function createOffscreenTransport(deps: OffscreenTransportDeps = {}): Wor
       state = { s: 'open', port };
       port.onMessage.addListener((msg: unknown) => {
         const m = msg as { t?: unknown; res?: unknown } | null;
-        if (m?.t === 'res') for (const cb of messageCbs) cb(decodeResponse(m.res));
+        if (m?.t === 'idle') closeIfIdle(port);
+        if (m?.t !== 'res') return;
+        const id = messageId(m.res);
+        if (id !== undefined) unanswered.delete(id);
+        for (const cb of messageCbs) cb(decodeResponse(m.res));
       });
       port.onDisconnect.addListener(() => {
         void browser.runtime.lastError;
@@ -100,23 +138,24 @@ export function createOffscreenTransport(deps: OffscreenTransportDeps = {}): Wor
       });
       const pending = queue;
       queue = [];
-      for (const m of pending) port.postMessage(m);
+      for (const m of pending) post(port, m);
       return;
     }
     if (gen === my) fail(why);
   };
 
+  const post = (port: Browser.runtime.Port, m: ToHost) => {
+    if (m.t === 'req') unanswered.add(m.req.id);
+    port.postMessage(m);
+  };
+
   const send = (m: ToHost) => {
     if (state.s === 'open') {
-      state.port.postMessage(m);
+      post(state.port, m);
       return;
     }
     queue.push(m);
-    if (state.s === 'idle') {
-      const my = ++gen;
-      state = { s: 'connecting', gen: my };
-      void start(my);
-    }
+    if (state.s === 'idle') begin();
   };
 
   return {
@@ -130,6 +169,7 @@ export function createOffscreenTransport(deps: OffscreenTransportDeps = {}): Wor
       failureCbs.push(cb);
     },
     restart() {
+      unanswered.clear(); // settled by the client, or sent again under new ids
       if (state.s === 'open') {
         // The document stays; it replaces its Worker and forgets this port's requests.
         try {
@@ -144,6 +184,8 @@ export function createOffscreenTransport(deps: OffscreenTransportDeps = {}): Wor
             // closed
           }
         }
+      } else if (state.s === 'closing') {
+        queue = []; // the client re-sends what it still wants: they reopen the document once it is gone
       } else if (state.s === 'connecting') {
         // Nothing reached a Worker yet: drop the queue (the client re-sends what it still wants) and
         // start over on the next post.

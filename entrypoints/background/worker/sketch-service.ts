@@ -2,7 +2,8 @@
  * The background's way to the sketch Worker. Chrome (MV3): a service worker cannot start a Worker, so
  * it runs in an offscreen document (reason WORKERS), created on first use and reused, reached over a
  * port (./offscreen-transport.ts). Firefox (MV2 background page, which has a DOM): the Worker is started
- * right here. Nothing is kept that a restarted service worker would need: it creates the service anew
+ * right here, and terminated after a minute idle (lib/worker/idle.ts; the offscreen document closes
+ * likewise). Nothing is kept that a restarted service worker would need: it creates the service anew
  * and the first request finds the existing offscreen document and reconnects.
  */
 import { browser } from 'wxt/browser';
@@ -10,6 +11,7 @@ import { type CallOptions, WorkerClient, WorkerError } from '../../../lib/worker
 import type { GroupOutcome } from '../../../lib/group/results';
 import type { BoilerplateRequest, GroupRequest, ItemResult, PageInfo, SketchItem, WorkerSketchOptions } from '../../../lib/worker/protocol';
 import { createWorkerTransport } from '../../../lib/worker/worker-transport';
+import { closeWhenIdle } from '../../../lib/worker/idle';
 import { extractSerp } from '../../../lib/page/extract-serp';
 import { createOffscreenTransport } from './offscreen-transport';
 import { installSeed } from './install-seed';
@@ -52,7 +54,8 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
   const get = (): WorkerClient => {
     if (client) return client;
     if (host === 'none') throw new WorkerError('WORKER_UNAVAILABLE', 'this browser offers neither offscreen documents nor Workers here');
-    const transport = host === 'offscreen' ? createOffscreenTransport() : createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH)));
+    const transport =
+      host === 'offscreen' ? createOffscreenTransport() : closeWhenIdle(createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH))));
     return (client = new WorkerClient(transport, { timeoutMs: opts.timeoutMs }));
   };
   // Every sketch this extension makes is under the install's secret seed (issue #28): a caller's seed,
