@@ -15,8 +15,11 @@ export function warn(message: string): void {
   process.stderr.write(`resemble: ${message}\n`);
 }
 
-/** 0.4231 → "42.3%". */
-export function percent(x: number): string {
+/**
+ * 0.4231 → "42.3%": the CLI's percent, to a tenth and unclamped (not lib's wholePercent): it sets an
+ * estimate beside the exact value and a threshold beside measures, where 87.3% and 87.6% must differ.
+ */
+export function percentTenths(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 

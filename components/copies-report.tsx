@@ -1,9 +1,8 @@
-import { domainOf } from '../lib/group/describe';
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
 import { alikeText, copiesNeedsAccess, copiesProgress, copiesWork, copyDirections, measuredCopy } from '../page-support/copies-words';
 import { formatDateTime } from '../page-support/lost-words';
 import { t, uiLanguage } from '../page-support/i18n';
-import { safeHref } from './group-list';
+import { AlternateHeading } from './alternate-heading';
 import { NeedsAccess } from './needs-access';
 
 /**
@@ -22,8 +21,6 @@ export interface CopiesReportViewProps {
 }
 
 export function PageCopyItem({ c, locale }: { c: PageCopy; locale?: string }) {
-  const href = safeHref(c.url);
-  const title = (typeof c.title === 'string' ? c.title.trim() : '') || c.url;
   const [holds, held] = copyDirections(c);
   return (
     <li
@@ -33,16 +30,7 @@ export function PageCopyItem({ c, locale }: { c: PageCopy; locale?: string }) {
       data-page-in-copy={String(c.pageInCopy)}
       data-copy-in-page={String(c.copyInPage)}
     >
-      <h3 class="alt-title">
-        {href ? (
-          <a href={href} target="_blank" rel="noreferrer">
-            {title}
-          </a>
-        ) : (
-          <span>{title}</span>
-        )}
-      </h3>
-      <span class="domain">{domainOf(c.url)}</span>
+      <AlternateHeading url={c.url} title={c.title} />
       <p class="alt-measures">
         <strong class="measures-text">{alikeText(c)}</strong>
         {' · '}

@@ -15,6 +15,20 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/** What follows a control: its hint (the id describedBy names) and its error. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ComponentChildren; error?: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </>
+  );
+}
+
 interface FieldProps {
   /** The control's id: the label points at it. */
   id: string;
@@ -35,12 +49,7 @@ export function Field({ id, label, hint, error, aside, children }: FieldProps) {
         {aside}
       </div>
       {children}
-      {hint && (
-        <p class="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

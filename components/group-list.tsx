@@ -1,21 +1,12 @@
-import { domainOf } from '../lib/group/describe';
+import { domainOf } from '../lib/url/host';
 import { reasonDetail, reasonLabel, representativeNote } from '../page-support/describe-words';
 import { pct, t } from '../page-support/i18n';
 import type { PageGroup, PageReason } from '../lib/group/pages';
 import { type ResultSummary, resultDomain } from '../lib/group/result-item';
+import { SafeLink } from './safe-link';
 
-/**
- * Only http(s) targets become links: a result URL comes from the page, and a `javascript:` or `data:`
- * one must never be something the user can click in an extension page.
- */
-export function safeHref(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+// Pages that list results import the link rule from here too.
+export { safeHref } from './safe-link';
 
 /** A reason as loosely as it may arrive: a newer background may add kinds this build does not know. */
 type AnyReason = { kind: string; resemblance?: unknown; containment?: unknown; url?: unknown };
@@ -47,20 +38,15 @@ export function reasonParts(reason: PageReason | AnyReason, representative: numb
 
 /** A result's rank, title (a link when its target is http(s)) and domain; every part is page text, set as text. */
 function ResultLine({ rank, item }: { rank: number; item?: ResultSummary }) {
-  const href = item && safeHref(item.url);
   const text = item ? item.title.trim() || item.displayUrl || item.url : t('group_unlisted');
   // An opaque link's domain is its display URL's (issue #27): never the engine's, none when it names no host.
   const domain = item ? (item.unresolved ? resultDomain(item) : domainOf(item.url) || item.displayUrl) : '';
   return (
     <>
       <span class="rank">#{rank}</span>{' '}
-      {href ? (
-        <a href={href} target="_blank" rel="noreferrer" class="result-title">
-          {text}
-        </a>
-      ) : (
-        <span class="result-title">{text}</span>
-      )}
+      <SafeLink url={item?.url ?? ''} class="result-title">
+        {text}
+      </SafeLink>
       {domain && <span class="domain">{domain}</span>}
     </>
   );

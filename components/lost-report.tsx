@@ -1,6 +1,6 @@
-import { domainOf } from '../lib/group/describe';
 import type { Alternate, LostReport } from '../lib/lost/report';
 import { safeHref } from './group-list';
+import { AlternateHeading } from './alternate-heading';
 import { NeedsAccess } from './needs-access';
 import { t } from '../page-support/i18n';
 import {
@@ -138,21 +138,10 @@ export function LostSources({ report, archiveLookups, onEnableArchive, enabling,
 
 /** One verified alternate: its title (a link only for http(s)), domain, measures, source and check date. */
 export function LostAlternate({ a, hasSketch, locale }: { a: Alternate; hasSketch: boolean; locale?: string }) {
-  const href = safeHref(a.url);
-  const title = (typeof a.title === 'string' ? a.title.trim() : '') || a.url;
   const weak = a.basis === 'title';
   return (
     <li data-source={a.source} data-url={a.url} data-resemblance={String(a.resemblance)} data-basis={a.basis} class={weak ? 'alternate weak' : 'alternate'}>
-      <h3 class="alt-title">
-        {href ? (
-          <a href={href} target="_blank" rel="noreferrer">
-            {title}
-          </a>
-        ) : (
-          <span>{title}</span>
-        )}
-      </h3>
-      <span class="domain">{domainOf(a.url)}</span>
+      <AlternateHeading url={a.url} title={a.title} />
       <p class="alt-measures">
         <strong class="measures-text">{measuresText(a)}</strong>
         {weak && (

@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { domainOf } from '../lib/group/describe';
+import { domainOf } from '../lib/url/host';
 import { copiesLabel, reasonDetail, reasonLabel } from '../page-support/describe-words';
 import { t } from '../page-support/i18n';
 import type { Group, GroupInput } from '../lib/group/results';

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { FieldError, describedBy } from './field';
+import { FieldNotes, describedBy } from './field';
 
 interface ToggleProps {
   id: string;
@@ -28,12 +28,7 @@ export function Toggle({ id, label, checked, onChange, hint, error, role = 'swit
         />
         <label for={id}>{label}</label>
       </div>
-      {hint && (
-        <p class="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

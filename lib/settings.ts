@@ -23,6 +23,39 @@ export type DisplayMode = (typeof DISPLAY_MODES)[number];
 export const COPYCAT_DISPLAYS = ['label', 'hide', 'off'] as const;
 export type CopycatDisplay = (typeof COPYCAT_DISPLAYS)[number];
 
+/** The sketch sizes a user may choose: the validator's and the options' one list. */
+export const SKETCH_SIZES = [64, 128, 256] as const;
+export type SketchSize = (typeof SKETCH_SIZES)[number];
+
+/** The settings that hold any number in a range (not `version`, not a choice such as the sketch size). */
+type NumberSetting = { [K in keyof Settings]: number extends Settings[K] ? (K extends 'version' ? never : K) : never }[keyof Settings];
+
+/** A number setting's range and the step its control moves by; a step of 1 means whole numbers only. */
+export interface NumberBounds {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
+/**
+ * The bounds of every number setting, one definition: the schema below checks values against them and
+ * the options' sliders and number fields take their min, max and step from here.
+ */
+export const SETTING_BOUNDS = {
+  resemblanceThreshold: { min: 0.3, max: 0.95, step: 0.01 },
+  containmentThreshold: { min: 0.5, max: 1, step: 0.01 },
+  snippetShingle: { min: 1, max: 4, step: 1 },
+  pageShingle: { min: 3, max: 10, step: 1 },
+  cacheMaxMB: { min: 1, max: 500, step: 1 },
+  cacheMaxAgeDays: { min: 1, max: 365, step: 1 },
+  copycatMinOriginals: { min: 1, max: 100, step: 1 },
+  copycatMinSites: { min: 1, max: 20, step: 1 },
+} as const satisfies { [K in NumberSetting]: NumberBounds };
+export type BoundedSetting = keyof typeof SETTING_BOUNDS;
+
+/** A number setting's check, from its bounds (only the step 1 is enforced: the thresholds take any value between). */
+const bounded = (b: NumberBounds): Check<number> => num({ min: b.min, max: b.max, int: b.step === 1 });
+
 export const SETTINGS_VERSION = 1;
 
 export interface Settings {
@@ -33,7 +66,7 @@ export interface Settings {
   containmentThreshold: number;
   snippetShingle: number;
   pageShingle: number;
-  sketchSize: 64 | 128 | 256;
+  sketchSize: SketchSize;
   displayMode: DisplayMode;
   engines: Record<EngineId, boolean>;
   /** Hosts of SearXNG instances the user added (host permission asked when added). */
@@ -64,11 +97,11 @@ type Field<T> = { def: T; check: Check<T> };
 
 /** One schema: every setting with its default and its check. */
 const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
-  resemblanceThreshold: { def: 0.5, check: num({ min: 0.3, max: 0.95 }) },
-  containmentThreshold: { def: 0.8, check: num({ min: 0.5, max: 1 }) },
-  snippetShingle: { def: 2, check: num({ min: 1, max: 4, int: true }) },
-  pageShingle: { def: 5, check: num({ min: 3, max: 10, int: true }) },
-  sketchSize: { def: 128, check: oneOf(64, 128, 256) as Check<64 | 128 | 256> },
+  resemblanceThreshold: { def: 0.5, check: bounded(SETTING_BOUNDS.resemblanceThreshold) },
+  containmentThreshold: { def: 0.8, check: bounded(SETTING_BOUNDS.containmentThreshold) },
+  snippetShingle: { def: 2, check: bounded(SETTING_BOUNDS.snippetShingle) },
+  pageShingle: { def: 5, check: bounded(SETTING_BOUNDS.pageShingle) },
+  sketchSize: { def: 128, check: oneOf(...SKETCH_SIZES) },
   displayMode: { def: 'collapse', check: oneOf(...DISPLAY_MODES) },
   engines: {
     def: Object.fromEntries(ENGINE_IDS.map((e) => [e, true])) as Record<EngineId, boolean>,
@@ -83,11 +116,11 @@ const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
   pageChecking: { def: false, check: bool() },
   pageCheckingAsked: { def: false, check: bool() },
   archiveLookups: { def: false, check: bool() },
-  cacheMaxMB: { def: 20, check: num({ min: 1, max: 500, int: true }) },
-  cacheMaxAgeDays: { def: 30, check: num({ min: 1, max: 365, int: true }) },
+  cacheMaxMB: { def: 20, check: bounded(SETTING_BOUNDS.cacheMaxMB) },
+  cacheMaxAgeDays: { def: 30, check: bounded(SETTING_BOUNDS.cacheMaxAgeDays) },
   copycatDisplay: { def: 'label', check: oneOf(...COPYCAT_DISPLAYS) },
-  copycatMinOriginals: { def: 3, check: num({ min: 1, max: 100, int: true }) },
-  copycatMinSites: { def: 2, check: num({ min: 1, max: 20, int: true }) },
+  copycatMinOriginals: { def: 3, check: bounded(SETTING_BOUNDS.copycatMinOriginals) },
+  copycatMinSites: { def: 2, check: bounded(SETTING_BOUNDS.copycatMinSites) },
 };
 
 type Fields = typeof FIELDS;

@@ -1,12 +1,12 @@
 import type { PageReason } from '../lib/group/pages';
 import type { Alternate } from '../lib/lost/report';
-import { domainOf } from '../lib/group/describe';
+import { domainOf } from '../lib/url/host';
 import { ago, num, pct, plural, t } from './i18n';
 
 /**
  * The words a group's members carry, in the UI language: the results page, the popup and the options
- * preview say them. lib/group/describe keeps the English originals for the CLI; in English these read
- * the same (test/unit/i18n-words.test.ts holds them equal).
+ * preview say them (lib keeps only the data: the reasons' kinds and measures). test/unit/i18n-words.test.ts
+ * pins the English.
  */
 
 const two = (r: number) => num(r, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

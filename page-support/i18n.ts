@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type EN from '../public/_locales/en/messages.json';
+import { wholePercent } from '../lib/group/describe';
 
 /**
  * Every word the user reads goes through here (docs/i18n.md): the extension pages and the content
@@ -58,14 +59,9 @@ export function num(n: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(uiLanguage(), options).format(n);
 }
 
-/**
- * 0.873 → "87%" ("87 %" in German): never 100% for less than 1, nor 0% for more than 0, the rule
- * lib/group/describe's percent() keeps for the CLI.
- */
+/** 0.873 → "87%" ("87 %" in German): lib's whole percent (never 100% for less than 1, nor 0% for more than 0). */
 export function pct(r: number): string {
-  const p = Math.round(r * 100);
-  const shown = r < 1 && p === 100 ? 99 : r > 0 && p === 0 ? 1 : p;
-  return num(shown / 100, { style: 'percent', maximumFractionDigits: 0 });
+  return num(wholePercent(r) / 100, { style: 'percent', maximumFractionDigits: 0 });
 }
 
 const substitution = (s: string | number) => (typeof s === 'number' ? num(s) : s);

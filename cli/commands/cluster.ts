@@ -1,7 +1,7 @@
 import { CandidateIndex, clusterByThreshold } from '../../lib/index';
 import { expectPositionals, fractionOption } from '../args';
 import type { Command } from '../command';
-import { count, percent, writeJson, writeLines } from '../output';
+import { count, percentTenths, writeJson, writeLines } from '../output';
 import { checkStdinOnce } from '../read-input';
 import { type SketchedFile, sketchFiles, uniqueFiles } from '../sketch-files';
 import { sketchOptions } from '../sketch-options';
@@ -40,7 +40,7 @@ Options:
     }
     const multi = clusters.filter((c) => c.length > 1).length;
     const lines = [
-      `${count(sketched.length, 'file')} in ${count(clusters.length, 'cluster')} at resemblance ≥ ${percent(threshold)}; ${multi} with more than one file`,
+      `${count(sketched.length, 'file')} in ${count(clusters.length, 'cluster')} at resemblance ≥ ${percentTenths(threshold)}; ${multi} with more than one file`,
     ];
     clusters.forEach((c, k) => {
       lines.push('', `cluster ${k + 1} (${count(c.length, 'file')})`);

@@ -2,7 +2,7 @@ import { type Sketch, containment, exactContainment, exactResemblance, lexically
 import { expectPositionals } from '../args';
 import type { Command } from '../command';
 import { inputErrorFor } from '../errors';
-import { padEnd, percent, writeJson, writeLines } from '../output';
+import { padEnd, percentTenths, writeJson, writeLines } from '../output';
 import { type Input, checkStdinOnce, readInput, sketchInput } from '../read-input';
 import { sketchOptions } from '../sketch-options';
 
@@ -46,7 +46,7 @@ Options:
       return;
     }
     const row = (label: string, est: number, ex: number | undefined) =>
-      `${padEnd(label, 13)}${padEnd(percent(est), 10)}${ex === undefined ? '' : percent(ex)}`.trimEnd();
+      `${padEnd(label, 13)}${padEnd(percentTenths(est), 10)}${ex === undefined ? '' : percentTenths(ex)}`.trimEnd();
     writeLines([
       `A: ${fa} (${describe(a, sa)})`,
       `B: ${fb} (${describe(b, sb)})`,

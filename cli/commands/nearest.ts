@@ -1,7 +1,7 @@
 import { CandidateIndex, containment, resemblance } from '../../lib/index';
 import { expectPositionals, intOption } from '../args';
 import type { Command } from '../command';
-import { padStart, percent, writeJson, writeLines } from '../output';
+import { padStart, percentTenths, writeJson, writeLines } from '../output';
 import { checkStdinOnce, loadSketch } from '../read-input';
 import { sameFile, sketchFiles, uniqueFiles } from '../sketch-files';
 import { sketchOptions } from '../sketch-options';
@@ -24,7 +24,7 @@ export const nearest: Command = {
   usage: USAGE,
   options: { flags: ['skip-bad'], values: ['top'] },
   help: `Lists the files most similar to QUERY, best (highest estimated resemblance) first. The files
-are put in a candidate index built for resemblance ≥ ${percent(NEAREST_INDEX_THRESHOLD)}: every file at least that similar
+are put in a candidate index built for resemblance ≥ ${percentTenths(NEAREST_INDEX_THRESHOLD)}: every file at least that similar
 to QUERY is found; a less similar file is listed only if it happens to share one of the sampled
 shingles QUERY is looked up by. Files sharing nothing with QUERY are never listed, so there may be
 fewer than K results, or none. QUERY itself is left out of FILES.
@@ -67,7 +67,7 @@ Options:
     }
     writeLines([
       'resemblance  containment  file',
-      ...results.map((r) => `${padStart(percent(r.resemblance), 11)}  ${padStart(percent(r.containment), 11)}  ${r.file}`),
+      ...results.map((r) => `${padStart(percentTenths(r.resemblance), 11)}  ${padStart(percentTenths(r.containment), 11)}  ${r.file}`),
     ]);
   },
 };

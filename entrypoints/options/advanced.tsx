@@ -1,40 +1,22 @@
 import { Field, describedBy } from '../../components/field';
-import { NumberField } from '../../components/number-field';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
-import type { Settings } from '../../lib/settings';
+import { SKETCH_SIZES, type SketchSize } from '../../lib/settings';
 import { t } from '../../page-support/i18n';
+import { type NumberSettingField, NumberSettings } from './number-settings';
 
-const SKETCH_SIZES: readonly Settings['sketchSize'][] = [64, 128, 256];
+const SHINGLES: readonly NumberSettingField[] = [
+  { setting: 'snippetShingle', id: 'snippet-shingle', label: 'options_snippetShingle', unit: 'options_words', hint: 'options_snippetShingle_hint' },
+  { setting: 'pageShingle', id: 'page-shingle', label: 'options_pageShingle', unit: 'options_words', hint: 'options_pageShingle_hint' },
+];
 
 /** Shingle sizes for snippets and pages, and the sketch size. */
 export function AdvancedControls({ settings, save }: SettingsProps) {
   const SKETCH_HINT = t('options_sketch_hint');
-  const sketch = useCommit<Settings['sketchSize']>((sketchSize) => save({ sketchSize }), 0);
+  const sketch = useCommit<SketchSize>((sketchSize) => save({ sketchSize }), 0);
   return (
     <>
-      <div class="row">
-        <NumberField
-          id="snippet-shingle"
-          label={t('options_snippetShingle')}
-          min={1}
-          max={4}
-          unit={t('options_words')}
-          value={settings.snippetShingle}
-          commit={(snippetShingle) => save({ snippetShingle })}
-          hint={t('options_snippetShingle_hint')}
-        />
-        <NumberField
-          id="page-shingle"
-          label={t('options_pageShingle')}
-          min={3}
-          max={10}
-          unit={t('options_words')}
-          value={settings.pageShingle}
-          commit={(pageShingle) => save({ pageShingle })}
-          hint={t('options_pageShingle_hint')}
-        />
-      </div>
+      <NumberSettings fields={SHINGLES} settings={settings} save={save} />
       <Field id="sketch-size" label={t('options_sketchSize')} hint={SKETCH_HINT} error={sketch.error}>
         <select
           id="sketch-size"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { safeHref } from '../../components/group-list';
+import { SafeLink } from '../../components/safe-link';
 import { HIDE_ENGINES, HIDE_PLACES, type SiteVerdict } from '../../lib/copycat/copycat';
 import type { Evidence } from '../../lib/copycat/evidence';
 import type { CopycatState } from '../../lib/copycat/table';
@@ -20,13 +20,10 @@ const label = (v: SiteVerdict, flagged = v.flagged) =>
   siteLabelWords({ flagged: flagged || 'evidence', originals: v.originals, fromSites: v.fromSites.map((s) => s.site), listedIn: v.listedIn });
 
 function Page({ p }: { p: { url: string; title: string } }) {
-  const href = safeHref(p.url);
-  return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" title={p.title}>
+  return (
+    <SafeLink url={p.url} rel="noopener noreferrer" title={p.title}>
       {p.url}
-    </a>
-  ) : (
-    <span>{p.url}</span>
+    </SafeLink>
   );
 }
 

@@ -1,4 +1,4 @@
-import { FieldError } from '../../components/field';
+import { ChoiceGroup } from '../../components/choice-group';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { DISPLAY_MODES, type DisplayMode } from '../../lib/settings';
@@ -14,31 +14,14 @@ const MODES = {
 export function DisplayModeControl({ settings, save }: SettingsProps) {
   const c = useCommit<DisplayMode>((mode) => save({ displayMode: mode }), 0);
   return (
-    <fieldset aria-describedby={c.error ? 'display-mode-error' : undefined}>
-      <legend>{t('options_mode_legend')}</legend>
-      {DISPLAY_MODES.map((mode) => {
-        const id = `display-mode-${mode}`;
-        return (
-          <div class="choice" key={mode}>
-            <input
-              type="radio"
-              name="display-mode"
-              id={id}
-              value={mode}
-              checked={settings.displayMode === mode}
-              aria-describedby={`${id}-hint`}
-              onChange={() => c.now(mode)}
-            />
-            <div>
-              <label for={id}>{t(MODES[mode].label)}</label>
-              <span class="hint" id={`${id}-hint`}>
-                {t(MODES[mode].hint)}
-              </span>
-            </div>
-          </div>
-        );
-      })}
-      <FieldError id="display-mode" error={c.error} />
-    </fieldset>
+    <ChoiceGroup
+      name="display-mode"
+      legend={t('options_mode_legend')}
+      choices={DISPLAY_MODES}
+      words={MODES}
+      value={settings.displayMode}
+      error={c.error}
+      onChoose={c.now}
+    />
   );
 }

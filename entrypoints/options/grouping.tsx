@@ -3,9 +3,13 @@ import { SliderField } from '../../components/slider-field';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { ThresholdPreview } from './preview';
 import { pct, t } from '../../page-support/i18n';
+import { SETTING_BOUNDS } from '../../lib/settings';
 
-/** A range input's value as the setting holds it: two decimals, whatever the float arithmetic. */
-const hundredths = (v: number) => Math.round(v * 100) / 100;
+/** A range input's value as the setting holds it: a whole number of steps (0.57, not 0.5700000001). */
+const onStep = (v: number, step: number) => {
+  const perUnit = Math.round(1 / step);
+  return Math.round(v * perUnit) / perUnit;
+};
 
 /** The two thresholds grouping uses, with the live preview of the resemblance threshold right under its slider. */
 export function GroupingControls({ settings, save }: SettingsProps) {
@@ -16,12 +20,10 @@ export function GroupingControls({ settings, save }: SettingsProps) {
       <SliderField
         id="resemblance-threshold"
         label={t('options_resemblance')}
-        min={0.3}
-        max={0.95}
-        step={0.01}
+        {...SETTING_BOUNDS.resemblanceThreshold}
         value={settings.resemblanceThreshold}
         format={pct}
-        commit={(v) => save({ resemblanceThreshold: hundredths(v) })}
+        commit={(v) => save({ resemblanceThreshold: onStep(v, SETTING_BOUNDS.resemblanceThreshold.step) })}
         onLive={setLive}
         hint={t('options_resemblance_hint')}
       />
@@ -29,12 +31,10 @@ export function GroupingControls({ settings, save }: SettingsProps) {
       <SliderField
         id="containment-threshold"
         label={t('options_containment')}
-        min={0.5}
-        max={1}
-        step={0.01}
+        {...SETTING_BOUNDS.containmentThreshold}
         value={settings.containmentThreshold}
         format={pct}
-        commit={(v) => save({ containmentThreshold: hundredths(v) })}
+        commit={(v) => save({ containmentThreshold: onStep(v, SETTING_BOUNDS.containmentThreshold.step) })}
         hint={t('options_containment_hint')}
       />
     </>

@@ -1,24 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
-import { domainOf } from '../../lib/group/describe';
+import { domainOf } from '../../lib/url/host';
 import type { NotACopy } from '../../lib/group/not-a-copy';
-import { safeHref } from '../../components/group-list';
+import { SafeLink } from '../../components/safe-link';
 import { date, t } from '../../page-support/i18n';
 import { errorText, send } from '../../page-support/messaging';
 
 type Choices = { kind: 'loading' } | { kind: 'ok'; list: NotACopy[] } | { kind: 'error'; message: string };
 
 function Page({ url, title }: { url: string; title: string }) {
-  const href = safeHref(url);
-  const text = title.trim() || url;
   return (
     <span class="pair-page">
-      {href ? (
-        <a href={href} target="_blank" rel="noreferrer">
-          {text}
-        </a>
-      ) : (
-        text
-      )}{' '}
+      <SafeLink url={url} bare>
+        {title.trim() || url}
+      </SafeLink>{' '}
       <span class="domain">{domainOf(url)}</span>
     </span>
   );

@@ -2,6 +2,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../page-support/describe-words';
 import { t } from '../../page-support/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
+import { withoutWww } from '../../lib/url/host';
 import { hideableMembers, memberRole, standIn } from '../../lib/group/visible';
 import { bestLiveCopy } from '../../lib/lost/live-copy';
 import type { PageGroups } from '../../lib/group/page-groups';
@@ -128,7 +129,7 @@ export class GroupsOnPage {
     if (tucked) for (const el of rep) el.setAttribute(ATTR.hidden, 'true');
     // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.
     if (collapse && copies.length) {
-      const summary = copies.map((m) => `#${m.rank} · ${this.blocks.hostOf(m.rank)?.replace(/^www\./, '') ?? ''} — ${m.what}`).join('\n');
+      const summary = copies.map((m) => `#${m.rank} · ${withoutWww(this.blocks.hostOf(m.rank) ?? '')} — ${m.what}`).join('\n');
       out.push(
         mountToggle(this.ctx, cell(host[host.length - 1], 'last'), {
           representative: g.representative,

@@ -1,3 +1,5 @@
+import { hostnameOf } from '../url/host';
+
 /** FNV-1a, 32 bits, as 8 hex digits: tells queries apart without keeping their words. */
 function fnv1a(s: string): string {
   let h = 0x811c9dc5;
@@ -12,12 +14,8 @@ function fnv1a(s: string): string {
  * tell two queries apart); a SearXNG instance is an engine of its own (its host), as an added engine is.
  */
 export function serpPlace(p: { engine: string; url: string; query: string }): string {
-  let host = '';
-  try {
-    host = new URL(p.url).hostname;
-  } catch {
-    // an unreadable address: the engine alone
-  }
+  // An unreadable address: the engine alone.
+  const host = hostnameOf(p.url) ?? '';
   const engine = (p.engine === 'searxng' && host ? `searxng/${host}` : p.engine).replaceAll(':', '/');
   const query = p.query.toLowerCase().replace(/\s+/g, ' ').trim();
   return `serp:${engine}:${fnv1a(query)}`;

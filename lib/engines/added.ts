@@ -1,5 +1,6 @@
 import type { EngineSpec } from './types';
 import { type Check, arr, check, obj, str } from '../validate';
+import { withoutWww } from '../url/host';
 
 /**
  * A search engine the user added in the options (issue #27) from the address of one of its results
@@ -61,7 +62,7 @@ export function engineFromUrl(url: string, query?: string): AddedEngine | undefi
     QUERY_PARAMS.find((k) => u.searchParams.get(k)) ||
     params.find((k) => (u.searchParams.get(k) ?? '').trim().length > 0);
   if (!param) return undefined;
-  return { host: u.hostname.toLowerCase(), path: u.pathname || '/', param, name: u.hostname.replace(/^www\./, '') };
+  return { host: u.hostname.toLowerCase(), path: u.pathname || '/', param, name: withoutWww(u.hostname) };
 }
 
 /*
@@ -214,7 +215,7 @@ export function importAddedEngines(text: string, existing: readonly AddedEngine[
       .replace(/\.$/, '');
     const candidate = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...(raw as object), ...(host !== undefined ? { host } : {}) } : raw;
     if (typeof candidate === 'object' && candidate !== null && (candidate as { name?: unknown }).name === undefined && host)
-      (candidate as { name: string }).name = host.replace(/^www\./, '');
+      (candidate as { name: string }).name = withoutWww(host);
     const c = check(addedEngineCheck, candidate);
     const at = rawHost !== undefined ? { host: rawHost.slice(0, 253) } : {};
     if (!c.ok) return skipped.push({ entry, ...at, code: 'invalid', error: c.errors.join('; ') });

@@ -6,6 +6,7 @@ import { type StructureRead, readByStructure } from './structure';
 import { ENGINES } from './table';
 import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
+import { hostnameOf, withoutWww } from '../url/host';
 
 export interface ExtractOptions {
   /** Hosts of SearXNG instances the user added. */
@@ -162,12 +163,7 @@ function byStructure(engine: Pick<EngineSpec, 'host' | 'path' | 'snippetChrome'>
 
 /** A page's own host (and its www. twin) when no engine is known. */
 function hostPattern(base: string): RegExp {
-  let h = 'example.invalid';
-  try {
-    h = new URL(base).hostname.replace(/^www\./, '');
-  } catch {
-    // not an address
-  }
+  const h = withoutWww(hostnameOf(base) ?? 'example.invalid');
   return new RegExp(`^(www\\.)?${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 

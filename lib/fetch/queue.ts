@@ -1,3 +1,5 @@
+import { hostnameOf } from '../url/host';
+
 /** One result to fetch; `rank` is its position on the results page (1 = top). Extra fields ride along. */
 export interface FetchJob {
   url: string;
@@ -20,13 +22,8 @@ export interface QueueProgress {
   pending: number;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url; // the run will fail it; it still needs a bucket
-  }
-}
+/** A job's per-host bucket: an address that does not parse is its own (the run will fail it). */
+const bucketOf = (url: string): string => hostnameOf(url) ?? url;
 
 /**
  * The fetch scheduler of one tab. Jobs start in rank order (the top results matter most and are the
@@ -115,7 +112,7 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
 
   private pump(): void {
     while (this.slots < this.perTab) {
-      const i = this.pending.findIndex((job) => (this.hosts.get(hostOf(job.url)) ?? 0) < this.perHost);
+      const i = this.pending.findIndex((job) => (this.hosts.get(bucketOf(job.url)) ?? 0) < this.perHost);
       if (i < 0) return;
       const [job] = this.pending.splice(i, 1);
       this.start(job);
@@ -124,7 +121,7 @@ export class FetchQueue<R, J extends FetchJob = FetchJob> {
 
   private start(job: J): void {
     const controller = new AbortController();
-    const host = hostOf(job.url);
+    const host = bucketOf(job.url);
     this.running.set(job, controller);
     this.slots++;
     this.hosts.set(host, (this.hosts.get(host) ?? 0) + 1);

@@ -8,6 +8,5 @@ export {
   type GroupReason,
 } from './results';
 export { DEFAULT_MIN_PAST_PAGES } from './snippet-groups';
-export { percent, reasonLabel, reasonDetail, copiesLabel, domainOf } from './describe';
 export { groupWithPages, fromSnippets, type PageEvidence, type PageGroup, type PageReason, type PageGroupingOptions } from './pages';
 export { staysVisible, memberRole, hideableMembers, hiddenRanks } from './visible';

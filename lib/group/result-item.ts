@@ -1,5 +1,6 @@
 import { LIMITS } from '../limits';
 import { displayHost } from '../url/display-host';
+import { withoutWww } from '../url/host';
 import { type Infer, bool, num, obj, optional, str } from '../validate';
 
 /** One organic result as the content script reads it (and the background keeps it for the tab): checked on arrival. */
@@ -49,7 +50,7 @@ export function resultHost(r: SitedResult): string | undefined {
 
 /** A result's domain for lists ("example.com": its site host without "www."); '' when it has none. */
 export function resultDomain(r: SitedResult): string {
-  return resultHost(r)?.replace(/^www\./, '') ?? '';
+  return withoutWww(resultHost(r) ?? '');
 }
 
 /**

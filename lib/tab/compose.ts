@@ -3,16 +3,13 @@
  * snippet grouping (in place, or the same request for the Worker on a long page), the page-level
  * grouping once pages are checked, and what the page is told. Pure: the callers read storage and the store.
  */
-import { siteOf } from '../copycat/site';
 import { apartAmong } from '../group/not-a-copy';
 import { type PageGroups, type DeadResult, pageGroups } from '../group/page-groups';
-import { type PageEvidence, type PageGroup, fromSnippets, groupWithPages } from '../group/pages';
-import { linkable } from '../group/linkable';
+import { type PageGroup, fromSnippets } from '../group/pages';
 import type { GroupInput, GroupOutcome } from '../group/results';
 import { groupSnippets, snippetGroupOptions } from '../group/snippet-groups';
 import type { Settings } from '../settings';
 import type { GroupingInputs } from './inputs';
-import type { TabView } from './view';
 
 /**
  * Results the content script groups on the page's main thread at most: pairs grow as n², and longer
@@ -56,28 +53,4 @@ export function tellPage(
   more: { checking?: PageGroups['checking']; dead?: DeadResult[] } = {},
 ): PageGroups {
   return pageGroups(settings, Array.isArray(groups) ? groups : fromSnippets(groups), more);
-}
-
-/** Two addresses of one site (the Public Suffix List's registrable domain): a canonical link is trusted there. */
-function oneSite(a: string, b: string): boolean {
-  const sa = siteOf(a);
-  return sa !== undefined && sa === siteOf(b);
-}
-
-/**
- * The tab's groups with what its checked pages say (`pages`: by rank, only those the page may be told
- * of); the snippet groups alone when no page is known and no opaque link was followed.
- */
-export function withPages(view: TabView, outcome: GroupOutcome, pages: ReadonlyMap<number, PageEvidence>, inputs: GroupingInputs): PageGroup[] {
-  // Opaque links followed since the snippets were grouped (issue #27) may have led to the same address:
-  // grouping with the addresses as they are now says so, pages or not.
-  if (!pages.size && !view.resolved) return fromSnippets(outcome);
-  const { settings } = inputs;
-  const apart = apartIn(view.results, inputs);
-  return groupWithPages(linkable(view.results, outcome, pages, settings.resemblanceThreshold), outcome, pages, {
-    threshold: settings.resemblanceThreshold,
-    containment: settings.containmentThreshold,
-    ...(apart.length ? { apart: new Set(apart) } : {}),
-    sameSite: oneSite,
-  });
 }

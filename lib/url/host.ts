@@ -71,3 +71,36 @@ export function searxngHostOf(url: string | undefined): string | undefined {
   const parsed = parseHost(u.host);
   return parsed.ok ? parsed.host : undefined;
 }
+
+/** An address parsed, or undefined when it is none (the host helpers below answer for such a string). */
+export function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An address's host name as URL reads it: lower-case, punycode, no port; undefined when it does not parse. */
+export function hostnameOf(url: string): string | undefined {
+  return parseUrl(url)?.hostname;
+}
+
+/**
+ * An address's host with its port when not the scheme's default (URL's `host`): what the extractor
+ * matches a SearXNG instance against. Undefined when it does not parse.
+ */
+export function hostOf(url: string): string | undefined {
+  return parseUrl(url)?.host;
+}
+
+/** A host as lists name it: "www.example.com" → "example.com" (only a leading "www." goes). */
+export function withoutWww(host: string): string {
+  return host.replace(/^www\./, '');
+}
+
+/** The host of a URL without "www.", for lists ("example.com"); the URL itself when it does not parse. */
+export function domainOf(url: string): string {
+  const host = hostnameOf(url);
+  return host === undefined ? url : withoutWww(host);
+}

@@ -1,3 +1,5 @@
+import { parseUrl } from './host';
+
 /**
  * One key per page for URLs that differ only in ways that do not change the page: scheme, `www.` /
  * `m.` / `amp.` hosts, AMP paths and AMP caches, tracking parameters, parameter order, trailing
@@ -51,22 +53,14 @@ const INDEX_FILE = /\/(index|default)\.(html?|php|aspx?|jsp)$/i;
 /** Google's /amp/s/ viewer and the AMP cache carry the original URL in their path. */
 function unwrapAmpCache(u: URL): URL | undefined {
   const viewer = /^\/amp\/(s\/)?(.+)$/.exec(u.pathname);
-  if (/(^|\.)google\.[a-z.]+$/.test(u.hostname) && viewer) return tryUrl(`${viewer[1] ? 'https' : 'http'}://${viewer[2]}${u.search}`);
+  if (/(^|\.)google\.[a-z.]+$/.test(u.hostname) && viewer) return parseUrl(`${viewer[1] ? 'https' : 'http'}://${viewer[2]}${u.search}`);
   const cache = /^\/(c|v|i)\/(s\/)?(.+)$/.exec(u.pathname);
-  if (u.hostname.endsWith('.cdn.ampproject.org') && cache) return tryUrl(`${cache[2] ? 'https' : 'http'}://${cache[3]}${u.search}`);
+  if (u.hostname.endsWith('.cdn.ampproject.org') && cache) return parseUrl(`${cache[2] ? 'https' : 'http'}://${cache[3]}${u.search}`);
   return undefined;
 }
 
-function tryUrl(s: string): URL | undefined {
-  try {
-    return new URL(s);
-  } catch {
-    return undefined;
-  }
-}
-
 export function normalizeUrl(raw: string): string | undefined {
-  let u = tryUrl(raw.trim());
+  let u = parseUrl(raw.trim());
   if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) return undefined;
   u = unwrapAmpCache(u) ?? u;
   const host = u.hostname.toLowerCase().replace(/\.$/, '').replace(HOST_PREFIX, '');

@@ -21,7 +21,8 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { copiesLabel, reasonDetail, reasonLabel } from '../../lib/group/describe';
+import { copiesLabel, reasonDetail, reasonLabel } from '../../page-support/describe-words';
+import { useLocale } from '../unit/helpers/i18n';
 import { groupResults } from '../../lib/group/results';
 import { expect, test } from './fixtures';
 import {
@@ -45,6 +46,8 @@ import {
 import { type UiQuery, pageUi } from './page-ui-kit';
 import { applied, openDemo, setSettings } from './page-check-kit';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
+// The words the page shows, said in Node in English (the browser's language here); lib keeps no words.
+useLocale('en');
 
 /** The extension API, in functions evaluated in extension pages. */
 declare const chrome: typeof Browser;

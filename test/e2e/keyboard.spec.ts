@@ -11,12 +11,15 @@
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { percent } from '../../lib/group/describe';
+import { pct } from '../../page-support/i18n';
+import { useLocale } from '../unit/helpers/i18n';
 import { groupResults } from '../../lib/group/results';
 import { expect, test } from './fixtures';
 import { DEMO_GROUPS, DEMO_N, demoResults, expectedMarks, libGroups, readMarks } from './groups-kit';
 import { openDemo, setSettings } from './page-check-kit';
 import { type UiQuery, pageUi } from './page-ui-kit';
+// The words the page shows, said in Node in English (the browser's language here); lib keeps no words.
+useLocale('en');
 
 declare const chrome: typeof Browser;
 
@@ -128,7 +131,7 @@ test('options: the sliders move with the arrow keys, say their value, and the re
   await slider.focus();
   for (let v = start + 1; v <= at; v++) await options.keyboard.press(v % 2 ? 'ArrowRight' : 'ArrowUp');
   await expect(slider).toHaveValue(String(at / 100));
-  await expect(slider, 'the value announced').toHaveAttribute('aria-valuetext', percent(at / 100));
+  await expect(slider, 'the value announced').toHaveAttribute('aria-valuetext', pct(at / 100));
   await expect.poll(() => saved('resemblanceThreshold'), 'saved once it rests').toBe(at / 100);
   await expect.poll(() => page.evaluate(readMarks), { message: `the page regrouped at ${at / 100}` }).toEqual(expectedMarks(DEMO_N, groupsAt(at / 100), true));
 
@@ -151,6 +154,6 @@ test('options: the sliders move with the arrow keys, say their value, and the re
   await options.keyboard.press('ArrowDown');
   const after = Math.round((before - 0.02) * 100) / 100;
   await expect(containment).toHaveValue(String(after));
-  await expect(containment).toHaveAttribute('aria-valuetext', percent(after));
+  await expect(containment).toHaveAttribute('aria-valuetext', pct(after));
   await expect.poll(() => saved('containmentThreshold')).toBe(after);
 });

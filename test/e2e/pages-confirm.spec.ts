@@ -23,7 +23,8 @@ import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import { mainText } from '../../lib/page/main-text';
 import { DEFAULT_SETTINGS as DEFAULTS } from '../../lib/settings';
-import { percent } from '../../lib/group/describe';
+import { pct } from '../../page-support/i18n';
+import { useLocale } from '../unit/helpers/i18n';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import {
@@ -44,6 +45,8 @@ import {
 } from './page-check-kit';
 import { pageUi } from './page-ui-kit';
 import { type BuiltResult, anchorOf, corpusPassage, readText } from './serp-builder';
+// The words the page shows, said in Node in English (the browser's language here); lib keeps no words.
+useLocale('en');
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
@@ -307,7 +310,7 @@ for (const order of [
     const entry = popup.locator('.member').filter({ hasText: `#${member}` });
     await expect(entry).toHaveCount(1);
     await expect(entry.locator('.reason summary')).toHaveText(order.label);
-    await expect(entry.locator('.measures')).toContainText(`containment ${percent(measured)}`);
+    await expect(entry.locator('.measures')).toContainText(`containment ${pct(measured)}`);
     await expect(popup.locator('.group .rep-note summary')).toHaveText(order.repLabel);
     await expect(popup.locator('.group .evidence')).toHaveText(['Checked against the pages']);
     await ext.close();

@@ -9,7 +9,8 @@
  * The pages come from test/unit/helpers/fuller-pages.ts (TypeScript's own LICENSE.txt, prose written
  * there), the results page from the offline demo's Google markup: no ../shared needed.
  */
-import { reasonDetail } from '../../lib/group/describe';
+import { reasonDetail } from '../../page-support/describe-words';
+import { useLocale } from '../unit/helpers/i18n';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, ranksOf, tabStateOf } from './page-check-kit';
 import { demo } from './page-demo-serp';
@@ -17,6 +18,8 @@ import { pageUi } from './page-ui-kit';
 import { buildSerp } from './serp-builder';
 import { licencePageHtml, readmePageHtml } from '../unit/helpers/fuller-pages';
 import { proseText } from '../unit/helpers/prose';
+// The words the page shows, said in Node in English (the browser's language here); lib keeps no words.
+useLocale('en');
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 

@@ -11,7 +11,8 @@
  * 3. The options page's display mode (collapse → flag) and resemblance slider regroup the open page.
  */
 import path from 'node:path';
-import { reasonLabel } from '../../lib/group/describe';
+import { reasonLabel } from '../../page-support/describe-words';
+import { useLocale } from '../unit/helpers/i18n';
 import { groupResults } from '../../lib/group/results';
 import { buildSerp, readText } from '../e2e/serp-builder';
 import {
@@ -32,6 +33,8 @@ import {
 } from '../e2e/groups-kit';
 import { expect, test } from './fixtures';
 import { applied, marks, serveDemo, textOf, textsOf } from './kit';
+// The words the page shows, said in Node in English (the browser's language here); lib keeps no words.
+useLocale('en');
 
 // ---------------------------------------------------------------------------------------------------
 // 1. Google's and Bing's markup collapse exactly their groups

@@ -1,10 +1,10 @@
 /**
  * page-support/i18n (t, plural, numbers) and the words built on it: in English the results page and
- * the popup say exactly what lib/group/describe says (the CLI's wording and the e2e tests' reference);
+ * the popup say the sentences pinned here (lib keeps no words, only the reasons' kinds and measures);
  * in other languages the plural forms and number formats are the language's own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import * as lib from '../../lib/group/describe';
+import { wholePercent } from '../../lib/group/describe';
 import type { PageReason } from '../../lib/group/pages';
 import * as ui from '../../page-support/describe-words';
 import { languageOf, num, pct, plural, t } from '../../page-support/i18n';
@@ -23,21 +23,44 @@ const REASONS: PageReason[] = [
   { kind: 'contains', containment: 0.004, resemblance: 0.3 },
 ];
 
-describe('English through i18n says what lib/group/describe says', () => {
+/** Each reason's label and detail in English, as the CLI-era lib/group/describe said them (issue #29 moved the words out of lib). */
+const ENGLISH: [string, string][] = [
+  [
+    'same page as #3',
+    'Same page as result #3: both addresses lead to https://example.org/a once tracking parameters, www/m/AMP variants, trailing slashes and fragments are set aside.',
+  ],
+  ['same page as #3', 'Same page as result #3: both pages name the same canonical address. Evidence: the pages.'],
+  ['same text as #3', "Same text as result #3: the two pages' main texts are word for word the same (lexically equivalent). Evidence: the pages."],
+  [
+    'near-copy of #3, 87% alike',
+    'Title and snippet are 87% alike with result #3 (resemblance 0.87 of word pairs, boilerplate left out). Evidence: snippets only.',
+  ],
+  ['near-copy of #3, 99% alike', "The pages' main texts are 99% alike with result #3 (resemblance 1.00 of 5-word shingles). Evidence: the pages."],
+  ['excerpt of #3', "91% of this page's text is inside result #3's page (containment 0.91; resemblance 0.42). Evidence: the pages."],
+  ['contains #3', "1% of result #3's page is inside this page (containment 0.00; resemblance 0.30). Evidence: the pages."],
+];
+
+describe('English through i18n', () => {
   it('labels, details, the representative note and the copies count', () => {
-    for (const r of REASONS) {
-      expect(ui.reasonLabel(r, 3), r.kind).toBe(lib.reasonLabel(r, 3));
-      expect(ui.reasonDetail(r, 3), r.kind).toBe(lib.reasonDetail(r, 3));
-    }
+    expect(REASONS.map((r) => [ui.reasonLabel(r, 3), ui.reasonDetail(r, 3)])).toEqual(ENGLISH);
     const members = [
       { rank: 4, reason: REASONS[5] },
       { rank: 7, reason: REASONS[6] },
       { rank: 9, reason: REASONS[5] },
     ];
-    expect(ui.representativeNote(members)).toEqual(lib.representativeNote(members));
+    expect(ui.representativeNote(members)).toEqual({
+      label: 'contains #4, #9; excerpt of #7',
+      detail:
+        "91% of result #4's text is inside this page (containment 0.91).\n91% of result #9's text is inside this page (containment 0.91).\n1% of this page's text is inside result #7's page (containment 0.00).\nEvidence: the pages.",
+    });
     expect(ui.representativeNote([{ rank: 2, reason: REASONS[3] }])).toBeUndefined();
-    for (const n of [0, 1, 2, 11]) expect(ui.copiesLabel(n)).toBe(lib.copiesLabel(n));
-    for (const r of [0, 0.001, 0.5, 0.873, 0.996, 1]) expect(pct(r)).toBe(lib.percent(r));
+    expect([0, 1, 2, 11].map(ui.copiesLabel)).toEqual(['0 near-copies', '1 near-copy', '2 near-copies', '11 near-copies']);
+  });
+
+  it("percentages are lib's whole percent: never 100% below 1, never 0% above 0", () => {
+    const rs = [0, 0.001, 0.5, 0.873, 0.996, 1];
+    expect(rs.map(wholePercent)).toEqual([0, 1, 50, 87, 99, 100]);
+    expect(rs.map(pct)).toEqual(['0%', '1%', '50%', '87%', '99%', '100%']);
   });
 });
 

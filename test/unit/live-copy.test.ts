@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standIn } from '../../lib/group/visible';
-import { bestLiveCopy, liveCopyDetail, liveCopyLabel } from '../../lib/lost/live-copy';
+import { bestLiveCopy } from '../../lib/lost/live-copy';
+import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
 import type { Alternate } from '../../lib/lost/report';
 import { checkPageGroups } from '../../lib/group/page-groups';
 
@@ -23,7 +24,7 @@ describe('the live copy beside "dead link"', () => {
     expect(tip).toContain('Resemblance 0.93 of the main texts');
     expect(tip).toContain("97% of the dead page's text");
     expect(tip).toContain('another result of its group');
-    expect(tip).toContain('5 min ago');
+    expect(tip).toContain('5 minutes ago');
   });
 
   it('shows only an http(s) copy with a measure, the best first', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatKB, engineName } from '../../page-support/format';
-import { percent } from '../../lib/group/describe';
 import { addHost, hostErrorWords } from '../../page-support/hosts';
 import { HOST_ERRORS, type HostErrorCode, parseHost } from '../../lib/url/host';
+import { pct } from '../../page-support/i18n';
 import { useLocale } from './helpers/i18n';
 import { humanizeCheckError, parseNumber, patchProblem } from '../../page-support/patch-check';
 import { hostOrigin } from '../../page-support/permissions';
@@ -98,7 +98,7 @@ describe('ui: checking settings input', () => {
     expect(formatKB(2560)).toBe('2.5 KB');
     expect(formatKB(61234)).toBe('60 KB');
     expect(formatKB(5 * 1024 * 1024)).toBe('5,120 KB');
-    expect(percent(0.57)).toBe('57%');
+    expect(pct(0.57)).toBe('57%');
     expect(engineName('duckduckgo')).toBe('DuckDuckGo');
     expect(engineName('someengine')).toBe('someengine');
   });

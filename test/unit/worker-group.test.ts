@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { copiesLabel, domainOf, percent, reasonDetail, reasonLabel } from '../../lib/group/describe';
+import { wholePercent } from '../../lib/group/describe';
+import { domainOf } from '../../lib/url/host';
+import { copiesLabel, reasonDetail, reasonLabel } from '../../page-support/describe-words';
 import { fromSnippets } from '../../lib/group/pages';
 import { boilerplateFrom, groupResults } from '../../lib/group/results';
 import { checkPageGroups } from '../../lib/group/page-groups';
@@ -97,7 +99,7 @@ describe('what the page is told, and how reasons read', () => {
     expect(reasonLabel({ kind: 'same-page', url: 'https://a.example/x' }, 4)).toBe('same page as #4');
     expect(reasonDetail({ kind: 'same-page', url: 'https://a.example/x' }, 4)).toContain('https://a.example/x');
     expect(reasonDetail({ kind: 'snippet', resemblance: 0.5 }, 2)).toMatch(/50% alike with result #2.*snippets only/);
-    expect([percent(0.999), percent(0.001), percent(1), percent(0)]).toEqual(['99%', '1%', '100%', '0%']);
+    expect([wholePercent(0.999), wholePercent(0.001), wholePercent(1), wholePercent(0)]).toEqual([99, 1, 100, 0]);
     expect([copiesLabel(1), copiesLabel(2)]).toEqual(['1 near-copy', '2 near-copies']);
     expect([domainOf('https://www.example.org/a'), domainOf('not a url')]).toEqual(['example.org', 'not a url']);
   });

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { kindFromNetError } from '../../../lib/fetch/net-error';
 import { normalizeHost } from '../../../lib/fetch/public-host';
 import type { FailureKind, RedirectObserver } from '../../../lib/fetch/types';
+import { hostnameOf } from '../../../lib/url/host';
 import { rememberBlockedHost } from './blocked-hosts';
 import { siteAddress } from './test-loopback';
 
@@ -124,7 +125,7 @@ export function installNetObserver(): void {
     // request alone.
     const refusedByPna = ADDRESS_SPACE !== undefined && /^net::ERR_FAILED$/.test(d.error);
     const kind = kindFromNetError(d.error) ?? (refusedByPna ? 'blocked' : undefined);
-    if (refusedByPna) rememberBlockedHost(hostOf(d.url));
+    if (refusedByPna) rememberBlockedHost(blockedHostOf(d.url));
     if (kind) errors.set(d.url, { kind, at: now });
     const c = chains.get(d.requestId);
     if (c && kind) errors.set(c.start, { kind, at: now });
@@ -152,13 +153,8 @@ export function watchMainFrames(onFailure: (tabId: number, url: string, failure:
   }, filter);
 }
 
-const hostOf = (url: string) => {
-  try {
-    return normalizeHost(new URL(url).hostname);
-  } catch {
-    return '';
-  }
-};
+/** The host the checks remember as blocked; '' for an address that does not parse. */
+const blockedHostOf = (url: string): string => normalizeHost(hostnameOf(url) ?? '');
 
 /**
  * Notes the address that answered `url`; false when it is on the user's machine or network (the host
@@ -171,7 +167,7 @@ function answered(url: string, ip: string | undefined, viaProxy: boolean): boole
   // Behind a proxy `ip` is the proxy's (often on the user's network), not the site's; and where the
   // browser refuses private addresses itself (Private Network Access) it has judged the site's address.
   if (ADDRESS_SPACE || siteAddress(ip)) return true;
-  rememberBlockedHost(hostOf(url));
+  rememberBlockedHost(blockedHostOf(url));
   errors.set(url, { kind: 'blocked', at: now });
   settle(errorWaiters, url, 'blocked' as FailureKind);
   return false;
