@@ -4,7 +4,7 @@
  * - before: every page checked (613 in the reported minute, no budget) and each regroup over all 2,000
  *   results (groupWithPages' greedy pass is quadratic), once per page;
  * - after: the view's first 30 results checked (lib/fetch/budget.ts), each regroup over the results that
- *   can link only (lib/group/linkable.ts), and coalesced (lib/group/coalesce.ts: at most one run per
+ *   can link only (lib/group/linkable.ts), and coalesced (lib/tab/coalesce.ts: at most one run per
  *   twice the last run's length).
  * Figures: one regroup's milliseconds (a synchronous block: nothing else runs in the background meanwhile).
  * "before" runs today's groupWithPages (each address normalized once): the code before issue #28, which

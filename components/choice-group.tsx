@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { FieldError } from './field';
-import { type MessageKey, t } from '../page-support/i18n';
+import { type MessageKey, t } from '../shared/i18n';
 
 interface ChoiceGroupProps<T extends string> {
   /** The radios' name; also the prefix of their ids and of the group's error id. */

@@ -1,7 +1,7 @@
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
 import { alikeText, copiesNeedsAccess, copiesProgress, copiesWork, copyDirections, measuredCopy } from '../page-support/copies-words';
 import { formatDateTime } from '../page-support/lost-words';
-import { t, uiLanguage } from '../page-support/i18n';
+import { t, uiLanguage } from '../shared/i18n';
 import { AlternateHeading } from './alternate-heading';
 import { NeedsAccess } from './needs-access';
 

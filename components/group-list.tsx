@@ -1,6 +1,6 @@
 import { domainOf } from '../lib/url/host';
-import { reasonDetail, reasonLabel, representativeNote } from '../page-support/describe-words';
-import { pct, t } from '../page-support/i18n';
+import { reasonDetail, reasonLabel, representativeNote } from '../shared/describe-words';
+import { pct, t } from '../shared/i18n';
 import type { PageGroup, PageReason } from '../lib/group/pages';
 import { type ResultSummary, resultDomain } from '../lib/group/result-item';
 import { SafeLink } from './safe-link';

@@ -2,7 +2,7 @@ import type { Alternate, LostReport } from '../lib/lost/report';
 import { safeHref } from './group-list';
 import { AlternateHeading } from './alternate-heading';
 import { NeedsAccess } from './needs-access';
-import { t } from '../page-support/i18n';
+import { t } from '../shared/i18n';
 import {
   archiveOff,
   formatDate,

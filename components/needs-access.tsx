@@ -1,4 +1,4 @@
-import { t } from '../page-support/i18n';
+import { t } from '../shared/i18n';
 
 export interface NeedsAccessProps {
   /** Why access is needed, in the page's words. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Field, describedBy } from './field';
 import { parseNumber } from '../page-support/patch-check';
 import { type Commit, useCommit } from '../page-support/use-commit';
-import { t } from '../page-support/i18n';
+import { t } from '../shared/i18n';
 
 interface NumberFieldProps {
   id: string;

@@ -2,7 +2,7 @@ import { Toggle } from './toggle';
 import { requestPageAccess, usePageAccess } from '../page-support/page-access';
 import { useCommit } from '../page-support/use-commit';
 import type { SettingsProps } from '../page-support/use-settings';
-import { t } from '../page-support/i18n';
+import { t } from '../shared/i18n';
 
 /** Whether Resemble fetches result pages to confirm groups. Choosing here also answers the one-time question. */
 export function PageCheckingControl({ settings, save }: SettingsProps) {

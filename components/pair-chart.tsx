@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { pct, plural, t } from '../page-support/i18n';
+import { pct, plural, t } from '../shared/i18n';
 
 export interface Pair {
   a: number;

@@ -1,7 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import { domainOf } from '../lib/url/host';
-import { copiesLabel, reasonDetail, reasonLabel } from '../page-support/describe-words';
-import { t } from '../page-support/i18n';
+import { copiesLabel, reasonDetail, reasonLabel } from '../shared/describe-words';
+import { t } from '../shared/i18n';
 import type { Group, GroupInput } from '../lib/group/results';
 
 interface PreviewGroupsProps {

@@ -6,7 +6,7 @@ import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
 import { SETTINGS_KEY } from '../shared/settings';
 import { COPYCAT_PAGE_KEYS } from '../lib/copycat/table';
-import { type PageGroups, checkPageGroups } from '../lib/group/page-groups';
+import { type PageGroups, checkPageGroups } from '../lib/tab/page-groups';
 import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
 import { engineOff } from '../lib/tab/inputs';
 import { type AskOptions, RETRY_BACKOFF_MS, ask as askWith } from './results/ask';

@@ -1,5 +1,5 @@
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
-import { pct, plural, t } from './i18n';
+import { pct, plural, t } from '../shared/i18n';
 import { deadKindShort } from './lost-words';
 
 /**

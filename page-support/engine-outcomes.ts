@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useState } from 'preact/hooks';
 import { ENGINE_OUTCOMES_KEY, type EngineOutcomes, type OutcomeEntry, readOutcomes } from '../lib/engines/outcomes';
-import { ago, t } from './i18n';
+import { ago, t } from '../shared/i18n';
 
 /** How often the relative times ("5 min ago") are said again while the page stays open. */
 const TICK_MS = 60_000;

@@ -1,6 +1,6 @@
 // Engine names live in lib: the background names engines too (lost and found's search).
 export { ENGINE_NAMES, engineName } from '../lib/engines/names';
-import { num, t } from './i18n';
+import { num, t } from '../shared/i18n';
 
 /** Kilobytes: one decimal below 10 KB, whole (with thousands separators) above. */
 export function formatKB(bytes: number): string {

@@ -1,5 +1,5 @@
 import type { HostErrorCode } from '../lib/url/host';
-import { type MessageKey, tOf } from './i18n';
+import { type MessageKey, tOf } from '../shared/i18n';
 
 // Hosts are checked by lib/url/host's parseHost: the settings schema (lib/settings.ts) holds stored hosts to it too.
 

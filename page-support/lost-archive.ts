@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { t } from './i18n';
+import { t } from '../shared/i18n';
 
 /**
  * Where archive lookups go (issue #7): the Wayback Machine's availability API and its snapshots. Asked

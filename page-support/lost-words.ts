@@ -1,7 +1,7 @@
 import { kindFromNetError } from '../lib/fetch/net-error';
 import { LOST_NOTES, type LostNote, archiveFailureOf, engineNamesOf } from '../lib/lost/notes';
 import type { Alternate, AlternateSource, LostReport } from '../lib/lost/report';
-import { type MessageKey, pct, plural, t, tOf, uiLanguage } from './i18n';
+import { type MessageKey, pct, plural, t, tOf, uiLanguage } from '../shared/i18n';
 
 /**
  * The words of lost and found (issue #7), in the UI language (docs/i18n.md): pure functions shared by

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { type MessageKey, t, tOf } from './i18n';
+import { type MessageKey, t, tOf } from '../shared/i18n';
 import { type ErrorCode, type MessageType, type RefusalReason, type Payload, type Replies, readReply } from '../lib/messages';
 
 /** Why a message failed: the background's error code, or NO_ANSWER when nothing (or nothing sensible) came back. */

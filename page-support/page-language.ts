@@ -1,4 +1,4 @@
-import { t, uiLanguage } from './i18n';
+import { t, uiLanguage } from '../shared/i18n';
 
 /**
  * An extension page in the UI language: `<html lang>` (screen readers pick their voice by it) and the

@@ -1,5 +1,5 @@
 import { type SettingsPatch, checkSettingsPatch } from '../lib/settings';
-import { num, t } from './i18n';
+import { num, t } from '../shared/i18n';
 
 /** lib/validate's English problems, each said as a sentence in the UI language (numbers formatted for it). */
 const PHRASES: [RegExp, (m: RegExpMatchArray) => string][] = [

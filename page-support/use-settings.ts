@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch, applySettingsPatch } from '../lib/settings';
 import { errorText, send } from './messaging';
 import { patchProblem } from './patch-check';
-import { t } from './i18n';
+import { t } from '../shared/i18n';
 
 /** 'fallback': the background did not answer settings/get, so the defaults are shown. */
 export type SettingsStatus = 'loading' | 'ready' | 'fallback';

@@ -3,11 +3,11 @@ import { CopiesReportView } from '../../components/copies-report';
 import { check } from '../../lib/validate';
 import { copiesReportCheck } from '../../lib/copies/report';
 import { parseCopiesRun } from '../../page-support/copies-words';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess } from '../../page-support/page-access';
 import { usePolledReport } from '../../page-support/use-polled-report';
-import { domainOf } from '../../lib/group/describe';
+import { domainOf } from '../../lib/url/host';
 
 const ASK_TIMEOUT_MS = 15_000;
 

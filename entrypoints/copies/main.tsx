@@ -3,7 +3,7 @@ import '../../components/styles.css';
 import '../lost/lost.css';
 import { App } from './app';
 import { localizePage } from '../../page-support/page-language';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 localizePage(t('copies_title'));
 render(<App search={location.search} />, document.getElementById('app')!);

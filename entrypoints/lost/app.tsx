@@ -2,11 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { archiveRefused, requestArchiveAccess } from '../../page-support/lost-archive';
 import { LostReportView } from '../../components/lost-report';
 import { parseLostTarget } from '../../page-support/lost-words';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { errorText } from '../../page-support/messaging';
 import { requestPageAccess } from '../../page-support/page-access';
 import { useSettings } from '../../page-support/use-settings';
-import { domainOf } from '../../lib/group/describe';
+import { domainOf } from '../../lib/url/host';
 import { useLostReport } from './use-lost-report';
 
 /**

@@ -3,9 +3,9 @@ import '../../components/styles.css';
 import './lost.css';
 import { App } from './app';
 import { localizePage } from '../../page-support/page-language';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { lostQuery } from '../../page-support/lost-words';
-import { parseLostRun } from '../../page-support/private-lost';
+import { parseLostRun } from '../../shared/private-lost';
 import { PrivateEnded, watchPrivateRun } from './private-run';
 
 localizePage(t('lost_title'));

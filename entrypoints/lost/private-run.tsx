@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { t } from '../../page-support/i18n';
-import { PRIVATE_LOST_PREFIX, privateLostUrl } from '../../page-support/private-lost';
+import { t } from '../../shared/i18n';
+import { PRIVATE_LOST_PREFIX, privateLostUrl } from '../../shared/private-lost';
 
 /**
  * lost.html?run=<id>: lost and found asked for from a private window (issue #28). The address is read

@@ -18,7 +18,7 @@ import { errorText } from '../../page-support/messaging';
 import { hostOrigin, requestHostPermission } from '../../page-support/permissions';
 import { download } from '../../page-support/use-copycats';
 import type { SettingsProps } from '../../page-support/use-settings';
-import { t, tOf } from '../../page-support/i18n';
+import { t, tOf } from '../../shared/i18n';
 import { outcomeWords, useEngineOutcomes } from '../../page-support/engine-outcomes';
 
 const URL_ID = 'added-engine-url';

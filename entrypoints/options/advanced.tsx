@@ -2,7 +2,7 @@ import { Field, describedBy } from '../../components/field';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { SKETCH_SIZES, type SketchSize } from '../../lib/settings';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { type NumberSettingField, NumberSettings } from './number-settings';
 
 const SHINGLES: readonly NumberSettingField[] = [

@@ -11,7 +11,7 @@ import { AddedEngineControls } from './added-engines';
 import { GroupingControls } from './grouping';
 import { PageCheckingControl } from '../../components/page-checking';
 import { NotACopyList } from './not-a-copy';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 /**
  * The options page: every setting, saved as it changes. Each section's controls are a component of

@@ -2,7 +2,7 @@ import { archiveRefused, requestArchiveAccess } from '../../page-support/lost-ar
 import { Toggle } from '../../components/toggle';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 /** Whether lost and found (issue #7) may ask the Internet Archive for a dead page: off unless turned on here. */
 export function ArchiveLookupsControl({ settings, save }: SettingsProps) {

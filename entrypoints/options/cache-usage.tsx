@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatKB } from '../../page-support/format';
-import { plural, t } from '../../page-support/i18n';
+import { plural, t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 
 type Usage = { kind: 'loading' } | { kind: 'ok'; entries: number; bytes: number } | { kind: 'error'; message: string };

@@ -1,5 +1,5 @@
 import { ChoiceGroup } from '../../components/choice-group';
-import { type MessageKey, t } from '../../page-support/i18n';
+import { type MessageKey, t } from '../../shared/i18n';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { COPYCAT_DISPLAYS, type CopycatDisplay } from '../../lib/settings';

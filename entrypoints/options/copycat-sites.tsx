@@ -3,8 +3,8 @@ import { SafeLink } from '../../components/safe-link';
 import { HIDE_ENGINES, HIDE_PLACES, type SiteVerdict } from '../../lib/copycat/copycat';
 import type { Evidence } from '../../lib/copycat/evidence';
 import type { CopycatState } from '../../lib/copycat/table';
-import { siteLabelWords } from '../../page-support/copycat-words';
-import { type MessageKey, date, pct, plural, t } from '../../page-support/i18n';
+import { siteLabelWords } from '../../shared/copycat-words';
+import { type MessageKey, date, pct, plural, t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { siteOf } from '../../lib/copycat/site';
 

@@ -2,10 +2,10 @@ import { useState } from 'preact/hooks';
 import { type BadLine, toDomains, toRuleset } from '../../lib/copycat/ruleset';
 import { MAX_LIST_BYTES } from '../../lib/limits';
 import type { CopycatState } from '../../lib/copycat/table';
-import { date, plural, t } from '../../page-support/i18n';
+import { date, plural, t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { download } from '../../page-support/use-copycats';
-import { badLineWords, listErrorWords } from '../../page-support/copycat-words';
+import { badLineWords, listErrorWords } from '../../shared/copycat-words';
 
 type Outcome =
   | { kind: 'none' }

@@ -1,4 +1,4 @@
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { useCopycats } from '../../page-support/use-copycats';
 import { CopycatSettings } from './copycat-settings';

@@ -2,7 +2,7 @@ import { ChoiceGroup } from '../../components/choice-group';
 import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { DISPLAY_MODES, type DisplayMode } from '../../lib/settings';
-import { type MessageKey, t } from '../../page-support/i18n';
+import { type MessageKey, t } from '../../shared/i18n';
 
 const MODES = {
   collapse: { label: 'options_mode_collapse', hint: 'options_mode_collapse_hint' },

@@ -5,7 +5,7 @@ import { useCommit } from '../../page-support/use-commit';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { ENGINE_IDS, type Settings } from '../../lib/settings';
 import { SearxngHosts } from './searxng-hosts';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { outcomeWords, useEngineOutcomes } from '../../page-support/engine-outcomes';
 
 /** A checkbox per built-in engine (with how its last results page was read), then the SearXNG instances the user added. */

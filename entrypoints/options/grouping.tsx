@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { SliderField } from '../../components/slider-field';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { ThresholdPreview } from './preview';
-import { pct, t } from '../../page-support/i18n';
+import { pct, t } from '../../shared/i18n';
 import { SETTING_BOUNDS } from '../../lib/settings';
 
 /** A range input's value as the setting holds it: a whole number of steps (0.57, not 0.5700000001). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { domainOf } from '../../lib/url/host';
 import type { NotACopy } from '../../lib/group/not-a-copy';
 import { SafeLink } from '../../components/safe-link';
-import { date, t } from '../../page-support/i18n';
+import { date, t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 
 type Choices = { kind: 'loading' } | { kind: 'ok'; list: NotACopy[] } | { kind: 'error'; message: string };

@@ -1,5 +1,5 @@
 import { NumberField } from '../../components/number-field';
-import { type MessageKey, t } from '../../page-support/i18n';
+import { type MessageKey, t } from '../../shared/i18n';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { type BoundedSetting, SETTING_BOUNDS, type SettingsPatch } from '../../lib/settings';
 

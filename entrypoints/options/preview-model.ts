@@ -1,6 +1,6 @@
 import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/snippet-groups';
 import { type GroupInput, type GroupOutcome, boilerplateFrom, groupResults } from '../../lib/group/results';
-import { date, plural, t, uiLanguage } from '../../page-support/i18n';
+import { date, plural, t, uiLanguage } from '../../shared/i18n';
 
 export interface PreviewOptions {
   shingle: number;

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { engineName } from '../../page-support/format';
-import { pct, plural, t } from '../../page-support/i18n';
+import { pct, plural, t } from '../../shared/i18n';
 import { errorText } from '../../page-support/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';

@@ -6,7 +6,7 @@ import { errorText } from '../../page-support/messaging';
 import { patchProblem } from '../../page-support/patch-check';
 import { requestHostPermission } from '../../page-support/permissions';
 import type { SettingsProps } from '../../page-support/use-settings';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 const ID = 'searxng-host';
 /** As lib/settings checks the list (which patchProblem enforces too). */

@@ -1,4 +1,4 @@
-import { plural, t } from '../../page-support/i18n';
+import { plural, t } from '../../shared/i18n';
 import { measured } from '../../page-support/lost-words';
 import type { Alternate, LostReport } from '../../lib/lost/report';
 import { basisRank } from '../../lib/lost/rank';

@@ -4,7 +4,7 @@ import { errorText } from '../../page-support/messaging';
 import { TabStateView } from './tab-state-view';
 import { useTabState } from './use-tab-state';
 import { FindCopies } from './find-copies';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 /** The toolbar popup: what Resemble made of the active tab, and the way to the options. */
 export function App() {

@@ -1,7 +1,7 @@
 import { safeHref } from '../../components/group-list';
-import type { TabState } from '../../lib/group/tab-state';
-import { copycatWords } from '../../page-support/copycat-words';
-import { type MessageKey, t } from '../../page-support/i18n';
+import type { TabState } from '../../lib/tab/tab-state';
+import { copycatWords } from '../../shared/copycat-words';
+import { type MessageKey, t } from '../../shared/i18n';
 
 const DOES: Record<NonNullable<TabState['copycatDisplay']>, MessageKey> = {
   label: 'popup_copycat_label',

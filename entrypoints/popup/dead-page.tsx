@@ -2,12 +2,12 @@ import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
 import { deadKindShort, reasonWords } from '../../page-support/lost-words';
-import { lostPageFor } from '../../page-support/private-lost';
+import { lostPageFor } from '../../shared/private-lost';
 import { errorText } from '../../page-support/messaging';
 import type { Alternate } from '../../lib/lost/report';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { PopupAlternates } from './popup-alternates';
-import { plural, t } from '../../page-support/i18n';
+import { plural, t } from '../../shared/i18n';
 
 /** A dead result as the popup lists it: rank, title, why, and the address lost and found is opened for (http(s) only). */
 export interface DeadLine {
@@ -54,7 +54,7 @@ export function DeadPageOffer({ s }: { s: TabState }) {
 
   const open = (url: string) => {
     try {
-      // A private tab's address never goes into the page's (issue #28: page-support/private-lost.ts).
+      // A private tab's address never goes into the page's (issue #28: shared/private-lost.ts).
       lostPageFor(url, s.tabId)
         .then((page) => browser.tabs.create({ url: page }))
         .then(

@@ -1,4 +1,4 @@
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { toggledDisplayMode } from '../../lib/first-run';
 import { useCommit } from '../../page-support/use-commit';
 import { useDisplayShortcut } from '../../page-support/shortcut';

@@ -4,10 +4,10 @@ import { engineName } from '../../page-support/format';
 import { addHost } from '../../page-support/hosts';
 import { errorText, send } from '../../page-support/messaging';
 import { requestHostPermission } from '../../page-support/permissions';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { ENGINE_IDS, type EngineId, type SettingsPatch } from '../../lib/settings';
 import { searxngHostOf } from '../../lib/url/host';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 type Step = { kind: 'idle' } | { kind: 'saving' } | { kind: 'on' } | { kind: 'error'; message: string };
 

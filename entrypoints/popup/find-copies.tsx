@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 

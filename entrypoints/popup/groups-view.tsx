@@ -1,11 +1,11 @@
 import { engineName } from '../../page-support/format';
 import { GroupList } from '../../components/group-list';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { PageCheckOffer } from './page-check-offer';
 import { send } from '../../page-support/messaging';
 import { DisplayModeLine } from './display-mode-line';
 import { countsText, noGroupsText } from './summary';
-import { pct, t } from '../../page-support/i18n';
+import { pct, t } from '../../shared/i18n';
 
 /**
  * While result pages are checked: how far (groups refine as pages come in). Results past the fetch

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 import { useSettings } from '../../page-support/use-settings';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 /**
  * The one-time question (issue #6): confirm groups by checking the result pages? One click asks for

@@ -3,11 +3,11 @@ import { safeHref } from '../../components/group-list';
 import { formatDateTime, sourceLine, sourceStateText, sourceName, sourceWords } from '../../page-support/lost-words';
 import { errorText } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
-import { domainOf } from '../../lib/group/describe';
+import { domainOf } from '../../lib/url/host';
 import type { Alternate } from '../../lib/lost/report';
 import { alternatesState, alternatesStateText, mergeAlternates } from './alternates';
 import { useSearchMore } from './use-search-more';
-import { pct, t } from '../../page-support/i18n';
+import { pct, t } from '../../shared/i18n';
 
 /** One verified copy: its domain as a link (http(s) only), its measures, where it was found and when. Text only. */
 function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {

@@ -1,6 +1,6 @@
 import { engineName } from '../../page-support/format';
-import type { TabState } from '../../lib/group/tab-state';
-import { t } from '../../page-support/i18n';
+import type { TabState } from '../../lib/tab/tab-state';
+import { t } from '../../shared/i18n';
 
 /**
  * Never silent (issue #27): a page the engine's definition could not read, read by its structure

@@ -1,8 +1,8 @@
-import { copiesLabel } from '../../page-support/describe-words';
-import { plural, t } from '../../page-support/i18n';
+import { copiesLabel } from '../../shared/describe-words';
+import { plural, t } from '../../shared/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers } from '../../lib/group/visible';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 
 /**
  * Results that are copies of another: every member of every group but the representatives and the

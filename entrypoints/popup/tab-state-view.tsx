@@ -1,5 +1,5 @@
 import { engineName } from '../../page-support/format';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { EnableEngine } from './enable-engine';
 import { GroupsView } from './groups-view';
 import { DeadPageOffer } from './dead-page';
@@ -7,7 +7,7 @@ import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
 import { CopycatsView } from './copycats-view';
 import { ReadNote } from './read-note';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 /** The popup's body for each state. Everything that comes from the page is set as text. */
 export function TabStateView({ state }: { state: PopupState }) {

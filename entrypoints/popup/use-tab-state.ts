@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useState } from 'preact/hooks';
 import { errorText, send } from '../../page-support/messaging';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 
 /** What the popup knows about the active tab. */
 export type PopupState =

@@ -1,6 +1,6 @@
 import { engineName } from '../../page-support/format';
-import { plural, t } from '../../page-support/i18n';
-import type { TabState } from '../../lib/group/tab-state';
+import { plural, t } from '../../shared/i18n';
+import type { TabState } from '../../lib/tab/tab-state';
 import { progressText } from './summary';
 
 /** A page still being read or grouped; use-tab-state asks again every second until it is done. */

@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { PALETTE_CSS } from './page-styles';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 
 // Opaque, unlike the page behind it: its text's contrast must not depend on what scrolls under it.
 const CSS = `${PALETTE_CSS}

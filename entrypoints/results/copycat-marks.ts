@@ -1,8 +1,8 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type CopycatLookup, copycatFlag } from '../../lib/copycat/marks';
 import type { CopycatDisplay } from '../../lib/settings';
-import { copycatWords } from '../../page-support/copycat-words';
-import { t } from '../../page-support/i18n';
+import { copycatWords } from '../../shared/copycat-words';
+import { t } from '../../shared/i18n';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountLabel, mountToggle } from './page-ui';
 

@@ -1,11 +1,11 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../page-support/describe-words';
-import { t } from '../../page-support/i18n';
+import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../shared/describe-words';
+import { t } from '../../shared/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { withoutWww } from '../../lib/url/host';
 import { hideableMembers, memberRole, standIn } from '../../lib/group/visible';
 import { bestLiveCopy } from '../../lib/lost/live-copy';
-import type { PageGroups } from '../../lib/group/page-groups';
+import type { PageGroups } from '../../lib/tab/page-groups';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
 import { HIDDEN_CSS } from './page-styles';

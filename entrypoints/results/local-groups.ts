@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { groupSnippets } from '../../lib/group/snippet-groups';
-import type { PageGroups } from '../../lib/group/page-groups';
+import type { PageGroups } from '../../lib/tab/page-groups';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import type { ResultsBatch } from '../../lib/engines/batch';
 import { COPYCAT_PAGE_KEYS, readLookup } from '../../lib/copycat/table';

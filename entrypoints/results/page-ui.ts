@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
-import { t, tOf } from '../../page-support/i18n';
+import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
+import { t, tOf } from '../../shared/i18n';
 import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';
 

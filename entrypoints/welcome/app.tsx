@@ -2,7 +2,7 @@ import { Notice } from '../../components/notice';
 import { PageCheckingControl } from '../../components/page-checking';
 import { Section } from '../../components/section';
 import { FETCH_DEFAULTS } from '../../lib/fetch/fetch-page';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { useSettings } from '../../page-support/use-settings';
 import { ExampleGroups } from './example-groups';
 import { ShortcutLine } from './shortcut-line';

@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { PreviewGroups } from '../../components/preview-groups';
 import { groupResults } from '../../lib/group/results';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { EXAMPLE_QUERY, EXAMPLE_RESULTS } from './example';
 
 const QUERY = '\uE000';

@@ -1,4 +1,4 @@
-import { t } from '../../page-support/i18n';
+import { t } from '../../shared/i18n';
 import { useDisplayShortcut } from '../../page-support/shortcut';
 
 const KEY = '\uE000';

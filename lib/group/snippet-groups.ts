@@ -3,7 +3,7 @@
  * (grouping its own page at once, issue #17) and the background (deciding the tab's groups) both call,
  * so the two cannot disagree. Pure: no browser API.
  */
-import { type PageGroups, pageGroups } from './page-groups';
+import { type PageGroups, pageGroups } from '../tab/page-groups';
 import type { Settings } from '../settings';
 import { fromSnippets } from './pages';
 import { type GroupInput, type GroupOptions, type GroupOutcome, groupResults } from './results';

@@ -4,7 +4,7 @@
  * grouping once pages are checked, and what the page is told. Pure: the callers read storage and the store.
  */
 import { apartAmong } from '../group/not-a-copy';
-import { type PageGroups, type DeadResult, pageGroups } from '../group/page-groups';
+import { type PageGroups, type DeadResult, pageGroups } from './page-groups';
 import { type PageGroup, fromSnippets } from '../group/pages';
 import type { GroupInput, GroupOutcome } from '../group/results';
 import { groupSnippets, snippetGroupOptions } from '../group/snippet-groups';

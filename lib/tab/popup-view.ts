@@ -5,7 +5,7 @@
  */
 import { type CopycatLookup, copycatFlag } from '../copycat/marks';
 import { resultHost } from '../group/result-item';
-import type { TabState } from '../group/tab-state';
+import type { TabState } from './tab-state';
 import type { Settings } from '../settings';
 import type { TabView } from './view';
 

@@ -214,7 +214,8 @@ export function parseWorkerRequest(msg: unknown): Parsed<WorkerRequest> {
   if (!c.ok) return bad(`${op}: ${c.errors.slice(0, 3).join('; ')}`);
   // Only the fields the op has (and the options only when given): what the handler and the relay pass on.
   const value: Record<string, unknown> = { id: msg.id, op };
-  for (const k of ['ms', 'items', 'boilerplate', 'apart', 'options', 'html', 'url', 'past', 'minPages', 'shingle']) if (c.value[k] !== undefined) value[k] = c.value[k];
+  for (const k of ['ms', 'items', 'boilerplate', 'apart', 'options', 'html', 'url', 'past', 'minPages', 'shingle'])
+    if (c.value[k] !== undefined) value[k] = c.value[k];
   if (op === 'hang') value.ms = Math.min(value.ms as number, HANG_MAX_MS);
   return { ok: true, value: value as unknown as WorkerRequest };
 }

@@ -7,7 +7,7 @@
 import { parseHTML } from 'linkedom';
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { mainText } from '../../lib/page/main-text';
 import type { ResembleFixtures } from './fixtures';
 import type { HookScope } from './hook';

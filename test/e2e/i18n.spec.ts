@@ -28,7 +28,7 @@ test('German UI: the results page labels, the popup and the options speak German
   takeScreenshot,
 }) => {
   // What the browser chose: the German messages file (headless Chromium's getUILanguage() says en-US
-  // whatever --lang is; page-support/i18n formats in the language of the messages shown).
+  // whatever --lang is; shared/i18n formats in the language of the messages shown).
   expect(await sw(() => chrome.i18n.getMessage('locale'))).toBe('de');
   expect(await sw(() => chrome.i18n.getMessage('extDescription'))).toBe(de.extDescription.message);
 

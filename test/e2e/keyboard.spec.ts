@@ -11,7 +11,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { pct } from '../../page-support/i18n';
+import { pct } from '../../shared/i18n';
 import { useLocale } from '../unit/helpers/i18n';
 import { groupResults } from '../../lib/group/results';
 import { expect, test } from './fixtures';

@@ -17,7 +17,7 @@
 import type { Route } from '@playwright/test';
 import { parseHTML } from 'linkedom';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { mainText } from '../../lib/page/main-text';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import type { HookScope } from './hook';

@@ -14,7 +14,7 @@
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { reasonWords } from '../../page-support/lost-words';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
 import { requireHook } from './hook';
 import { badgeText, lostPageUrl, nextPage, tabIdOf } from './lost-kit';
@@ -24,7 +24,7 @@ import { useLocale } from '../unit/helpers/i18n';
 declare const chrome: typeof Browser;
 
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
-// reasonWords (the popup's words, checked here in Node) reads messages through page-support/i18n: English, as the browser here.
+// reasonWords (the popup's words, checked here in Node) reads messages through shared/i18n: English, as the browser here.
 useLocale('en');
 
 const tabState = (sw: ResembleFixtures['sw'], tabId: number) =>

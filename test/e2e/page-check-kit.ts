@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import type { PageGroup } from '../../lib/group/pages';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { type ResembleFixtures, expect } from './fixtures';
 import type { HookScope } from './hook';
 import { RouteTable, sleep } from './route-table';

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { CHECK_BUDGET } from '../../lib/fetch/budget';
 import { decodeBytes } from '../../lib/text/decode';
 import { BING_SPEC, appendResults, longResult } from '../../bench/long-page';

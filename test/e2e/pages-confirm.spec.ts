@@ -23,7 +23,7 @@ import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import { mainText } from '../../lib/page/main-text';
 import { DEFAULT_SETTINGS as DEFAULTS } from '../../lib/settings';
-import { pct } from '../../page-support/i18n';
+import { pct } from '../../shared/i18n';
 import { useLocale } from '../unit/helpers/i18n';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';

@@ -26,7 +26,7 @@ import type { Browser } from 'wxt/browser';
 import { extract } from '../../lib/engines/extract';
 import type { Extraction } from '../../lib/engines/types';
 import type { ResultItem } from '../../lib/group/result-item';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import type { EngineId } from '../../lib/settings';
 import { decodeBytes } from '../../lib/text/decode';
 import { type ResembleFixtures, expect, test } from './fixtures';

@@ -5,7 +5,7 @@
  * ../e2e/page-demo-serp.ts), imported, not copied.
  */
 import type { Browser as Ext } from 'wxt/browser';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 import { type Mark, demo, readMarks } from '../e2e/groups-kit';
 import { type InExtension, type Page, type SiteServer, expect, until } from './fixtures';
 

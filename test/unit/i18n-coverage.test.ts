@@ -46,13 +46,13 @@ function kindOf(rel: string): Kind | undefined {
   if (rel.endsWith('.tsx')) return 'jsx';
   if (rel === 'entrypoints/results.content.ts' || rel.startsWith('entrypoints/results/')) return 'content-script';
   if (rel === 'entrypoints/background/index.ts' || rel.startsWith('entrypoints/background/')) return 'background';
-  if (/^(page-support|components|entrypoints\/(popup|options|lost|copies|welcome|privacy))\//.test(rel)) return 'words';
+  if (/^(page-support|shared|components|entrypoints\/(popup|options|lost|copies|welcome|privacy))\//.test(rel)) return 'words';
   return undefined;
 }
 
 const allowed = (text: string) => ALLOWED.some((a) => (typeof a.text === 'string' ? a.text === text : a.text.test(text)));
 
-const scanned = [...walk(join(ROOT, 'components')), ...walk(join(ROOT, 'entrypoints')), ...walk(join(ROOT, 'page-support'))]
+const scanned = [...walk(join(ROOT, 'components')), ...walk(join(ROOT, 'entrypoints')), ...walk(join(ROOT, 'page-support')), ...walk(join(ROOT, 'shared'))]
   .map((f) => relative(ROOT, f))
   .filter(
     (rel) => /\.tsx?$/.test(rel) && kindOf(rel) !== undefined && rel !== 'entrypoints/background/debug/test-hook.ts' && !CONTENT.some((c) => c.file === rel),
@@ -70,7 +70,7 @@ describe('UI text outside i18n', () => {
       expect(scanned).toContain(f);
   });
 
-  it('finds none outside PENDING files: use t()/plural() from page-support/i18n (docs/i18n.md)', () => {
+  it('finds none outside PENDING files: use t()/plural() from shared/i18n (docs/i18n.md)', () => {
     const left = [...findings].filter(([f]) => !PENDING.some((p) => p.file === f)).flatMap(([, list]) => list.map((x) => `${x.file}:${x.line}: ${x.text}`));
     expect(left).toEqual([]);
   });

@@ -28,7 +28,7 @@ describe('locale files', () => {
   it('exist for the eight languages, with the manifest name and description', () => {
     expect(localeNames()).toEqual(LOCALES);
     for (const [l, f] of files) expect(f.extName?.message, l).toBe('Resemble');
-    // page-support/i18n formats numbers and picks plural forms in the language of the file shown.
+    // shared/i18n formats numbers and picks plural forms in the language of the file shown.
     for (const [l, f] of files) expect(f.locale?.message, l).toBe(l.replace('_', '-'));
   });
 
@@ -83,7 +83,7 @@ function sources(dir: string): string[] {
     return statSync(p).isDirectory() ? sources(p) : /\.tsx?$/.test(name) ? [p] : [];
   });
 }
-const codeFiles = [...['components', 'entrypoints', 'page-support'].flatMap((d) => sources(join(ROOT, d))), join(ROOT, 'wxt.config.ts')];
+const codeFiles = [...['components', 'entrypoints', 'page-support', 'shared'].flatMap((d) => sources(join(ROOT, d))), join(ROOT, 'wxt.config.ts')];
 
 /** Every string literal in the code (a key may sit in a table: { collapse: 'options_mode_collapse' }), and __MSG_x__ names. */
 function literals(): Set<string> {

@@ -1,13 +1,13 @@
 /**
- * page-support/i18n (t, plural, numbers) and the words built on it: in English the results page and
+ * shared/i18n (t, plural, numbers) and the words built on it: in English the results page and
  * the popup say the sentences pinned here (lib keeps no words, only the reasons' kinds and measures);
  * in other languages the plural forms and number formats are the language's own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { wholePercent } from '../../lib/group/describe';
 import type { PageReason } from '../../lib/group/pages';
-import * as ui from '../../page-support/describe-words';
-import { languageOf, num, pct, plural, t } from '../../page-support/i18n';
+import * as ui from '../../shared/describe-words';
+import { languageOf, num, pct, plural, t } from '../../shared/i18n';
 import { countsText } from '../../entrypoints/popup/summary';
 import { fileSource, readLocale, useLocale } from './helpers/i18n';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { standIn } from '../../lib/group/visible';
 import { bestLiveCopy } from '../../lib/lost/live-copy';
-import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
+import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
 import type { Alternate } from '../../lib/lost/report';
-import { checkPageGroups } from '../../lib/group/page-groups';
+import { checkPageGroups } from '../../lib/tab/page-groups';
 
 /** Issue #15: the live copy beside a dead result, what the page may be sent of it, and the stand-in of a dead representative. */
 const alt = (over: Partial<Alternate> = {}): Alternate => ({

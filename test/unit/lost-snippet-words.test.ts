@@ -4,9 +4,9 @@
  * measures), in every locale, and the page's message shape accepts it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkPageGroups } from '../../lib/group/page-groups';
+import { checkPageGroups } from '../../lib/tab/page-groups';
 import type { Alternate } from '../../lib/lost/report';
-import { liveCopyDetail, liveCopyLabel } from '../../page-support/describe-words';
+import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
 import { measuresText } from '../../page-support/lost-words';
 import { mergeAlternates } from '../../entrypoints/popup/alternates';
 import { localeNames, readLocale, useLocale } from './helpers/i18n';

@@ -26,7 +26,7 @@ import {
   sourceWords,
   statusWords,
 } from '../../page-support/lost-words';
-import { setMessageSource } from '../../page-support/i18n';
+import { setMessageSource } from '../../shared/i18n';
 import { fileSource, readLocale, useLocale } from './helpers/i18n';
 import { mountIn } from './helpers/mount';
 

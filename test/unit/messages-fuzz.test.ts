@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type MessageType, route } from '../../lib/messages';
-import { checkPageGroups } from '../../lib/group/page-groups';
+import { checkPageGroups } from '../../lib/tab/page-groups';
 import { DEFAULT_SETTINGS, checkSettingsPatch } from '../../lib/settings';
 import { check } from '../../lib/validate';
 import { parseWorkerRequest, parseWorkerResponse } from '../../lib/worker/protocol';

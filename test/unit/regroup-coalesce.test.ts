@@ -1,10 +1,10 @@
 /**
  * Issue #28: regroups while a long page is checked. Progress ticks are coalesced and paced
- * (lib/group/coalesce.ts); the pass with pages runs over the results that can link only
+ * (lib/tab/coalesce.ts); the pass with pages runs over the results that can link only
  * (lib/group/linkable.ts), with the same groups as over them all.
  */
 import { describe, expect, it } from 'vitest';
-import { Coalescer } from '../../lib/group/coalesce';
+import { Coalescer } from '../../lib/tab/coalesce';
 import { linkable } from '../../lib/group/linkable';
 import { groupWithPages } from '../../lib/group/pages';
 import type { GroupOutcome } from '../../lib/group/results';

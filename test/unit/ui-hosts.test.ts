@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatKB, engineName } from '../../page-support/format';
 import { addHost, hostErrorWords } from '../../page-support/hosts';
 import { HOST_ERRORS, type HostErrorCode, parseHost } from '../../lib/url/host';
-import { pct } from '../../page-support/i18n';
+import { pct } from '../../shared/i18n';
 import { useLocale } from './helpers/i18n';
 import { humanizeCheckError, parseNumber, patchProblem } from '../../page-support/patch-check';
 import { hostOrigin } from '../../page-support/permissions';

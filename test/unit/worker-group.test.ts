@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { wholePercent } from '../../lib/group/describe';
 import { domainOf } from '../../lib/url/host';
-import { copiesLabel, reasonDetail, reasonLabel } from '../../page-support/describe-words';
+import { copiesLabel, reasonDetail, reasonLabel } from '../../shared/describe-words';
 import { fromSnippets } from '../../lib/group/pages';
 import { boilerplateFrom, groupResults } from '../../lib/group/results';
-import { checkPageGroups } from '../../lib/group/page-groups';
+import { checkPageGroups } from '../../lib/tab/page-groups';
 import { handleWorkerRequest } from '../../lib/worker/handle';
 import { parseWorkerRequest, parseWorkerResponse } from '../../lib/worker/protocol';
 

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { t } from '../../../page-support/i18n';
-import { privateLostPage, registerPrivateLost } from '../../../page-support/private-lost';
+import { t } from '../../../shared/i18n';
+import { privateLostPage, registerPrivateLost } from '../../../shared/private-lost';
 
 export const LINK_MENU_ID = 'resemble-find-copy';
 /** "Find copies of this page" (issue #19), on the page itself. */
@@ -36,7 +36,7 @@ export interface AskedFrom {
  * made once, however often a page or the user asks.
  *
  * Asked from a private window (issue #28), the page's address holds an opaque run id, never the URL
- * (page-support/private-lost.ts), and it is opened in that window: Firefox shows it there; Chrome
+ * (shared/private-lost.ts), and it is opened in that window: Firefox shows it there; Chrome
  * ("spanning" mode, its default) puts extension pages in a regular window, whose History then keeps
  * only `lost.html?run=<id>` and a title without the address (entrypoints/lost/main.tsx).
  */

@@ -1,5 +1,4 @@
 import { browser } from 'wxt/browser';
-import { t } from '../../../page-support/i18n';
 import { fetchPage } from '../../../lib/fetch/fetch-page';
 import { type FailedLoad, deadLoadStatus, isDeadLoad } from '../../../lib/lost/dead-load';
 import { fetchPolicy } from '../net/fetch-policy';
@@ -7,13 +6,9 @@ import { record } from '../pages/dead-alternates';
 import { findLocalCopies } from './lost-local';
 import type { SketchService } from '../worker/sketch-service';
 import { getTabState, setTabState } from '../tab/tab-state';
+import { badgeDeadPage } from '../browser-ui/toolbar-badge';
 
 const RECHECK_MS = 1500;
-
-/** The toolbar button's API: `action` (MV3: Chrome), `browserAction` (MV2: Firefox, which has no `action` there). */
-function toolbarButton(): typeof browser.action | undefined {
-  return browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
-}
 
 /** Checks under way, by tab and URL: Chromium reports one failed navigation twice. */
 const checking = new Set<string>();
@@ -52,9 +47,7 @@ async function recheck(tabId: number, url: string): Promise<boolean> {
   if (!tab || noHash(tab.url) !== noHash(url)) return false;
   const state = await getTabState(tabId);
   await setTabState({ ...state, deadPage: { url, reason: deadLoadStatus(again) } });
-  const button = toolbarButton();
-  await button?.setBadgeText({ tabId, text: '!' }).catch(() => undefined);
-  await button?.setTitle({ tabId, title: t('bg_deadPage_title') }).catch(() => undefined);
+  await badgeDeadPage(tabId);
   return true;
 }
 

@@ -7,7 +7,7 @@ import { newestIndex } from '../../../lib/store/newest-index';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { lostDeps } from './lost-deps';
 import { noteLostCopies } from '../copycat/copycat-evidence';
-import { PRIVATE_LOST_PREFIX, privateLostRuns } from '../../../page-support/private-lost';
+import { PRIVATE_LOST_PREFIX, privateLostRuns } from '../../../shared/private-lost';
 
 const key = (url: string) => `lost:${url}`;
 /** Reports kept in storage.session (small, and shared with every tab's state): the newest, by an index of URLs. */
@@ -44,7 +44,7 @@ function remember(r: LostReport): void {
   }
 }
 
-/** Whether lost and found for `url` was asked for from a private window (a run of page-support/private-lost.ts). */
+/** Whether lost and found for `url` was asked for from a private window (a run of shared/private-lost.ts). */
 async function askedPrivately(url: string): Promise<boolean> {
   for (const u of (await privateLostRuns().catch(() => new Map<string, string>())).values()) if (u === url) return true;
   return false;

@@ -1,6 +1,6 @@
 import { type Candidate, candidates, lastKnown, shownOf, verifyAll } from '../../../lib/lost/find';
 import type { Alternate, LostReport } from '../../../lib/lost/report';
-import { MAX_PAGE_ALTERNATES } from '../../../lib/group/page-groups';
+import { MAX_PAGE_ALTERNATES } from '../../../lib/tab/page-groups';
 import { normalizeUrl } from '../../../lib/url/normalize';
 import { lostDeps } from './lost-deps';
 import { ended, localLooks, requestedLooks } from './lost-jobs';

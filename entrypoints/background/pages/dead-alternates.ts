@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Alternate } from '../../../lib/lost/report';
-import { type DeadResult, MAX_PAGE_ALTERNATES, pageGroups } from '../../../lib/group/page-groups';
+import { type DeadResult, MAX_PAGE_ALTERNATES, pageGroups } from '../../../lib/tab/page-groups';
 import { tellTab } from '../messages/router';
 import { LOCAL_CANDIDATES, findLocalCopies } from '../lost/lost-local';
 import { takeFetches } from './page-check';

@@ -7,7 +7,7 @@
  */
 import { browser } from 'wxt/browser';
 import { type NotACopy, apartAmong } from '../../../lib/group/not-a-copy';
-import type { PageGroups } from '../../../lib/group/page-groups';
+import type { PageGroups } from '../../../lib/tab/page-groups';
 import { tellTab } from '../messages/router';
 import type { SketchService } from '../worker/sketch-service';
 import { regroup } from './regroup';

@@ -6,7 +6,7 @@
  */
 import type { Payload, Replies, SenderContext } from '../../../lib/messages';
 import type { ResultItem } from '../../../lib/group/result-item';
-import type { TabState } from '../../../lib/group/tab-state';
+import type { TabState } from '../../../lib/tab/tab-state';
 import { outcomeOf } from '../../../lib/engines/outcomes';
 import { tellPage } from '../../../lib/tab/compose';
 import { engineOff } from '../../../lib/tab/inputs';

@@ -5,9 +5,9 @@
  * returned; the caller says them on the channel of its cause (an answer to the page's question, or a
  * `page/update`).
  */
-import type { PageGroups } from '../../../lib/group/page-groups';
+import type { PageGroups } from '../../../lib/tab/page-groups';
 import type { GroupOutcome } from '../../../lib/group/results';
-import type { TabState } from '../../../lib/group/tab-state';
+import type { TabState } from '../../../lib/tab/tab-state';
 import { CHECK_BUDGET } from '../../../lib/fetch/budget';
 import { readCompactSketch } from '../../../lib/store';
 import type { SketchStore } from '../../../lib/store';

@@ -4,7 +4,7 @@
  * before are fresh and are not fetched again.
  */
 import { browser } from 'wxt/browser';
-import { Coalescer } from '../../../lib/group/coalesce';
+import { Coalescer } from '../../../lib/tab/coalesce';
 import type { Settings } from '../../../lib/settings';
 import type { TabView } from '../../../lib/tab/view';
 import { readSettings } from '../../../shared/settings';
@@ -30,7 +30,7 @@ const askers = new Map<number, Omit<Asked, 'checking'>>();
 
 /**
  * Pages finishing while a regroup waits its turn share the next one, and a regroup starts no sooner
- * than twice the last one's length after it (lib/group/coalesce.ts): each regroup reads the store,
+ * than twice the last one's length after it (lib/tab/coalesce.ts): each regroup reads the store,
  * writes storage.session and messages the tab, and one per page kept the background busy for most of a
  * long page's check (issue #28).
  */

@@ -6,7 +6,7 @@
 import type { GroupOutcome } from '../../../lib/group/results';
 import { fromSnippets } from '../../../lib/group/pages';
 import type { ResultItem } from '../../../lib/group/result-item';
-import type { TabState } from '../../../lib/group/tab-state';
+import type { TabState } from '../../../lib/tab/tab-state';
 import type { Settings } from '../../../lib/settings';
 import { IN_PLACE_MAX, groupRequest, groupView } from '../../../lib/tab/compose';
 import type { GroupingInputs } from '../../../lib/tab/inputs';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { TabState } from '../../../lib/group/tab-state';
+import type { TabState } from '../../../lib/tab/tab-state';
 import { COPYCAT_PAGE_KEYS, readLookup } from '../../../lib/copycat/table';
 import type { CopycatLookup } from '../../../lib/copycat/marks';
 import { ADDED_PREFIX } from '../../../lib/engines/added';

@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type MessageSource, setMessageSource } from '../../../page-support/i18n';
+import { type MessageSource, setMessageSource } from '../../../shared/i18n';
 
 export const LOCALES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/_locales');
 

@@ -1,5 +1,5 @@
 /**
- * Finds words the user reads that do not go through page-support/i18n (docs/i18n.md), with the
+ * Finds words the user reads that do not go through shared/i18n (docs/i18n.md), with the
  * TypeScript compiler's parser:
  * - in .tsx: JSX text with letters; string literals and templates with letters in the attributes that
  *   are read or spoken (TEXT_ATTRIBUTES) and as children ({busy ? 'Saving…' : 'Save'});

@@ -30,7 +30,7 @@ export function setMessageSource(s: MessageSource | undefined): void {
 function current(): MessageSource {
   if (source) return source;
   const i18n = (browser as typeof browser | undefined)?.i18n;
-  if (!i18n) throw new Error('page-support/i18n: no browser.i18n here; unit tests install a source with setMessageSource');
+  if (!i18n) throw new Error('shared/i18n: no browser.i18n here; unit tests install a source with setMessageSource');
   // @types/chrome types the key as the built-in @@ names only; ours are checked by MessageKey above.
   const get = (i18n.getMessage as (key: string, subs: string[]) => string).bind(i18n);
   source = { getMessage: (key, subs) => get(key, subs), language: () => languageOf(get('locale', []), i18n.getUILanguage()) };

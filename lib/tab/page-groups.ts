@@ -6,7 +6,7 @@ import { LIMITS } from '../limits';
 import type { Alternate } from '../lost/report';
 import { DISPLAY_MODES, type DisplayMode, type Settings } from '../settings';
 import { type Check, arr, check, num, obj, oneOf, optional, str } from '../validate';
-import type { PageGroup, PageReason } from './pages';
+import type { PageGroup, PageReason } from '../group/pages';
 
 /** A result whose page check says it is dead: the page marks it and offers "find a copy". */
 export interface DeadResult {

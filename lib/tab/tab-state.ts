@@ -2,8 +2,8 @@ import type { SiteMark } from '../copycat/marks';
 import type { Reader } from '../engines/types';
 import type { Alternate } from '../lost/report';
 import type { DeadResult } from './page-groups';
-import type { PageGroup } from './pages';
-import type { ResultSummary } from './result-item';
+import type { PageGroup } from '../group/pages';
+import type { ResultSummary } from '../group/result-item';
 
 /** What the background knows of a tab's results page: the popup shows it. */
 export interface TabState {
