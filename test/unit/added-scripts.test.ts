@@ -5,23 +5,15 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddedEngine } from '../../lib/engines/added';
+import { grantedOrigins, registeredScripts } from './helpers/fake-browser';
 
+// fakeBrowser has no permissions or scripting of its own: the hosts granted and the scripts registered, here.
 const granted = new Set<string>();
-const registered = new Map<string, { id: string; matches: string[] }>();
+grantedOrigins(granted);
+const registered = registeredScripts();
 let engines: AddedEngine[] = [];
 
-vi.mock('wxt/browser', () => ({
-  browser: {
-    permissions: { contains: async ({ origins }: { origins: string[] }) => origins.every((o) => granted.has(o)) },
-    scripting: {
-      getRegisteredContentScripts: async () => [...registered.values()],
-      unregisterContentScripts: async ({ ids }: { ids: string[] }) => ids.forEach((id) => registered.delete(id)),
-      registerContentScripts: async (list: { id: string; matches: string[] }[]) => list.forEach((s) => registered.set(s.id, s)),
-    },
-    storage: { onChanged: { addListener: () => {} } },
-  },
-}));
-vi.mock('../../entrypoints/background/settings/settings-item', async () => {
+vi.mock('../../shared/settings', async () => {
   const { DEFAULT_SETTINGS } = await import('../../lib/settings');
   return { readSettings: async () => ({ ...DEFAULT_SETTINGS, addedEngines: engines }) };
 });

@@ -8,7 +8,6 @@ import { DEFAULT_SETTINGS } from '../../lib/settings';
 import type { FetchPageOptions } from '../../lib/fetch/types';
 
 const asked: { url: string; noStore: boolean }[] = [];
-vi.mock('wxt/browser', () => ({ browser: { permissions: { contains: async () => true } } }));
 vi.mock('../../entrypoints/background/net/fetch-policy', () => ({ fetchPolicy: async () => ({}) }));
 vi.mock('../../lib/fetch/fetch-page', () => ({
   PAGE_ORIGINS: ['<all_urls>'],

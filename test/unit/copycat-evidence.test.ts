@@ -4,22 +4,13 @@
  * is kept from a private window; the user's word and imported lists survive the cache being cleared.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import type { MeasuredPair } from '../../lib/copycat/evidence';
 
-const local = new Map<string, unknown>();
-vi.mock('wxt/browser', () => ({
-  browser: {
-    storage: {
-      local: {
-        get: async (k: string | string[]) =>
-          Object.fromEntries((Array.isArray(k) ? k : [k]).filter((x) => local.has(x)).map((x) => [x, structuredClone(local.get(x))])),
-        set: async (items: Record<string, unknown>) => void Object.entries(items).forEach(([k, v]) => local.set(k, structuredClone(v))),
-      },
-    },
-  },
-}));
-vi.mock('../../entrypoints/background/settings/settings-item', () => ({ readSettings: async () => DEFAULT_SETTINGS }));
+const local = fakeBrowser.storage.local;
+const stored = async (k: string) => (await local.get(k))[k];
+vi.mock('../../shared/settings', () => ({ readSettings: async () => DEFAULT_SETTINGS }));
 /** The store's first sight of pages (the dates the evidence takes): set per test. */
 const firstSeen = new Map<string, number>();
 vi.mock('../../entrypoints/background/worker/store-access', () => ({
@@ -45,7 +36,7 @@ const PAIRS = [
 
 describe('copycat evidence in the background', () => {
   beforeEach(() => {
-    local.clear();
+    fakeBrowser.reset();
     firstSeen.clear();
   });
   const G = { incognito: false, from: 'serp:google:q1' };
@@ -53,23 +44,23 @@ describe('copycat evidence in the background', () => {
 
   it('measured copies become evidence and the table the results pages read', async () => {
     expect(await noteCopies(PAIRS, G)).toBe(3);
-    expect(local.get('copycat:evidence')).toHaveLength(3);
+    expect(await stored('copycat:evidence')).toHaveLength(3);
     // One results page decides nothing (issue #28).
-    expect(local.get('copycat:sites')).toEqual({});
+    expect(await stored('copycat:sites')).toEqual({});
     // Measured again on another results page: the same records, not more, and now a verdict.
     await noteCopies(PAIRS, B);
-    expect(local.get('copycat:evidence')).toHaveLength(3);
-    expect(Object.keys(local.get('copycat:sites') as object)).toEqual(['cc.example']);
+    expect(await stored('copycat:evidence')).toHaveLength(3);
+    expect(Object.keys((await stored('copycat:sites')) as object)).toEqual(['cc.example']);
   });
 
   it('nothing is kept from a private window', async () => {
     expect(await noteCopies(PAIRS, { incognito: true, from: 'serp:google:q1' })).toBe(0);
-    expect([...local.keys()]).toEqual([]);
+    expect(await local.get(null)).toEqual({});
   });
 
   it('concurrent notes from two tabs both stay (one change at a time)', async () => {
     await Promise.all(PAIRS.map((p) => noteCopies([p], G)));
-    expect(local.get('copycat:evidence')).toHaveLength(3);
+    expect(await stored('copycat:evidence')).toHaveLength(3);
   });
 
   it('clearing the cache drops the evidence, not the user’s word or the imported lists', async () => {
@@ -79,7 +70,7 @@ describe('copycat evidence in the background', () => {
     const s = await clearEvidence();
     expect(s.evidence).toEqual([]);
     // The listed site is kept packed in its list, not in the per-site table (issue #28).
-    expect(Object.keys(local.get('copycat:sites') as object).sort()).toEqual(['hand.example']);
+    expect(Object.keys((await stored('copycat:sites')) as object).sort()).toEqual(['hand.example']);
     expect(s.lists).toEqual([expect.objectContaining({ name: 'clones', sites: 1 })]);
     expect((await readCopycats()).user.marked).toEqual(['hand.example']);
   });
@@ -88,9 +79,9 @@ describe('copycat evidence in the background', () => {
     await noteCopies(PAIRS, G);
     await noteCopies(PAIRS, B);
     await setVerdict('cc.example', 'not-copycat');
-    expect(local.get('copycat:sites')).toEqual({});
+    expect(await stored('copycat:sites')).toEqual({});
     await setVerdict('cc.example', 'none');
-    expect(Object.keys(local.get('copycat:sites') as object)).toEqual(['cc.example']);
+    expect(Object.keys((await stored('copycat:sites')) as object)).toEqual(['cc.example']);
   });
 
   it('lost and found dates a live copy by the store’s first sight of it, not by when it was checked (issue #28)', async () => {
@@ -117,7 +108,7 @@ describe('copycat evidence in the background', () => {
     };
     firstSeen.set('https://original.example/a', now - 30 * DAY);
     expect(await noteLostCopies(report)).toBe(1);
-    const [e] = local.get('copycat:evidence') as { copy: { url: string }; original: { url: string }; by: string; from: string[] }[];
+    const [e] = (await stored('copycat:evidence')) as { copy: { url: string }; original: { url: string }; by: string; from: string[] }[];
     expect(e).toMatchObject({
       copy: { url: 'https://scraper.example/a' },
       original: { url: 'https://original.example/a' },
@@ -147,7 +138,7 @@ describe('copycat evidence in the background', () => {
       done: true,
     };
     await noteLostCopies(report);
-    expect((local.get('copycat:evidence') as { by: string }[]).map((e) => e.by)).toEqual(['undecided']);
+    expect(((await stored('copycat:evidence')) as { by: string }[]).map((e) => e.by)).toEqual(['undecided']);
   });
 
   it('pages whose callers gave no date are dated by the store (find copies)', async () => {
@@ -157,7 +148,7 @@ describe('copycat evidence in the background', () => {
       [{ a: { url: 'https://cc.example/1', title: '' }, b: { url: 'https://so.example/1', title: '' }, resemblance: 0.9, aInB: 0.9, bInA: 0.9 }],
       { incognito: false, from: 'copies:https://cc.example/1' },
     );
-    expect(local.get('copycat:evidence')).toEqual([
+    expect(await stored('copycat:evidence')).toEqual([
       expect.objectContaining({ copy: expect.objectContaining({ url: 'https://cc.example/1' }), by: 'seen-first' }),
     ]);
   });
@@ -165,26 +156,28 @@ describe('copycat evidence in the background', () => {
   it('an update writes an older version’s copycat state in today’s forms: lists packed, list-only sites out of the table', async () => {
     vi.resetModules();
     const fresh = await import('../../entrypoints/background/copycat/copycat-evidence');
-    local.set('copycat:lists', [{ name: 'old', at: 1, sites: ['b.example', 'a.example'] }]);
-    local.set('copycat:sites', {
-      'a.example': { label: 'copycat site: listed in old', detail: 'x' },
-      'b.example': { label: 'copycat site: listed in old', detail: 'x' },
-    });
-    local.set('copycat:evidence', [
-      {
-        copy: { url: 'https://c.example/1', title: '', site: 'c.example' },
-        original: { url: 'https://o.example/1', title: '', site: 'o.example' },
-        resemblance: 0.9,
-        copyInOriginal: 1,
-        originalInCopy: 0.9,
-        by: 'address',
-        at: 1,
-        lastAt: 1,
+    await local.set({
+      'copycat:lists': [{ name: 'old', at: 1, sites: ['b.example', 'a.example'] }],
+      'copycat:sites': {
+        'a.example': { label: 'copycat site: listed in old', detail: 'x' },
+        'b.example': { label: 'copycat site: listed in old', detail: 'x' },
       },
-    ]);
+      'copycat:evidence': [
+        {
+          copy: { url: 'https://c.example/1', title: '', site: 'c.example' },
+          original: { url: 'https://o.example/1', title: '', site: 'o.example' },
+          resemblance: 0.9,
+          copyInOriginal: 1,
+          originalInCopy: 0.9,
+          by: 'address',
+          at: 1,
+          lastAt: 1,
+        },
+      ],
+    });
     await fresh.migrateCopycats();
-    expect(local.get('copycat:lists')).toEqual([{ name: 'old', at: 1, count: 2, sites: 'a.example\nb.example' }]);
-    expect(local.get('copycat:sites')).toEqual({});
-    expect((local.get('copycat:evidence') as { by: string }[])[0].by).toBe('undecided');
+    expect(await stored('copycat:lists')).toEqual([{ name: 'old', at: 1, count: 2, sites: 'a.example\nb.example' }]);
+    expect(await stored('copycat:sites')).toEqual({});
+    expect(((await stored('copycat:evidence')) as { by: string }[])[0].by).toBe('undecided');
   });
 });

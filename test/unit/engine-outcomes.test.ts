@@ -9,12 +9,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ENGINE_OUTCOMES_KEY, MAX_OUTCOMES, type EngineOutcomes, outcomeOf, readOutcomes, withOutcome } from '../../lib/engines/outcomes';
 import { batches } from '../../lib/engines/batch';
+import { noteOutcome } from '../../entrypoints/background/engines/engine-outcomes';
+import { outcomeWords } from '../../page-support/engine-outcomes';
 import { useLocale } from './helpers/i18n';
-
-vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
-
-const { noteOutcome } = await import('../../entrypoints/background/engines/engine-outcomes');
-const { outcomeWords } = await import('../../page-support/engine-outcomes');
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const MIN = 60_000;

@@ -17,7 +17,6 @@ import type { WorkerTransport } from '../../lib/worker/client';
 import { proseText } from './helpers/prose';
 import { forgeFromSample } from './helpers/seed-forgery';
 
-vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
 // The offscreen document's port, replaced by the Worker's handler run in place: what the Worker receives is what it sketches with.
 const posted: unknown[] = [];
 vi.mock('../../entrypoints/background/worker/offscreen-transport', () => ({

@@ -5,30 +5,13 @@
  * could not be saved.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { sessionWritesFail } from './helpers/fake-browser';
 
-const QUOTA = 'Session storage quota bytes exceeded. Values were not stored.';
-const session = new Map<string, unknown>();
+// storage.session full until a test makes room.
 let writable = false;
-
-vi.mock('wxt/browser', () => ({
-  browser: {
-    storage: {
-      session: {
-        get: async (k: string | string[] | null) => {
-          const ks = k === null ? [...session.keys()] : Array.isArray(k) ? k : [k];
-          return Object.fromEntries(ks.filter((x) => session.has(x)).map((x) => [x, session.get(x)]));
-        },
-        getKeys: async () => [...session.keys()],
-        set: async (items: Record<string, unknown>) => {
-          if (!writable) throw new Error(QUOTA);
-          for (const [k, v] of Object.entries(items)) session.set(k, structuredClone(v));
-        },
-        remove: async (k: string | string[]) => void (Array.isArray(k) ? k : [k]).forEach((x) => session.delete(x)),
-      },
-    },
-    tabs: { query: async () => [{ id: 1 }] },
-  },
-}));
+sessionWritesFail(() => !writable);
+const stored = () => fakeBrowser.storage.session.get(null);
 
 /** Each search reads the store first: held here until the test lets it go on. */
 let release: () => void = () => undefined;
@@ -43,7 +26,7 @@ vi.mock('../../entrypoints/background/worker/store-access', () => ({
     recentSerps: async () => [],
   }),
 }));
-vi.mock('../../entrypoints/background/settings/settings-item', () => ({ readSettings: async () => ({ archiveLookups: false, resemblanceThreshold: 0.5 }) }));
+vi.mock('../../shared/settings', () => ({ readSettings: async () => ({ archiveLookups: false, resemblanceThreshold: 0.5 }) }));
 vi.mock('../../entrypoints/background/pages/page-check', () => ({ hasPageAccess: async () => false, publicHost: () => true }));
 vi.mock('../../entrypoints/background/net/net-observer', () => ({ classifyNetError: () => undefined, observedRedirects: () => undefined }));
 
@@ -52,7 +35,7 @@ const service = {} as never;
 
 describe('lost and found when its report cannot be saved', () => {
   beforeEach(() => {
-    session.clear();
+    fakeBrowser.reset();
     started.mockClear();
     writable = false;
   });
@@ -67,7 +50,7 @@ describe('lost and found when its report cannot be saved', () => {
       expect(r.saveError).toContain('quota');
     }
     expect(started, 'one search, however many polls').toHaveBeenCalledTimes(1);
-    expect(session.size).toBe(0);
+    expect(await stored()).toEqual({});
     release();
     await vi.waitFor(async () => expect((await findCopies(service, url)).done).toBe(true));
     const done = await findCopies(service, url);
@@ -89,7 +72,8 @@ describe('lost and found when its report cannot be saved', () => {
     release();
     await vi.waitFor(async () => expect((await findCopies(service, url)).done).toBe(true));
     expect(again.saveError).toBeUndefined();
-    expect(session.get(`lost:${url}`)).toMatchObject({ url, done: true });
-    expect(session.get(`lost:${url}`)).not.toHaveProperty('saveError');
+    const saved = (await stored())[`lost:${url}`];
+    expect(saved).toMatchObject({ url, done: true });
+    expect(saved).not.toHaveProperty('saveError');
   });
 });

@@ -1,5 +1,7 @@
 import { type ComponentChild, h } from 'preact';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { grantedOrigins } from './helpers/fake-browser';
 import { mountIn } from './helpers/mount';
 import { LostReportView } from '../../components/lost-report';
 import {
@@ -23,20 +25,15 @@ import {
 import { App } from '../../entrypoints/lost/app';
 import { pollReport as pollLost } from '../../page-support/poll-report';
 import { DeadPageOffer, deadCountText, deadLines } from '../../entrypoints/popup/dead-page';
+import { PRIVATE_LOST_PREFIX } from '../../shared/private-lost';
 import type { Alternate, LostReport } from '../../lib/lost/report';
-import type { TabState } from '../../lib/group/tab-state';
+import type { TabState } from '../../lib/tab/tab-state';
 
-// The popup's "Find a copy" opens a tab, and its live copies ask whether sites may be read: the
-// extension API they call, stubbed (access granted, nothing else here touches it).
-const ext = vi.hoisted(() => ({ created: [] as string[], incognito: false }));
-vi.mock('wxt/browser', () => ({
-  browser: {
-    tabs: { create: async ({ url }: { url: string }) => void ext.created.push(url), get: async (id: number) => ({ id, incognito: ext.incognito }) },
-    storage: { session: { get: async () => ({}), set: async () => undefined } },
-    runtime: { getURL: (path: string) => `chrome-extension://abc${path}` },
-    permissions: { contains: async () => true, onAdded: { addListener() {}, removeListener() {} }, onRemoved: { addListener() {}, removeListener() {} } },
-  },
-}));
+// The popup's "Find a copy" opens a tab (fakeBrowser's tabs), and its live copies ask whether sites
+// may be read: granted (fakeBrowser has no permissions of its own).
+grantedOrigins(() => true);
+/** The addresses of the tabs opened (fakeBrowser's tab 0 has none). */
+const opened = async () => (await fakeBrowser.tabs.query({})).flatMap((t) => (t.url ? [t.url] : []));
 
 const DAY = Date.UTC(2024, 2, 15, 12); // midday UTC: the same date in every time zone within ±11 h
 
@@ -438,6 +435,7 @@ describe('lost and found: the report', () => {
 
 describe('popup: a dead page and dead results', () => {
   const base: TabState = { tabId: 3, results: 0, status: 'not-results-page', url: 'https://dead.example/story' };
+  beforeEach(() => fakeBrowser.reset());
 
   it('offers to find a copy of the tab’s own page', () => {
     const { root } = mount(h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://dead.example/story', reason: 'dns' } } }));
@@ -453,8 +451,10 @@ describe('popup: a dead page and dead results', () => {
       const { root, window } = mount(h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://dead.example/a?b=1&c=2', reason: 'gone' } } }));
       root.querySelector('button')!.dispatchEvent(new window.Event('click'));
       await vi.waitFor(() => expect(close).toHaveBeenCalledTimes(1));
-      expect(ext.created).toEqual(['chrome-extension://abc/lost.html?url=https%3A%2F%2Fdead.example%2Fa%3Fb%3D1%26c%3D2']);
-      expect(parseLostTarget(new URL(ext.created[0]).search)).toEqual({ ok: true, url: 'https://dead.example/a?b=1&c=2' });
+      const [page, ...more] = await opened();
+      expect(more).toEqual([]);
+      expect(page).toBe('chrome-extension://test-extension-id/lost.html?url=https%3A%2F%2Fdead.example%2Fa%3Fb%3D1%26c%3D2');
+      expect(parseLostTarget(new URL(page).search)).toEqual({ ok: true, url: 'https://dead.example/a?b=1&c=2' });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -462,15 +462,20 @@ describe('popup: a dead page and dead results', () => {
 
   it('"Find a copy" in a private tab opens a run, never the address (issue #28)', async () => {
     vi.stubGlobal('window', { close: vi.fn() });
-    ext.created.length = 0;
-    ext.incognito = true;
+    // fakeBrowser's tabs are never private: this one is.
+    const get = vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id) => ({ id, index: 0, incognito: true }) as never);
     try {
       const { root, window } = mount(h(DeadPageOffer, { s: { ...base, deadPage: { url: 'https://private-diary.example/a', reason: 'gone' } } }));
       root.querySelector('button')!.dispatchEvent(new window.Event('click'));
-      await vi.waitFor(() => expect(ext.created).toHaveLength(1));
-      expect(ext.created[0]).toMatch(/^chrome-extension:\/\/abc\/lost\.html\?run=[0-9a-f-]{36}$/);
+      await vi.waitFor(async () => expect(await opened()).toHaveLength(1));
+      const [page] = await opened();
+      expect(page).toMatch(/^chrome-extension:\/\/test-extension-id\/lost\.html\?run=[0-9a-f-]{36}$/);
+      expect(get).toHaveBeenCalledWith(3);
+      // The address is kept in the run (storage.session), not in the page's.
+      const run = new URL(page).searchParams.get('run');
+      expect(await fakeBrowser.storage.session.get(null)).toEqual({ [PRIVATE_LOST_PREFIX + run]: 'https://private-diary.example/a' });
     } finally {
-      ext.incognito = false;
+      get.mockRestore();
       vi.unstubAllGlobals();
     }
   });

@@ -1,19 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MessageError, errorText, send } from '../../page-support/messaging';
 
+/** The background's runtime.onMessage listener: what it answers is what sendMessage resolves to (or rejects with). */
 const sendMessage = vi.fn();
-vi.mock('wxt/browser', () => ({ browser: { runtime: { sendMessage: (m: unknown) => sendMessage(m) } } }));
-
-const { MessageError, errorText, send } = await import('../../page-support/messaging');
 
 describe('ui: send()', () => {
   beforeEach(() => {
+    fakeBrowser.reset();
     sendMessage.mockReset();
+    fakeBrowser.runtime.onMessage.addListener(sendMessage);
   });
 
   it('sends {type, payload} and returns the value of an ok reply', async () => {
     sendMessage.mockResolvedValue({ ok: true, value: { entries: 3, bytes: 100 } });
     await expect(send('cache/usage', {})).resolves.toEqual({ entries: 3, bytes: 100 });
-    expect(sendMessage).toHaveBeenCalledWith({ type: 'cache/usage', payload: {} });
+    expect(sendMessage).toHaveBeenCalledWith({ type: 'cache/usage', payload: {} }, expect.anything());
   });
 
   it("throws the reply's code and message when ok is false", async () => {
@@ -24,6 +26,9 @@ describe('ui: send()', () => {
   });
 
   it('turns no listener, no reply and a malformed reply into NO_ANSWER', async () => {
+    fakeBrowser.runtime.onMessage.removeListener(sendMessage);
+    await expect(send('settings/get', {})).rejects.toMatchObject({ code: 'NO_ANSWER' });
+    fakeBrowser.runtime.onMessage.addListener(sendMessage);
     sendMessage.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
     await expect(send('settings/get', {})).rejects.toMatchObject({ code: 'NO_ANSWER' });
     sendMessage.mockResolvedValue(undefined);

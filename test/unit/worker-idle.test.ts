@@ -13,8 +13,6 @@ import { type RelayPort, createRelay } from '../../lib/worker/relay';
 import { type WorkerLike, createWorkerTransport } from '../../lib/worker/worker-transport';
 import { createOffscreenTransport } from '../../entrypoints/background/worker/offscreen-transport';
 
-vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
-
 /** A Worker answering as the real one, after a tick (or never, while `hold`). */
 class FakeWorker implements WorkerLike {
   static made: FakeWorker[] = [];
