@@ -27,9 +27,17 @@ export interface Breakdown {
   refreshMs: number;
   refreshWaitMs: number;
   regroupMs: number;
+  /** Per regroup: from its start to its grouping (the tab's results, grouping, settings and state read from storage). */
+  readMs: number;
   stateMs: number;
   sendMs: number;
   refreshes: number;
+  /** Page checking itself: from its start to the tab told of its last page (the last regroup's end). */
+  checkMs: number;
+  /** From the check's start to the last page stored. */
+  storedMs: number;
+  /** From the last page stored to the start of the regroup that tells the tab of it (pacing, queue). */
+  lastRegroupWaitMs: number;
   /** Summed over the 10 pages / refreshes: how much serial work each stage is. */
   sumPageMs: number;
   sumPutMs: number;
@@ -50,6 +58,14 @@ export function breakdown(spans: Span[], t0: number): Breakdown {
   const waits = of('refresh')
     .sort((a, b) => a.start - b.start)
     .map((s, i) => s.start - (asks[i] ?? s.start));
+  // A regroup, from its run's start (after the pacing) to its message to the tab sent: paired in order
+  // (the 'refresh' span of one background version, absent in another, is not needed for it).
+  const sends = of('send').sort((a, b) => a.start - b.start);
+  const runs = sends.map((s, i) => s.end - (asks[i] ?? s.start));
+  const reads = of('refresh').flatMap((r) => {
+    const g = of('regroup').find((x) => x.start >= r.start && x.end <= r.end);
+    return g ? [g.start - r.start] : [];
+  });
   return {
     atResultsIn: first('results-in'),
     atAnswered: first('answered'),
@@ -57,19 +73,23 @@ export function breakdown(spans: Span[], t0: number): Breakdown {
     atFirstFetch: first('fetch'),
     atLastFetched: last('fetch'),
     atLastStored: last('put'),
-    atLastRegroup: last('refresh'),
+    atLastRegroup: last('send'),
     fetchMs: med('fetch'),
     pageMs: med('page'),
     putMs: med('put'),
-    refreshMs: med('refresh'),
+    refreshMs: runs.length ? median(runs) : NaN,
     refreshWaitMs: waits.length ? median(waits) : NaN,
     regroupMs: med('regroup'),
+    readMs: reads.length ? median(reads) : NaN,
     stateMs: med('state'),
     sendMs: med('send'),
-    refreshes: of('refresh').length,
+    refreshes: sends.length,
+    checkMs: last('send') - first('checks-start'),
+    storedMs: last('put') - first('checks-start'),
+    lastRegroupWaitMs: Math.max(...asks) - t0 - last('put'),
     sumPageMs: sum('page'),
     sumPutMs: sum('put'),
-    sumRefreshMs: sum('refresh'),
+    sumRefreshMs: runs.reduce((a, b) => a + b, 0),
   };
 }
 
@@ -86,7 +106,8 @@ export function describeBreakdown(b: Breakdown): string[] {
       ` first fetch ${f(b.atFirstFetch)}, last fetched ${f(b.atLastFetched)}, last stored ${f(b.atLastStored)}, last regroup done ${f(b.atLastRegroup)}`,
     `    per page (median): fetch ${f(b.fetchMs)} ms, main text + sketch (offscreen round trip) ${f(b.pageMs)}, store put ${f(b.putMs)};` +
       ` summed over the pages: round trips ${f(b.sumPageMs)}, puts ${f(b.sumPutMs)}`,
-    `    per regroup (median of ${f(b.refreshes)}): ${f(b.refreshMs)} ms (regroup ${f(b.regroupMs)}, state ${f(b.stateMs)}, message to the tab ${f(b.sendMs)}),` +
+    `    per regroup (median of ${f(b.refreshes)}): ${f(b.refreshMs)} ms (reads ${f(b.readMs)}, regroup ${f(b.regroupMs)}, state ${f(b.stateMs)}, message to the tab ${f(b.sendMs)}),` +
       ` waited in the tab's queue ${f(b.refreshWaitMs)}; summed ${f(b.sumRefreshMs)}`,
+    `    page checking from its start: last page stored ${f(b.storedMs)} ms, the tab told of it ${f(b.checkMs)} (the last regroup began ${f(b.lastRegroupWaitMs)} after the last store)`,
   ];
 }

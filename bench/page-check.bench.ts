@@ -8,7 +8,8 @@
  *  3. bytes stored per page (the store's own estimate; goal ≤ 2 KB);
  *  4. issue #14's realistic case: the same 10 results at real size (bench/real-size-pages.ts, 24–200 KB
  *     with site chrome), confirmed as in 2. (rounds interleaved with 2.'s), with peers from this run and
- *     where the time went (bench/page-check-real.ts, bench/check-breakdown.ts).
+ *     where the time went (bench/page-check-real.ts, bench/check-breakdown.ts); issue #29's goal: page
+ *     checking within 1.5x its peers added (the 10 pages fetched; main text + sketch of each in turn).
  * `npm run bench` runs it; flags: --json, --quick, --rebuild, --extract-only (figure 1 alone). RESEMBLE_TRACE_DUMP=file writes the last
  * realistic round's spans there.
  */
@@ -24,7 +25,7 @@ import { ensureBuilt, extensionDir, findChromium } from './ext-build';
 import { htmlPage } from './html-page';
 import { type Breakdown, type Span, breakdown } from './check-breakdown';
 import { type Round, confirmRound, routePages } from './confirm-round';
-import { realPeers, realisticReport } from './page-check-real';
+import { type Peers, mergePeers, realPeers, realisticReport } from './page-check-real';
 import { realSizePage } from './real-size-pages';
 import { median } from './timing';
 
@@ -126,7 +127,6 @@ async function main() {
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extId}/options.html`);
   await options.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/set', payload: { pageChecking: true, pageCheckingAsked: true } }));
-  const page = await context.newPage();
   const urls = demo.results.map((r) => r.url);
   const real = new Map(demo.results.map((r, i) => [new URL(r.url).href, realSizePage(r.html, i)]));
   const pages = await routePages(context, real);
@@ -136,16 +136,18 @@ async function main() {
   let bytes: number[] = [];
   let demoGroups: number[][] = [];
   const roundsN = QUICK ? 3 : 7;
+  const items = demo.results.map((r, i) => ({ url: r.url, demoHtml: r.html, realHtml: realSizePage(r.html, i) }));
+  const peerRounds: Peers[] = [];
   for (let i = 0; i < roundsN; i++) {
     pages.use('demo');
-    const d = await confirmRound(page, options, sw, demo.searchUrl, urls);
+    const d = await confirmRound(context!, options, sw, demo.searchUrl, urls);
     confirm.push(d.ms);
     bytes = d.bytes;
     demoGroups = d.groups;
     pages.use('real');
     await inSw(sw, async (hook) => hook.trace.on(), 0);
-    const r = await confirmRound(page, options, sw, demo.searchUrl, urls);
-    // Let the last regroup's span close (the poll can see the state before its message is sent).
+    const r = await confirmRound(context!, options, sw, demo.searchUrl, urls);
+    // Let the last regroup's span close (the wait ends on its state, before its message is sent).
     await new Promise((res) => setTimeout(res, 100));
     const spans = await inSw(sw, async (hook) => hook.trace.take(), 0);
     // RESEMBLE_TRACE_DUMP=file: the last round's spans, ms after navigation, for a closer look.
@@ -153,6 +155,8 @@ async function main() {
       fs.writeFileSync(process.env.RESEMBLE_TRACE_DUMP, JSON.stringify(spans.map((x) => ({ ...x, start: x.start - r.t0, end: x.end - r.t0 }))));
     traces.push(breakdown(spans, r.t0));
     realRounds.push(r);
+    // The peers right after each realistic round, so that each round has its own to compare with.
+    peerRounds.push(await realPeers(sw, items, 1));
   }
   const conf = median(confirm.slice(1));
   const perPage = bytes.reduce((a, b) => a + b, 0) / bytes.length;
@@ -166,12 +170,7 @@ async function main() {
   );
 
   // 4. The realistic case (issue #14) and its peers, measured in this run.
-  const peers = await realPeers(
-    sw,
-    demo.results.map((r, i) => ({ url: r.url, demoHtml: r.html, realHtml: realSizePage(r.html, i) })),
-    QUICK ? 3 : 7,
-  );
-  out.realistic = realisticReport(realRounds, traces, demoGroups, peers, real, lines);
+  out.realistic = realisticReport(realRounds, traces, demoGroups, mergePeers(peerRounds), real, lines);
   return { out, lines };
 }
 

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createHandlers } from './messages/handlers';
 import { listen } from './messages/router';
-import { createSketchService } from './worker/sketch-service';
+import { sketchService } from './worker/sketch-service';
 import { syncRuntimeScripts } from './engines/searxng';
 import { evictOld } from './worker/store-access';
 import { writeSettings } from '../../shared/settings';
@@ -30,7 +30,7 @@ declare const __RESEMBLE_TEST_BUILD__: boolean;
 export default defineBackground({
   type: 'module',
   main() {
-    const service = createSketchService();
+    const service = sketchService();
     listen(createHandlers(service));
     browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
     // What private windows left in memory goes with the last of them (issue #28).
@@ -83,7 +83,7 @@ export default defineBackground({
     // (what they stored is not fetched again).
     void evictClosedTabs()
       .catch(() => undefined)
-      .then(() => Promise.all([resumeChecks(service), resumeLooks(service)]))
+      .then(() => Promise.all([resumeChecks(), resumeLooks(service)]))
       .catch(() => undefined);
     if (__RESEMBLE_TEST_BUILD__) installTestHook(service);
   },

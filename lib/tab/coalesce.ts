@@ -19,7 +19,7 @@ export const REGROUP_PACE: Readonly<CoalesceOptions> = { factor: 2, maxGapMs: 20
 export type CoalescedRun<T> = (key: number, take: () => T) => Promise<void>;
 
 export class Coalescer<T> {
-  private readonly waiting = new Map<number, { value: T; done: Promise<void> }>();
+  private readonly waiting = new Map<number, { value: T; done: Promise<void>; wake?: () => void }>();
   /** Per key, when its last run ended and how long it took (two numbers per tab the worker has seen). */
   private readonly last = new Map<number, { end: number; took: number }>();
 
@@ -30,17 +30,21 @@ export class Coalescer<T> {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
-  /** Asks for a run with `value`; resolves when the run that takes it has ended. */
-  ask(key: number, value: T): Promise<void> {
+  /**
+   * Asks for a run with `value`; resolves when the run that takes it has ended. `urgent` (the last page
+   * of a check: the one the page waits for) is not paced: it runs at once, or wakes a run that waits.
+   */
+  ask(key: number, value: T, urgent = false): Promise<void> {
     const queued = this.waiting.get(key);
     if (queued) {
       queued.value = value;
+      if (urgent) queued.wake?.();
       return queued.done;
     }
-    const entry = { value, done: Promise.resolve() };
+    const entry: { value: T; done: Promise<void>; wake?: () => void } = { value, done: Promise.resolve() };
     this.waiting.set(key, entry);
     const last = this.last.get(key);
-    const wait = last ? Math.max(0, last.end + Math.min(this.opts.maxGapMs, this.opts.factor * last.took) - this.now()) : 0;
+    const wait = !urgent && last ? Math.max(0, last.end + Math.min(this.opts.maxGapMs, this.opts.factor * last.took) - this.now()) : 0;
     let start: number | undefined;
     const take = () => {
       if (this.waiting.get(key) === entry) this.waiting.delete(key);
@@ -56,7 +60,10 @@ export class Coalescer<T> {
         this.last.set(key, { end, took: start === undefined ? 0 : end - start });
       }
     };
-    entry.done = (wait > 0 ? this.sleep(wait) : Promise.resolve()).then(ran);
+    const woken = new Promise<void>((r) => {
+      entry.wake = r;
+    });
+    entry.done = (wait > 0 ? Promise.race([this.sleep(wait), woken]) : Promise.resolve()).then(ran);
     return entry.done;
   }
 }

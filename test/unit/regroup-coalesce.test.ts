@@ -49,6 +49,36 @@ describe('Coalescer', () => {
     expect(runs).toEqual([601, 602]);
   });
 
+  it('an urgent ask (the last page of a check) is not paced: it runs at once, or wakes a run that waits', async () => {
+    let t = 0;
+    const runs: number[] = [];
+    // A sleep that only ends when told: a paced run waits until woken.
+    const sleeping: (() => void)[] = [];
+    const c = new Coalescer<number>(
+      async (_key, take) => {
+        runs.push(take());
+        t += 100;
+      },
+      { factor: 2, maxGapMs: 2000 },
+      () => t,
+      (ms) => new Promise<void>((r) => sleeping.push(r)).then(() => void (t += ms)),
+    );
+    await c.ask(1, 1);
+    // After a 100 ms run, an ordinary ask waits (200 ms, here until the sleep is told to end)…
+    const paced = c.ask(1, 2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(runs).toEqual([1]);
+    expect(sleeping).toHaveLength(1);
+    // …and an urgent one joins it and wakes it: it runs with the urgent value, the sleep never ended.
+    const urgent = c.ask(1, 3, true);
+    await Promise.all([paced, urgent]);
+    expect(runs).toEqual([1, 3]);
+    // With nothing waiting, an urgent ask runs at once, whatever the last run cost.
+    await c.ask(1, 4, true);
+    expect(runs).toEqual([1, 3, 4]);
+    expect(sleeping).toHaveLength(1);
+  });
+
   it('keys are independent', async () => {
     const runs: string[] = [];
     const c = new Coalescer<string>(async (key, take) => void runs.push(`${key}:${take()}`));

@@ -22,9 +22,9 @@ import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copi
 
 export function createHandlers(service: SketchService): Handlers {
   return {
-    'page/results': (p, ctx) => pageResults(service, p, ctx),
+    'page/results': (p, ctx) => pageResults(p, ctx),
     // The page's settings changed (it saw them in storage): its groups under them.
-    'page/groups': async (_, ctx) => (await regroup(service, ctx.tabId!, ctx.incognito, { kind: 'inputs' }))?.groups ?? null,
+    'page/groups': async (_, ctx) => (await regroup(ctx.tabId!, ctx.incognito, { kind: 'inputs' }))?.groups ?? null,
     'settings/get': () => readSettings(),
     // The router checked the patch (lib/messages.ts): handlers get only what passed.
     'settings/set': async (patch) => {
@@ -41,7 +41,7 @@ export function createHandlers(service: SketchService): Handlers {
       if (!ctx.incognito) await forgetBoilerplate().catch(() => undefined);
       await clearNotACopy(ctx.incognito).catch(() => undefined);
       // The pages open now group as if no choice had been made.
-      await regroupForChoice(service, undefined, { privateOnly: ctx.incognito }).catch(() => null);
+      await regroupForChoice(undefined, { privateOnly: ctx.incognito }).catch(() => null);
       // Copycat evidence is measured from the cache's pages: it goes with them (never kept for private windows).
       if (!ctx.incognito) await clearEvidence();
       // How each engine's pages were last read goes too (never recorded from private windows).
@@ -75,27 +75,27 @@ export function createHandlers(service: SketchService): Handlers {
     // this page's groups in the answer.
     'page/not-a-copy': async ({ rank, of }, ctx) => {
       const choice = await markNotACopy(ctx.tabId!, rank, of, ctx.incognito);
-      return choice ? regroupForChoice(service, choice, { privateOnly: ctx.incognito, asking: ctx.tabId }) : null;
+      return choice ? regroupForChoice(choice, { privateOnly: ctx.incognito, asking: ctx.tabId }) : null;
     },
     // The popup's "not a copy" (the tab id in the payload: a page has no tab of its own).
     'tab/not-a-copy': async ({ tabId, rank, of }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
       const choice = tab && (await markNotACopy(tabId, rank, of, tab.incognito === true));
       if (!choice) return { done: false };
-      await regroupForChoice(service, choice, { privateOnly: tab.incognito === true });
+      await regroupForChoice(choice, { privateOnly: tab.incognito === true });
       return { done: true };
     },
     'not-a-copy/list': () => listNotACopy(),
     // Undone in the options: the pages showing the pair regroup.
     'not-a-copy/undo': async ({ a, b }) => {
       const list = await undoNotACopy(a, b);
-      await regroupForChoice(service, { a, b }, { privateOnly: false });
+      await regroupForChoice({ a, b }, { privateOnly: false });
       return list;
     },
     'tab/check': async ({ tabId }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
       if (!tab) return { started: false };
-      void startChecks(service, tabId, tab.incognito === true);
+      void startChecks(tabId, tab.incognito === true);
       return { started: true };
     },
     // Copies of this page (issue #19): the address is the tab's, read by the background.

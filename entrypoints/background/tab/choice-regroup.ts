@@ -9,7 +9,6 @@ import { browser } from 'wxt/browser';
 import { type NotACopy, apartAmong } from '../../../lib/group/not-a-copy';
 import type { PageGroups } from '../../../lib/tab/page-groups';
 import { tellTab } from '../messages/router';
-import type { SketchService } from '../worker/sketch-service';
 import { regroup } from './regroup';
 import { tabResults } from './tab-session';
 
@@ -29,13 +28,12 @@ async function tabsShowing(pair: Pick<NotACopy, 'a' | 'b'> | undefined, privateO
  * others told. `asking`: the tab whose page asked (its answer carries them), if any.
  */
 export async function regroupForChoice(
-  service: SketchService,
   pair: Pick<NotACopy, 'a' | 'b'> | undefined,
   opts: { privateOnly: boolean; asking?: number },
 ): Promise<PageGroups | null> {
   let mine: PageGroups | null = null;
   for (const { tabId, incognito } of await tabsShowing(pair, opts.privateOnly)) {
-    const done = await regroup(service, tabId, incognito, { kind: 'inputs' }).catch(() => undefined);
+    const done = await regroup(tabId, incognito, { kind: 'inputs' }).catch(() => undefined);
     if (!done) continue;
     if (tabId === opts.asking) mine = done.groups;
     else await tellTab(tabId, 'page/update', done.groups).catch(() => undefined);

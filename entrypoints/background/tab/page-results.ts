@@ -14,7 +14,7 @@ import { mergeBatch } from '../../../lib/tab/view';
 import { mark, traced } from '../debug/trace';
 import { noteOutcome } from '../engines/engine-outcomes';
 import { checkViewOf } from '../pages/page-check';
-import type { SketchService } from '../worker/sketch-service';
+import { type SketchService, sketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 import { refreshBoilerplate } from './past-boilerplate';
 import { startChecks } from './tab-checks';
@@ -25,9 +25,9 @@ import { setTabState } from './tab-state';
 
 type ResultsReply = Replies['page/results'];
 
-export function pageResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext): Promise<ResultsReply> {
+export function pageResults(p: Payload<'page/results'>, ctx: SenderContext): Promise<ResultsReply> {
   return new Promise<ResultsReply>((resolve, reject) => {
-    inOrder(ctx.tabId!, () => readResults(service, p, ctx, resolve)).then(resolve, reject);
+    inOrder(ctx.tabId!, () => readResults(sketchService(), p, ctx, resolve)).then(resolve, reject);
   });
 }
 
@@ -35,7 +35,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   const tabId = ctx.tabId!;
   mark('results-in', String(tabId));
   const base: Omit<TabState, 'status' | 'results'> = { tabId, url: p.url, engine: p.engine, query: p.query };
-  const [prev, inputs] = await Promise.all([tabResults(tabId), readInputs(service, ctx.incognito)]);
+  const [prev, inputs] = await Promise.all([tabResults(tabId), readInputs(ctx.incognito)]);
   const { settings } = inputs;
   // The content script's settings may be older than these: the engine being off is decided here too, by the same function.
   if (p.disabled || engineOff(settings, p.engine)) {
@@ -55,7 +55,7 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   // Pages are checked outside the tab's queue (seconds): later batches are not held up by them. They
   // start now, as the page's fetches are the longest wait of all (issue #14): their regroups queue
   // behind this batch, so they find its results and grouping stored.
-  const checks = settings.pageChecking ? startChecks(service, tabId, ctx.incognito, { settings, view }).catch(() => undefined) : undefined;
+  const checks = settings.pageChecking ? startChecks(tabId, ctx.incognito, { settings, view }).catch(() => undefined) : undefined;
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
   const working = setTabState({ ...base, results: view.results.length, status: 'working', progress: { done: 0, total: view.results.length } });
   const outcome = await traced('group', String(tabId), () => groupTab(service, view.results, inputs));

@@ -18,7 +18,7 @@ import type { GroupingInputs } from '../../../lib/tab/inputs';
 import type { TabView } from '../../../lib/tab/view';
 import { type Looker, looksLoaded, withAlternates } from '../pages/dead-alternates';
 import { type CheckProgress, checkViewOf } from '../pages/page-check';
-import type { SketchService } from '../worker/sketch-service';
+import { sketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 import { mark, traced } from '../debug/trace';
 import { doneState, groupTab } from './tab-groups';
@@ -87,18 +87,18 @@ export interface Regrouped {
  * The tab's groups again, for this cause (read when the regroup really starts, after the tab's queue:
  * a coalesced cause is its latest); undefined when the tab shows no results (or another view than its checks).
  */
-export function regroup(service: SketchService, tabId: number, incognito: boolean, cause: Cause | (() => Cause)): Promise<Regrouped | undefined> {
-  return inOrder(tabId, () => traced('regroup', String(tabId), () => regroupNow(service, tabId, incognito, typeof cause === 'function' ? cause() : cause)));
+export function regroup(tabId: number, incognito: boolean, cause: Cause | (() => Cause)): Promise<Regrouped | undefined> {
+  return inOrder(tabId, () => traced('regroup', String(tabId), () => regroupNow(tabId, incognito, typeof cause === 'function' ? cause() : cause)));
 }
 
-async function regroupNow(service: SketchService, tabId: number, incognito: boolean, cause: Cause): Promise<Regrouped | undefined> {
-  const [view, state, inputs] = await Promise.all([tabResults(tabId), getTabState(tabId), readInputs(service, incognito, cause.kind === 'inputs')]);
+async function regroupNow(tabId: number, incognito: boolean, cause: Cause): Promise<Regrouped | undefined> {
+  const [view, state, inputs] = await Promise.all([tabResults(tabId), getTabState(tabId), readInputs(incognito, cause.kind === 'inputs')]);
   if (!view?.results.length) return undefined;
   if (cause.kind === 'pages' && state.url !== view.url) return undefined;
   let outcome: GroupOutcome | undefined;
   let saveError: string | undefined;
   if (cause.kind === 'inputs') {
-    outcome = await groupTab(service, view.results, inputs);
+    outcome = await groupTab(sketchService(), view.results, inputs);
     saveError = await saveView(tabId, view, outcome, false);
   } else outcome = await snippetOutcome(tabId);
   if (!outcome) return undefined;
@@ -107,7 +107,7 @@ async function regroupNow(service: SketchService, tabId: number, incognito: bool
   const final = cause.kind === 'pages' && (!checking || checking.done >= checking.total);
   const store = await storeFor(incognito);
   // Only what the tab's check released counts (issue #28): a regroup must not show the store's answers early.
-  const { pages, dead } = await storeEvidence(store, view, releasedRanks(tabId, view), { service, tabId, incognito, final });
+  const { pages, dead } = await storeEvidence(store, view, releasedRanks(tabId, view), { service: sketchService(), tabId, incognito, final });
   const groups = withPages(view, outcome, pages, inputs);
   const { progress: _working, ...kept } = state;
   const base: Omit<TabState, 'status' | 'results'> = { ...kept, tabId, url: view.url, engine: view.engine, query: view.query };

@@ -12,7 +12,7 @@ import { noteTabCopies } from '../copycat/copycat-evidence';
 import { mark, traced } from '../debug/trace';
 import { tellTab } from '../messages/router';
 import { type CheckProgress, checkTab, checkViewOf, hasPageAccess } from '../pages/page-check';
-import type { SketchService } from '../worker/sketch-service';
+import { sketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 import { regroup } from './regroup';
 import { sessionSet } from './session-space';
@@ -20,13 +20,12 @@ import { parseTabKey, tabKey } from './tab-keys';
 import { resolveResult, tabResults } from './tab-session';
 
 interface Asked {
-  service: SketchService;
   incognito: boolean;
   checking: CheckProgress | undefined;
 }
 
-/** Whose checks ask for a tab's regroups (the same for all of one view's asks). */
-const askers = new Map<number, Omit<Asked, 'checking'>>();
+/** Whether a tab's checks are a private window's (the same for all of one view's asks). */
+const askers = new Map<number, boolean>();
 
 /**
  * Pages finishing while a regroup waits its turn share the next one, and a regroup starts no sooner
@@ -36,22 +35,24 @@ const askers = new Map<number, Omit<Asked, 'checking'>>();
  */
 const regroups = new Coalescer<Asked>(async (tabId, take) => {
   mark('refresh-asked', String(tabId));
-  const who = askers.get(tabId);
-  if (!who) return;
+  const incognito = askers.get(tabId);
+  if (incognito === undefined) return;
   // The progress is taken when the regroup starts (after the tab's queue): the latest asked.
-  const done = await regroup(who.service, tabId, who.incognito, () => ({ kind: 'pages', checking: take().checking }));
+  const done = await regroup(tabId, incognito, () => ({ kind: 'pages', checking: take().checking }));
   if (!done) return;
   // Every page checked: the copies across sites among them are evidence of copycat sites (issue #19), off the page's path.
   if (done.final)
-    void storeFor(who.incognito)
-      .then((store) => noteTabCopies(store, done.view, done.inputs.settings, who.incognito))
+    void storeFor(incognito)
+      .then((store) => noteTabCopies(store, done.view, done.inputs.settings, incognito))
       .catch(() => 0);
   await traced('send', String(tabId), () => tellTab(tabId, 'page/update', done.groups));
 });
 
 function refresh(tabId: number, asked: Asked): Promise<void> {
-  askers.set(tabId, { service: asked.service, incognito: asked.incognito });
-  return regroups.ask(tabId, asked);
+  askers.set(tabId, asked.incognito);
+  // The last page's regroup (or the one after a stop) is the one the page waits for: not paced.
+  const last = !asked.checking || asked.checking.done >= asked.checking.total;
+  return regroups.ask(tabId, asked, last);
 }
 
 /**
@@ -59,7 +60,7 @@ function refresh(tabId: number, asked: Asked): Promise<void> {
  * groups are refined as pages come in. A batch just read hands over what it has (`given`: its results
  * may not be in storage yet).
  */
-export async function startChecks(service: SketchService, tabId: number, incognito: boolean, given?: { settings: Settings; view: TabView }): Promise<void> {
+export async function startChecks(tabId: number, incognito: boolean, given?: { settings: Settings; view: TabView }): Promise<void> {
   mark('checks-start', String(tabId));
   const [settings, view] = given ? [given.settings, given.view] : await Promise.all([readSettings(), tabResults(tabId)]);
   if (!settings.pageChecking || !view?.results.length || !(await hasPageAccess())) return;
@@ -69,15 +70,15 @@ export async function startChecks(service: SketchService, tabId: number, incogni
   let last: CheckProgress = { done: 0, total: 0 };
   try {
     const store = await storeFor(incognito);
-    await checkTab(service, store, tabId, view.url, view.results, settings, {
-      progress: (p) => refresh(tabId, { service, incognito, checking: (last = p) }),
+    await checkTab(sketchService(), store, tabId, view.url, view.results, settings, {
+      progress: (p) => refresh(tabId, { incognito, checking: (last = p) }),
       resolved: (from, to) => resolveResult(tabId, view.url, from, to),
       incognito,
     });
     // Stopped before the end (page checking turned off, access taken back): no progress left showing,
     // unless the tab shows another view by now (its own check says how far it is).
     if (last.done < last.total && checkViewOf(tabId, view.url) === undefined && (await tabResults(tabId))?.url === view.url)
-      await refresh(tabId, { service, incognito, checking: undefined });
+      await refresh(tabId, { incognito, checking: undefined });
   } finally {
     await marked;
     const now = await tabResults(tabId);
@@ -86,10 +87,10 @@ export async function startChecks(service: SketchService, tabId: number, incogni
 }
 
 /** After a service-worker restart: the checks that were running go on from what is not yet stored. */
-export async function resumeChecks(service: SketchService): Promise<void> {
+export async function resumeChecks(): Promise<void> {
   const all = await browser.storage.session.get(null);
   for (const [k, v] of Object.entries(all)) {
     const t = parseTabKey(k);
-    if (t?.kind === 'check') void startChecks(service, t.tabId, (v as { incognito?: boolean })?.incognito === true);
+    if (t?.kind === 'check') void startChecks(t.tabId, (v as { incognito?: boolean })?.incognito === true);
   }
 }

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import type { GroupOutcome } from '../../../lib/group/results';
 import { type TabView, withResolved } from '../../../lib/tab/view';
-import { sessionSet } from './session-space';
+import { droppedListeners, sessionSet } from './session-space';
 import { tabKey } from './tab-keys';
 
 /**
@@ -15,18 +15,35 @@ import { tabKey } from './tab-keys';
  */
 export const unsavedResults = new Map<number, { results: TabView; outcome?: GroupOutcome }>();
 
-export async function tabResults(tabId: number): Promise<TabView | undefined> {
+/**
+ * What this service worker last wrote or read of each tab (storage.session is written through, and read
+ * only by a worker that has just started): each regroup of a checked page read the tab's view and
+ * grouping from storage, about a third of its time (issue #29). Dropped with the tab (forget-tab.ts).
+ */
+type Kept = { view?: TabView; outcome?: GroupOutcome };
+const kept = new Map<number, Kept>();
+
+async function read<K extends keyof Kept>(tabId: number, which: K): Promise<Kept[K]> {
   const held = unsavedResults.get(tabId); // newer than what storage has: a write that succeeds drops it
-  if (held) return held.results;
-  const key = tabKey('results', tabId);
-  return (await browser.storage.session.get(key))[key] as TabView | undefined;
+  if (held) return (which === 'view' ? held.results : held.outcome) as Kept[K];
+  const mine = kept.get(tabId);
+  if (mine && which in mine) return mine[which];
+  const key = tabKey(which === 'view' ? 'results' : 'snippets', tabId);
+  const got = (await browser.storage.session.get(key))[key];
+  kept.set(tabId, { ...kept.get(tabId), [which]: got });
+  return got as Kept[K];
 }
 
-export async function snippetOutcome(tabId: number): Promise<GroupOutcome | undefined> {
-  const held = unsavedResults.get(tabId);
-  if (held) return held.outcome;
-  const key = tabKey('snippets', tabId);
-  return (await browser.storage.session.get(key))[key] as GroupOutcome | undefined;
+export const tabResults = (tabId: number): Promise<TabView | undefined> => read(tabId, 'view');
+export const snippetOutcome = (tabId: number): Promise<GroupOutcome | undefined> => read(tabId, 'outcome');
+
+// Storage dropped the tab's records to make room for another's: this copy goes too (the tab's state says so).
+droppedListeners.add((tabId) => kept.delete(tabId));
+
+/** A tab that is gone: nothing of it is held here any more. */
+export function forgetTabSession(tabId: number): void {
+  unsavedResults.delete(tabId);
+  kept.delete(tabId);
 }
 
 /**
@@ -43,6 +60,7 @@ export async function saveView(tabId: number, view: TabView, outcome?: GroupOutc
   try {
     await sessionSet({ ...(withView ? { [tabKey('results', tabId)]: view } : {}), ...(keep ? { [tabKey('snippets', tabId)]: keep } : {}) }, tabId);
     unsavedResults.delete(tabId);
+    kept.set(tabId, { view, ...(keep ? { outcome: keep } : {}) });
     return undefined;
   } catch (e) {
     unsavedResults.set(tabId, { results: view, ...(keep ? { outcome: keep } : {}) });

@@ -6,7 +6,7 @@ import { ADDED_PREFIX } from '../../../lib/engines/added';
 import { engineName } from '../../../lib/engines/names';
 import { popupView } from '../../../lib/tab/popup-view';
 import { readSettings } from '../../../shared/settings';
-import { sessionSet } from './session-space';
+import { droppedListeners, sessionSet } from './session-space';
 import { tabKey } from './tab-keys';
 import { tabResults } from './tab-session';
 
@@ -19,9 +19,12 @@ const refusedKey = (tabId: number) => tabKey('refused', tabId);
  * while this service worker lives. Storage keeps a small note saying so for a restarted one.
  */
 const unsaved = new Map<number, TabState>();
+/** The states this service worker wrote (written through to storage.session, which a restarted worker reads). */
+const written = new Map<number, TabState>();
+droppedListeners.add((tabId) => written.delete(tabId));
 
 export async function getTabState(tabId: number): Promise<TabState> {
-  const mine = unsaved.get(tabId);
+  const mine = unsaved.get(tabId) ?? written.get(tabId);
   if (mine) return mine;
   const got = await browser.storage.session.get(key(tabId));
   return (got[key(tabId)] as TabState | undefined) ?? { tabId, results: 0, status: 'not-results-page' };
@@ -52,6 +55,7 @@ export async function setTabState(state: TabState): Promise<void> {
   try {
     await sessionSet({ [key(state.tabId)]: state }, state.tabId);
     unsaved.delete(state.tabId);
+    written.set(state.tabId, state);
   } catch (e) {
     const saveError = state.saveError ?? message(e);
     unsaved.set(state.tabId, { ...state, saveError });
@@ -72,4 +76,5 @@ export async function resultsRefused(tabId: number, why: string): Promise<void> 
 /** What this module holds in memory for a tab that is gone. */
 export function forgetTabState(tabId: number): void {
   unsaved.delete(tabId);
+  written.delete(tabId);
 }

@@ -79,3 +79,13 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
     diagnose: async (op, ms, call) => get().diagnose(op, ms, call),
   };
 }
+
+let shared: SketchService | undefined;
+/**
+ * The background's one sketch service, made on first use in each service-worker lifetime: the tab's
+ * steps, page checking and lost and found take it from here rather than handing it to one another.
+ */
+export function sketchService(): SketchService {
+  shared ??= createSketchService();
+  return shared;
+}
