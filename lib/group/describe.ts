@@ -11,4 +11,3 @@ export function wholePercent(r: number): number {
   const p = Math.round(r * 100);
   return r < 1 && p === 100 ? 99 : r > 0 && p === 0 ? 1 : p;
 }
-
