@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Worker as PwWorker } from '@playwright/test';
 import { installDemoRoutes } from '../scripts/start-demo.mjs';
 import { chromiumArgs } from '../scripts/start-browser.mjs';
-import { ensureBuilt, extensionDir, findChromium } from './ext-build';
+import { ensureBuilt, extensionDir } from './ext-build';
+import { extensionPart } from './part-kit';
 import { confirmRound, routePages } from './confirm-round';
 import { realSizePage } from './real-size-pages';
 
@@ -29,7 +30,6 @@ declare const chrome: typeof import('wxt/browser').Browser;
 type Hook = { offscreenIdle(ms: number): Promise<void>; offscreenCount(): Promise<number>; ping(): Promise<void> };
 
 const args = process.argv.slice(2);
-const JSON_OUT = args.includes('--json');
 const QUICK = args.includes('--quick');
 const IDLE_MS = QUICK ? 20_000 : 60_000;
 const WAIT_MS = QUICK ? 40_000 : 120_000;
@@ -40,17 +40,7 @@ const log = (m: string): void => void process.stderr.write(`${m}\n`);
 const mb = (kb: number) => Number((kb / 1024).toFixed(1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function finish(out: Record<string, unknown>, lines: string[]): never {
-  if (lines.length) console.log(lines.join('\n'));
-  if (JSON_OUT) console.log(JSON.stringify({ idleFootprint: out }));
-  process.exit(0);
-}
-
-const chromiumPath = findChromium();
-if (!chromiumPath || args.includes('--no-extension')) {
-  const why = chromiumPath ? '--no-extension' : 'no Chromium (sudo apt-get install -y chromium)';
-  finish({ skipped: why }, [`idle footprint: skipped (${why})`]);
-}
+const { chromiumPath, run } = extensionPart('idleFootprint', 'idle footprint', args);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'resemble-idle-bench-'));
 const contexts: BrowserContext[] = [];
@@ -217,13 +207,7 @@ async function main() {
   return { out, lines };
 }
 
-let result: { out: Record<string, unknown>; lines: string[] } | undefined;
-try {
-  result = await main();
-} catch (e) {
-  log(`idle footprint: failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-}
-for (const c of contexts) await c.close().catch(() => undefined);
-fs.rmSync(tmp, { recursive: true, force: true });
-if (!result) process.exit(1);
-finish(result.out, result.lines);
+await run(main, async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});

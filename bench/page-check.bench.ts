@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Worker as PwWorker } from '@playwright/test';
 import { installDemoRoutes } from '../scripts/start-demo.mjs';
 import { chromiumArgs } from '../scripts/start-browser.mjs';
-import { ensureBuilt, extensionDir, findChromium } from './ext-build';
+import { ensureBuilt, extensionDir } from './ext-build';
+import { extensionPart } from './part-kit';
 import { htmlPage } from './html-page';
 import { type Breakdown, type Span, breakdown } from './check-breakdown';
 import { type Round, confirmRound, routePages } from './confirm-round';
@@ -38,7 +39,6 @@ type Hook = {
 };
 
 const args = process.argv.slice(2);
-const JSON_OUT = args.includes('--json');
 const QUICK = args.includes('--quick');
 // --extract-only: figure 1 alone (extraction against the whole-page sketch), for repeated runs.
 const EXTRACT_ONLY = args.includes('--extract-only');
@@ -47,17 +47,7 @@ const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
 const log = (m: string): void => void process.stderr.write(`${m}\n`);
 const f1 = (x: number) => x.toFixed(1);
 
-function finish(out: Record<string, unknown>, lines: string[]): never {
-  if (lines.length) console.log(lines.join('\n'));
-  if (JSON_OUT) console.log(JSON.stringify({ pageCheck: out }));
-  process.exit(0);
-}
-
-const chromiumPath = findChromium();
-if (!chromiumPath || args.includes('--no-extension')) {
-  const why = chromiumPath ? '--no-extension' : 'no Chromium (sudo apt-get install -y chromium)';
-  finish({ skipped: why }, [`page checking: skipped (${why})`]);
-}
+const { chromiumPath, run } = extensionPart('pageCheck', 'page checking', args);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'resemble-check-bench-'));
 let context: BrowserContext | undefined;
@@ -174,13 +164,7 @@ async function main() {
   return { out, lines };
 }
 
-let result: { out: Record<string, unknown>; lines: string[] } | undefined;
-try {
-  result = await main();
-} catch (e) {
-  log(`page checking: failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-}
-await context?.close().catch(() => undefined);
-fs.rmSync(tmp, { recursive: true, force: true });
-if (!result) process.exit(1);
-finish(result.out, result.lines);
+await run(main, async () => {
+  await context?.close().catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});

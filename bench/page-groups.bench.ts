@@ -18,14 +18,14 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { installDemoRoutes } from '../scripts/start-demo.mjs';
 import { chromiumArgs } from '../scripts/start-browser.mjs';
-import { ensureBuilt, extensionDir, findChromium } from './ext-build';
+import { ensureBuilt, extensionDir } from './ext-build';
+import { extensionPart } from './part-kit';
 import { median } from './timing';
 
 /** The extension API, in functions evaluated in extension pages. */
 declare const chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } };
 
 const args = process.argv.slice(2);
-const JSON_OUT = args.includes('--json');
 // LOADS=n: more loads, for a steadier median on a noisy machine.
 const LOADS = Number(process.env.LOADS) || (args.includes('--quick') ? 8 : 25);
 const COLD_LOADS = args.includes('--quick') ? 3 : 10;
@@ -33,17 +33,7 @@ const repoRoot = process.env.RESEMBLE_ROOT ?? path.resolve(path.dirname(fileURLT
 const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
 const log = (m: string): void => void process.stderr.write(`${m}\n`);
 
-function finish(out: Record<string, unknown>, lines: string[]): never {
-  if (lines.length) console.log(lines.join('\n'));
-  if (JSON_OUT) console.log(JSON.stringify({ pageGroups: out }));
-  process.exit(0);
-}
-
-const chromiumPath = findChromium();
-if (!chromiumPath || args.includes('--no-extension')) {
-  const why = chromiumPath ? '--no-extension' : 'no Chromium (sudo apt-get install -y chromium)';
-  finish({ skipped: why }, [`groups on the page: skipped (${why})`]);
-}
+const { chromiumPath, run } = extensionPart('pageGroups', 'groups on the page', args);
 
 /** Collected in the page from the start: layout shifts not caused by input. */
 const CLS_SCRIPT = `(() => {
@@ -204,13 +194,7 @@ async function setDisplayMode(ctx: BrowserContext, mode: 'collapse' | 'flag'): P
   }
 }
 
-let result: { out: Record<string, unknown>; lines: string[] } | undefined;
-try {
-  result = await main();
-} catch (e) {
-  log(`groups on the page: failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-}
-await context?.close().catch(() => undefined);
-fs.rmSync(tmp, { recursive: true, force: true });
-if (!result) process.exit(1);
-finish(result.out, result.lines);
+await run(main, async () => {
+  await context?.close().catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
