@@ -27,7 +27,7 @@ vi.mock('../../entrypoints/background/worker/store-access', () => ({
   }),
 }));
 vi.mock('../../shared/settings', () => ({ readSettings: async () => ({ archiveLookups: false, resemblanceThreshold: 0.5 }) }));
-vi.mock('../../entrypoints/background/pages/page-check', () => ({ hasPageAccess: async () => false, publicHost: () => true }));
+vi.mock('../../entrypoints/background/net/page-access', () => ({ hasPageAccess: async () => false }));
 vi.mock('../../entrypoints/background/net/net-observer', () => ({ classifyNetError: () => undefined, observedRedirects: () => undefined }));
 
 const { findCopies } = await import('../../entrypoints/background/lost/lost-found');

@@ -5,7 +5,7 @@ import type { LostReport } from '../../../lib/lost/report';
 import type { Settings } from '../../../lib/settings';
 import type { SketchStore } from '../../../lib/store';
 import { fetchPolicy } from '../net/fetch-policy';
-import { hasPageAccess } from '../pages/page-check';
+import { hasPageAccess } from '../net/page-access';
 import { readSettings } from '../../../shared/settings';
 import type { SketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';

@@ -4,7 +4,7 @@ import { MAX_PAGE_ALTERNATES } from '../../../lib/tab/page-groups';
 import { normalizeUrl } from '../../../lib/url/normalize';
 import { lostDeps } from './lost-deps';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
-import { hasPageAccess } from '../pages/page-check';
+import { hasPageAccess } from '../net/page-access';
 import type { SketchService } from '../worker/sketch-service';
 
 /** Bounds of the look made at once when a page dies (issue #15): candidates a dead page, fetched at a time. */

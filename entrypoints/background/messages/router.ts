@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { type Handlers, type TabMessageType, type TabPayload, route } from '../../../lib/messages';
+import { type Handlers, route } from '../../../lib/messages';
 import { resultsRefused } from '../tab/tab-state';
 
 /**
@@ -20,12 +20,4 @@ export function listen(handlers: Handlers): void {
     });
     return true; // the answer is sent asynchronously
   });
-}
-
-/**
- * Tells a tab's content script something (lib/messages' TAB_MESSAGES; it checks what it gets). The
- * page may have gone or never had the script: nothing to do then.
- */
-export async function tellTab<T extends TabMessageType>(tabId: number, type: T, payload: TabPayload<T>): Promise<void> {
-  await browser.tabs.sendMessage(tabId, { type, payload }).catch(() => undefined);
 }

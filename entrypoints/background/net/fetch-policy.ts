@@ -1,8 +1,16 @@
 import { browser } from 'wxt/browser';
 import type { FetchPageOptions } from '../../../lib/fetch/types';
 import { normalizeHost, publicHost } from '../../../lib/fetch/public-host';
-import { isBlockedHost, loadBlockedHosts, rememberBlockedHost } from './blocked-hosts';
-import { ADDRESS_SPACE, classifyNetError, installNetObserver, observedAddress, observedRedirects } from './net-observer';
+import {
+  ADDRESS_SPACE,
+  classifyNetError,
+  installNetObserver,
+  isBlockedHost,
+  loadBlockedHosts,
+  observedAddress,
+  observedRedirects,
+  rememberBlockedHost,
+} from './net-observer';
 import { siteAddress } from './test-loopback';
 
 type Dns = { resolve(host: string, flags?: string[]): Promise<{ addresses: string[] }> };

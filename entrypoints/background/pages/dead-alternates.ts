@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { Alternate } from '../../../lib/lost/report';
 import { type DeadResult, MAX_PAGE_ALTERNATES, pageGroups } from '../../../lib/tab/page-groups';
-import { tellTab } from '../messages/router';
+import { tellTab } from '../messages/tell-tab';
 import { LOCAL_CANDIDATES, findLocalCopies } from '../lost/lost-local';
 import { takeFetches } from './page-check';
 import { readSettings } from '../../../shared/settings';

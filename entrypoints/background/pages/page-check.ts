@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { PAGE_ORIGINS, fetchPage } from '../../../lib/fetch/fetch-page';
+import { fetchPage } from '../../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../../lib/fetch/queue';
 import { CHECK_BUDGET, FetchBudget } from '../../../lib/fetch/budget';
 import { CheckView } from '../../../lib/fetch/check-view';
@@ -20,14 +19,6 @@ import type { SketchService } from '../worker/sketch-service';
 export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
 
 /** Every origin (lib/fetch): which sites a results page lists is not known in advance (asked for when page checking is turned on). */
-
-export async function hasPageAccess(): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: PAGE_ORIGINS });
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Fetches one result's page under the policy of issue #6 (lib/fetch: no cookies, HTML or plain text,

@@ -8,7 +8,7 @@
 import { browser } from 'wxt/browser';
 import { type NotACopy, apartAmong } from '../../../lib/group/not-a-copy';
 import type { PageGroups } from '../../../lib/tab/page-groups';
-import { tellTab } from '../messages/router';
+import { tellTab } from '../messages/tell-tab';
 import { regroup } from './regroup';
 import { tabResults } from './tab-session';
 
