@@ -94,7 +94,7 @@ describe('resolved opaque links', () => {
     expect(outcome.groups).toEqual([
       { id: 1, representative: 1, members: [{ rank: 2, reason: { kind: 'same-page', url: expect.stringContaining('same.example') } }] },
     ]);
-    // The regroup with pages (tab-checks composeGroups) says so too, from the snippets' outcome made before.
+    // The regroup with pages (lib/tab/with-pages.ts withPages) says so too, from the snippets' outcome made before.
     const pages = groupWithPages(after, before, new Map(), { threshold: 0.5, containment: 0.8 });
     expect(pages).toHaveLength(1);
     expect(pages[0]!.representative).toBe(1);
