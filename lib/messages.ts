@@ -8,6 +8,8 @@ import type { TabState } from './tab/tab-state';
 import type { LostReport } from './lost/report';
 import type { NotACopy } from './group/not-a-copy';
 import type { CopiesReport } from './copies/report';
+import type { SubscribeReply, SubscriptionsView } from './copycat/subscriptions';
+import type { SyncStatus } from './sync/status';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS, MAX_LIST_BYTES } from './limits';
@@ -78,6 +80,24 @@ export const MESSAGES = {
   'not-a-copy/list': { from: 'page', payload: empty },
   /** The options: undo one (by the pair's normalized URLs, as listed). */
   'not-a-copy/undo': { from: 'page', payload: obj({ a: str({ min: 1, max: 2048 }), b: str({ min: 1, max: 2048 }) }) },
+  // Issue #30: subscribed copycat lists, kept by their address and fetched again on an interval.
+  'subs/list': { from: 'page', payload: empty },
+  /** Subscribe: the background fetches the address under the fetch policy (host access asked by the options first). */
+  'subs/add': {
+    from: 'page',
+    payload: obj({ url: str({ min: 1, max: 2048 }), name: optional(str({ max: 100 })), hours: optional(num({ min: 1, max: 24 * 30, int: true })) }),
+  },
+  'subs/edit': {
+    from: 'page',
+    payload: obj({ url: str({ min: 1, max: 2048 }), name: optional(str({ min: 1, max: 100 })), hours: optional(num({ min: 1, max: 24 * 30, int: true })) }),
+  },
+  'subs/remove': { from: 'page', payload: obj({ url: str({ min: 1, max: 2048 }) }) },
+  /** "Update now". */
+  'subs/update': { from: 'page', payload: obj({ url: str({ min: 1, max: 2048 }) }) },
+  // Issue #30: the user's choices through the browser's sync.
+  'sync/status': { from: 'page', payload: empty },
+  /** "Keep my choices on this device only" is `on: false`. */
+  'sync/set': { from: 'page', payload: obj({ on: bool() }) },
   // Copies of this page (issue #19): started on a tab (the background reads the tab's address itself,
   // never one a payload names), then read and cancelled by the run's id.
   /** The popup: find copies of this tab's page, shown in a page of their own. */
@@ -114,6 +134,13 @@ export interface Replies {
     | { code: ListErrorCode; error: string; bad: BadLine[]; unusable: number };
   'copycat/forget-list': CopycatState;
   'copycat/site': { verdict: SiteVerdict | null; evidence: Evidence[] };
+  'subs/list': SubscriptionsView;
+  'subs/add': SubscribeReply;
+  'subs/edit': SubscriptionsView;
+  'subs/remove': SubscriptionsView;
+  'subs/update': SubscribeReply;
+  'sync/status': SyncStatus;
+  'sync/set': SyncStatus;
   'copies/start': { id: string };
   'copies/get': CopiesReport;
   'copies/cancel': CopiesReport;

@@ -18,6 +18,8 @@ import { clearOutcomes } from '../engines/engine-outcomes';
 import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopycats, setVerdict } from '../copycat/copycat-evidence';
 import { siteOf } from '../../../lib/copycat/site';
 import { parseSiteList } from '../../../lib/copycat/ruleset';
+import { addSub, editSub, listSubs, removeSub, updateSub } from '../copycat/subscriptions';
+import { setSyncOn, syncStatus } from '../sync/choice-sync';
 import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copies';
 
 export function createHandlers(service: SketchService): Handlers {
@@ -63,6 +65,13 @@ export function createHandlers(service: SketchService): Handlers {
     },
     'copycat/forget-list': ({ name }) => forgetList(name),
     'copycat/site': ({ site }) => findSite(site),
+    'subs/list': () => listSubs(),
+    'subs/add': (p) => addSub(p),
+    'subs/edit': (p) => editSub(p),
+    'subs/remove': ({ url }) => removeSub(url),
+    'subs/update': ({ url }) => updateSub(url),
+    'sync/status': () => syncStatus(),
+    'sync/set': ({ on }) => setSyncOn(on),
     'preview/last': () => lastPreview(),
     // A private window's page (Firefox shows lost and found there) searches as private windows do.
     'lost/find': ({ url, again }, ctx) => findCopies(service, url, again === true, ctx.incognito),
