@@ -19,6 +19,13 @@ export const BING_PLACEHOLDERS: readonly SnippetText[] = [
  */
 const HOSTS = ['www.bing.com', 'cn.bing.com', 'bing.com'];
 
+/**
+ * The "Translate this page" link Bing puts at the start of a foreign-language result's snippet, then
+ * " · ". Seen in French ("Traduire cette page") on a page Bing served to a phone (2020); the English,
+ * German and Spanish wordings are from memory.
+ */
+const TRANSLATE_LINK = /^\s*(?:Translate this page|Traduire cette page|Diese Seite übersetzen|Traducir esta página)\s*·/u;
+
 export const bing: EngineSpec = {
   ...headOf('bing'),
   host: /^(www\.|cn\.)?bing\.com$/,
@@ -27,16 +34,19 @@ export const bing: EngineSpec = {
   queryInput: '#sb_form_q, input[name="q"]',
   matches: HOSTS.map((h) => `https://${h}/search*`),
   placeholders: BING_PLACEHOLDERS,
+  snippetChrome: [TRANSLATE_LINK],
   variants: [
     {
       // One markup since ~2012: ol#b_results > li.b_algo, each with h2 > a. The 2024+ page adds a site
       // header (.b_tpcn > a.tilk, same href) above the h2 and /ck/a?…&u=a1<base64url> click links.
+      // The page Bing serves to phones wraps the h2 and the display URL in the title link instead
+      // (div.b_algoheader > a > h2 + cite): the second form of `link`.
       name: 'web',
       detect: '#b_results',
       // .b_algo anywhere in the list: "people also ask" answers hold div.b_algo too (.qna_algo), dropped
       // by the excludes below, and so are results inside other answers.
       result: '#b_results .b_algo',
-      link: 'h2 a[href]',
+      link: 'h2 a[href], .b_algoheader > a[href]',
       title: 'h2',
       // .b_paractl: the text of a Wikipedia rich card, which has no .b_caption paragraph
       snippet: ['.b_caption p', '.b_lineclamp1, .b_lineclamp2, .b_lineclamp3, .b_lineclamp4', '.b_algoSlug', '.b_paractl', '.b_snippet', 'p'],

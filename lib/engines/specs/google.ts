@@ -75,6 +75,10 @@ const EXCLUDE = [
  * - `basic`, the no-JS page (gbv=1, old browsers; 2020–2024): `#main > div > div` blocks whose title
  *   link is `/url?q=<target>` around an `h3`. Knowledge panels (no `h3` inside a `/url?` link), "see
  *   results about" boxes (links to /search), ads (links to /aclk), tabs and paging are no results.
+ * - The page served to phones (2021–2023; same URL) has no variant: its title is a `div[role=heading]`
+ *   inside the title link (no `h3`, so the variants above read nothing), its class names are short-lived
+ *   tokens, and its recipe cards and "discussions and forums" lists are built like its results. The
+ *   structure (lib/engines/structure.ts) reads it, leaving those out (test/unit/serp-mobile.test.ts).
  *
  * No `:has()`: Firefox supports it from 121 only, and the extension runs on Firefox 115.
  * Not excluded on purpose: `.kp-wholepage` and `.ULSxyf`, because entity pages (a film, a person) put
