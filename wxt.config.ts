@@ -79,6 +79,7 @@ export default defineConfig({
     // their redirects and which address answered; in Chrome it never blocks or changes a request (in
     // Firefox it cancels an answer from a private address: see below), and sees only hosts granted below.
     // contextMenus: "Find similar copy" on links (lost and found).
+    // alarms: subscribed copycat lists are fetched again on their interval (an hourly check, issue #30).
     // unlimitedStorage: the sketch store (IndexedDB) grows to the cache limit the options set (20 MB by
     // default, up to 500 MB, enforced by lib/store); without it that store is best-effort storage the
     // browser may evict under disk pressure, and Firefox holds extension IndexedDB to a smaller quota.
@@ -92,6 +93,7 @@ export default defineConfig({
       'scripting',
       'webRequest',
       'contextMenus',
+      'alarms',
       ...(browser === 'firefox' ? ['dns', 'webRequestBlocking'] : ['offscreen']),
     ],
     // The shortcut (issue #20): collapse ↔ flag on results pages (entrypoints/background/browser-ui/display-shortcut.ts).

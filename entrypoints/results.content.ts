@@ -4,7 +4,7 @@ import { type ResultsBatch, batches } from '../lib/engines/batch';
 import { extract } from '../lib/engines/extract';
 import { ENGINES } from '../lib/engines/table';
 import { PAST_BOILERPLATE_KEY } from '../lib/group/snippet-groups';
-import { SETTINGS_KEY } from '../shared/settings';
+import { settingsChanged } from '../shared/settings';
 import { COPYCAT_PAGE_KEYS } from '../lib/copycat/table';
 import { type PageGroups, checkPageGroups } from '../lib/tab/page-groups';
 import { type MessageType, type Payload, type Replies, readTabMessage } from '../lib/messages';
@@ -160,7 +160,8 @@ export default defineContentScript({
       const boilerplate = area === 'local' && PAST_BOILERPLATE_KEY in changes;
       const copycatSites = area === 'local' && COPYCAT_PAGE_KEYS.some((k) => k in changes);
       // A "not a copy" choice is not read here: the background regroups the tabs it concerns and tells them (page/update).
-      const settings = area === 'sync' && SETTINGS_KEY in changes;
+      // Either area: kept on this device only, the settings are storage.local's (issue #30).
+      const settings = settingsChanged(changes, area);
       if (boilerplate || settings || copycatSites) inputs = (await readInputs().catch(() => undefined)) ?? inputs;
       // Copycat sites marked anew at once (issue #19): their table or their setting changed.
       if (copycatSites || settings) copycats(inputs);

@@ -3,26 +3,44 @@
  * the raw value in storage.sync (so they follow the user; Firefox without an account keeps them locally),
  * migrated and checked by lib's schema on every read, so a corrupt or hand-edited value never reaches the
  * rest of the extension. Only the background writes (pages send `settings/set`).
+ *
+ * "Keep my choices on this device only" (issue #30, SYNC_OFF_KEY in storage.local) keeps the settings
+ * here too: a copy under the same key in storage.local is read and written instead of storage.sync's.
  */
 import { browser } from 'wxt/browser';
 import { type Settings, type SettingsPatch, applySettingsPatch, migrateSettings } from '../lib/settings';
 
 export const SETTINGS_KEY = 'settings';
+/** storage.local: true when this device's choices and settings stay on it (a per-device flag, never synced). */
+export const SYNC_OFF_KEY = 'syncOff';
+/** storage.local: the settings were changed while sync was off (turning it on writes them to sync). */
+export const EDITED_OFF_KEY = 'settingsEditedOff';
+
+/** Whether a storage change may change the settings (either area's copy, or the switch between them). */
+export const settingsChanged = (changes: Record<string, unknown>, area: string): boolean =>
+  (area === 'sync' && SETTINGS_KEY in changes) || (area === 'local' && (SETTINGS_KEY in changes || SYNC_OFF_KEY in changes));
 
 // Read once per context's lifetime and again after any change (from any context): a results page
 // waits on this read, and storage.sync costs milliseconds.
 let cached: Promise<Settings> | undefined;
 let listening = false;
 
+/** Both areas in parallel (one wait at document_start): the local copy when sync is off and a copy exists. */
+async function readRaw(): Promise<{ raw: unknown; off: boolean }> {
+  const [synced, local] = await Promise.all([browser.storage.sync.get(SETTINGS_KEY), browser.storage.local.get([SETTINGS_KEY, SYNC_OFF_KEY])]);
+  const off = local[SYNC_OFF_KEY] === true;
+  return { raw: off && local[SETTINGS_KEY] !== undefined ? local[SETTINGS_KEY] : synced[SETTINGS_KEY], off };
+}
+
 export function readSettings(): Promise<Settings> {
   if (!listening) {
     listening = true;
     browser.storage.onChanged.addListener((changes, area) => {
-      if (area === 'sync' && SETTINGS_KEY in changes) cached = undefined;
+      if (settingsChanged(changes, area)) cached = undefined;
     });
   }
-  cached ??= browser.storage.sync.get(SETTINGS_KEY).then(
-    (got) => migrateSettings(got[SETTINGS_KEY]),
+  cached ??= readRaw().then(
+    ({ raw }) => migrateSettings(raw),
     (e: unknown) => {
       cached = undefined;
       throw e;
@@ -33,8 +51,10 @@ export function readSettings(): Promise<Settings> {
 
 /** The settings with `patch` applied, written and returned (the background's `settings/set`). */
 export async function writeSettings(patch: SettingsPatch): Promise<Settings> {
-  const next = applySettingsPatch(await readSettings(), patch);
-  await browser.storage.sync.set({ [SETTINGS_KEY]: next });
+  const { raw, off } = await readRaw();
+  const next = applySettingsPatch(migrateSettings(raw), patch);
+  if (off) await browser.storage.local.set({ [SETTINGS_KEY]: next, [EDITED_OFF_KEY]: true });
+  else await browser.storage.sync.set({ [SETTINGS_KEY]: next });
   cached = Promise.resolve(next);
   return next;
 }

@@ -21,6 +21,8 @@ import { welcomeOnInstall } from './browser-ui/welcome';
 import { onDisplayCommand } from './browser-ui/display-shortcut';
 import { watchPrivateWindows } from './private/private-windows';
 import { migrateCopycats } from './copycat/copycat-evidence';
+import { startChoiceSync } from './sync/choice-sync';
+import { watchSubscriptions } from './copycat/subscriptions';
 
 /** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
 declare const __RESEMBLE_TEST_BUILD__: boolean;
@@ -32,6 +34,8 @@ export default defineBackground({
   main() {
     const service = sketchService();
     listen(createHandlers(service));
+    // The user's choices through the browser's sync (issue #30): listeners, and a reconcile at install and start-up.
+    startChoiceSync();
     browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
     // What private windows left in memory goes with the last of them (issue #28).
     watchPrivateWindows();
@@ -77,6 +81,8 @@ export default defineBackground({
     // An update: the copycat state is written again under today's rules and forms (issue #28: lists
     // packed, listed sites out of the per-site table, evidence read as today's), before any write would.
     browser.runtime.onInstalled.addListener(({ reason }) => void (reason === 'update' && migrateCopycats().catch(() => undefined)));
+    // Subscribed copycat lists (issue #30): the hourly alarm's listener, registered at every start.
+    watchSubscriptions();
     browser.commands?.onCommand.addListener((command, tab) => void onDisplayCommand(command, tab).catch(() => undefined));
     // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
     // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on

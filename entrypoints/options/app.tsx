@@ -11,6 +11,7 @@ import { AddedEngineControls } from './added-engines';
 import { GroupingControls } from './grouping';
 import { PageCheckingControl } from '../../components/page-checking';
 import { NotACopyList } from './not-a-copy';
+import { SyncChoices } from './sync-choices';
 import { t } from '../../shared/i18n';
 
 /**
@@ -57,6 +58,9 @@ export function App() {
           </Section>
           <Section id="not-a-copy" title={t('options_notACopy')} intro={t('options_notACopy_intro')}>
             <NotACopyList />
+          </Section>
+          <Section id="sync" title={t('options_sync')} intro={t('options_sync_intro')}>
+            <SyncChoices />
           </Section>
           <Section id="advanced" title={t('options_advanced')} intro={t('options_advanced_intro')}>
             <AdvancedControls {...p} />

@@ -19,11 +19,15 @@ const day = (ms: number) => date(ms);
 const label = (v: SiteVerdict, flagged = v.flagged) =>
   siteLabelWords({ flagged: flagged || 'evidence', originals: v.originals, fromSites: v.fromSites.map((s) => s.site), listedIn: v.listedIn });
 
+// The page's title as text beside its address, never only in a hover `title` (no hover on a phone, issue #30).
 function Page({ p }: { p: { url: string; title: string } }) {
   return (
-    <SafeLink url={p.url} rel="noopener noreferrer" title={p.title}>
-      {p.url}
-    </SafeLink>
+    <>
+      <SafeLink url={p.url} rel="noopener noreferrer">
+        {p.url}
+      </SafeLink>
+      {p.title.trim() && <span class="muted"> · {p.title}</span>}
+    </>
   );
 }
 
@@ -46,28 +50,46 @@ function hideWords(v: SiteVerdict): string | undefined {
     : t('options_copycat_hide_no', String(Math.min(v.places, HIDE_PLACES)), String(Math.min(v.engines, HIDE_ENGINES)));
 }
 
-function status(v: SiteVerdict): string {
+/** The names of the lists holding a site, a subscription's said to be one (issue #30: which subscriptions list it). */
+const listNames = (v: SiteVerdict, subs: ReadonlySet<string>) => v.listedIn.map((n) => (subs.has(n) ? t('options_copycat_subscribedList', n) : n)).join(', ');
+/** Names of subscribed lists no imported list shares (a shared name cannot be told apart). */
+function subscribedNames(state: CopycatState): Set<string> {
+  const imported = new Set(state.lists.filter((l) => !l.sub).map((l) => l.name));
+  return new Set(state.lists.filter((l) => l.sub && !imported.has(l.name)).map((l) => l.name));
+}
+
+function status(v: SiteVerdict, subs: ReadonlySet<string>): string {
   if (v.user === 'not-copycat') return t('options_copycat_status_notCopycat');
   if (v.flagged === 'marked') return t('options_copycat_status_marked');
   if (v.flagged === 'evidence') return t('options_copycat_status_evidence', label(v));
-  if (v.flagged === 'listed') return t('options_copycat_status_listed', v.listedIn.join(', '));
+  if (v.flagged === 'listed') return t('options_copycat_status_listed', listNames(v, subs));
   return t('options_copycat_status_none');
 }
 
 /** One site: its verdict, the lists and Resemble's evidence side by side, the pairs, and the user's word. */
-function SiteRow({ v, evidence, act }: { v: SiteVerdict; evidence: Evidence[]; act: (site: string, verdict: 'not-copycat' | 'marked' | 'none') => void }) {
+function SiteRow({
+  v,
+  evidence,
+  subs,
+  act,
+}: {
+  v: SiteVerdict;
+  evidence: Evidence[];
+  subs: ReadonlySet<string>;
+  act: (site: string, verdict: 'not-copycat' | 'marked' | 'none') => void;
+}) {
   // Every pair naming the site: those it copied, those copied of it (the evidence of "copied"), the undecided.
   const pairs = evidence.filter((e) => e.copy.site === v.site || e.original.site === v.site);
   return (
     <li class="copycat-site" data-site={v.site} data-flagged={v.flagged || 'no'}>
       <h3>{v.site}</h3>
-      <p class="copycat-status">{status(v)}</p>
+      <p class="copycat-status">{status(v, subs)}</p>
       {hideWords(v) && <p class="copycat-hide hint">{hideWords(v)}</p>}
       {v.undecided > 0 && <p class="copycat-undecided hint">{plural('options_copycat_undecided', v.undecided)}</p>}
       <dl class="side-by-side">
         <div>
           <dt>{t('options_copycat_lists')}</dt>
-          <dd class="copycat-listed">{v.listedIn.length ? t('options_copycat_listedIn', v.listedIn.join(', ')) : t('options_copycat_notListed')}</dd>
+          <dd class="copycat-listed">{v.listedIn.length ? t('options_copycat_listedIn', listNames(v, subs)) : t('options_copycat_notListed')}</dd>
         </div>
         <div>
           <dt>{t('options_copycat_own')}</dt>
@@ -162,7 +184,7 @@ function FindSite({ act, state }: { act: (site: string, verdict: 'not-copycat' |
         <div role="status" id="copycat-found">
           {found.verdict ? (
             <ul class="copycat-sites">
-              <SiteRow v={found.verdict} evidence={found.evidence} act={act} />
+              <SiteRow v={found.verdict} evidence={found.evidence} subs={subscribedNames(state)} act={act} />
             </ul>
           ) : (
             <p class="muted">{t('options_copycat_notFound', found.site)}</p>
@@ -189,6 +211,7 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
     }
   };
   const sites = state.sites.filter(shown);
+  const subs = subscribedNames(state);
   return (
     <>
       <p class="hint" id="copycat-rules">
@@ -199,7 +222,7 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
         <>
           <ul class="copycat-sites">
             {sites.slice(0, limit).map((v) => (
-              <SiteRow key={v.site} v={v} evidence={state.evidence} act={(s, x) => void act(s, x)} />
+              <SiteRow key={v.site} v={v} evidence={state.evidence} subs={subs} act={(s, x) => void act(s, x)} />
             ))}
           </ul>
           {state.listedMore > 0 && (

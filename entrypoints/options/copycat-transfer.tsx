@@ -30,6 +30,8 @@ function BadLines({ bad }: { bad: BadLine[] }) {
 export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: CopycatState) => void }) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const flagged = state.sites.filter((v) => v.flagged);
+  // Subscribed lists are shown and removed with their subscriptions (copycat-subscriptions.tsx).
+  const imported = state.lists.filter((l) => !l.sub);
   const pick = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
@@ -94,9 +96,9 @@ export function CopycatTransfer({ state, set }: { state: CopycatState; set: (s: 
         )}
         {(outcome.kind === 'ok' || outcome.kind === 'failed') && <BadLines bad={outcome.bad} />}
       </div>
-      {state.lists.length > 0 && (
+      {imported.length > 0 && (
         <ul class="hosts copycat-lists">
-          {state.lists.map((l) => (
+          {imported.map((l) => (
             <li key={l.name}>
               <span>
                 {l.name} <span class="muted">{t('options_list_meta', plural('options_sites', l.sites), date(l.at))}</span>

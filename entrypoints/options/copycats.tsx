@@ -3,9 +3,10 @@ import type { SettingsProps } from '../../page-support/use-settings';
 import { useCopycats } from '../../page-support/use-copycats';
 import { CopycatSettings } from './copycat-settings';
 import { CopycatSites } from './copycat-sites';
+import { CopycatSubscriptions } from './copycat-subscriptions';
 import { CopycatTransfer } from './copycat-transfer';
 
-/** Options, "Copycat sites" (issue #19): the setting, the sites with their evidence, export and import. */
+/** Options, "Copycat sites" (issue #19): the setting, the sites with their evidence, subscriptions (issue #30), export and import. */
 export function CopycatControls(p: SettingsProps) {
   const { load, set } = useCopycats();
   return (
@@ -20,6 +21,7 @@ export function CopycatControls(p: SettingsProps) {
       {load.kind === 'ok' && (
         <>
           <CopycatSites state={load.state} set={set} />
+          <CopycatSubscriptions />
           <CopycatTransfer state={load.state} set={set} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { engineName } from '../../page-support/format';
-import { pct, plural, t } from '../../shared/i18n';
+import { date, pct, plural, t } from '../../shared/i18n';
 import { errorText } from '../../page-support/messaging';
 import { PairChart } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
@@ -64,8 +64,9 @@ function Preview({ data, now, threshold, shingle, size }: ThresholdPreviewProps 
     <>
       <p class="preview-page" data-testid="preview-page">
         {seen[0]}
-        <time dateTime={new Date(data.at).toISOString()} title={new Date(data.at).toLocaleString()}>
-          {timeAgo(data.at, now)}
+        {/* The exact time in words beside "5 minutes ago", not in a hover-only title (a phone has no hover). */}
+        <time dateTime={new Date(data.at).toISOString()}>
+          {timeAgo(data.at, now)} <span class="muted">({date(data.at, { dateStyle: 'medium', timeStyle: 'short' })})</span>
         </time>
         {seen[1]}
       </p>

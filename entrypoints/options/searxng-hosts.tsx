@@ -6,6 +6,7 @@ import { errorText } from '../../page-support/messaging';
 import { patchProblem } from '../../page-support/patch-check';
 import { requestHostPermission } from '../../page-support/permissions';
 import type { SettingsProps } from '../../page-support/use-settings';
+import { useHostAccess } from '../../page-support/use-host-access';
 import { t } from '../../shared/i18n';
 
 const ID = 'searxng-host';
@@ -21,6 +22,8 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const hosts = settings.searxngHosts;
+  // A host synced from another computer comes without access here: said, with one click to grant it.
+  const access = useHostAccess(hosts);
   const hint = t('options_searxng_hint');
 
   const onSubmit = (e: Event) => {
@@ -59,6 +62,12 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
           {hosts.map((host) => (
             <li key={host}>
               <span class="url">{host}</span>
+              {access[host] === false && <span class="muted"> — {t('options_searxng_noAccess')}</span>}
+              {access[host] === false && (
+                <button type="button" aria-label={t('options_searxng_allow_aria', host)} onClick={() => void requestHostPermission(host).catch(() => false)}>
+                  {t('options_searxng_allow')}
+                </button>
+              )}
               <button type="button" aria-label={t('options_searxng_remove_aria', host)} onClick={() => void remove(host)}>
                 {t('options_searxng_remove')}
               </button>

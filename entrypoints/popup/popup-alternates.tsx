@@ -22,13 +22,14 @@ function AlternateLine({ a, hasSketch }: { a: Alternate; hasSketch: boolean }) {
   return (
     <li class="alternate" data-url={a.url} data-source={a.source} data-basis={a.basis}>
       {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" title={a.title || a.url}>
+        <a href={href} target="_blank" rel="noopener noreferrer">
           {domain}
         </a>
       ) : (
         <span>{domain}</span>
       )}{' '}
-      <span class="measures">{measures}</span>
+      {/* The copy's title in words, not in a hover-only title attribute (a phone has no hover). */}
+      {a.title?.trim() && <span class="alt-title">{a.title.trim()}</span>} <span class="measures">{measures}</span>
       <span class="muted alt-source">{t('popup_alt_source', sourceWords(a, hasSketch), formatDateTime(a.checkedAt))}</span>
     </li>
   );

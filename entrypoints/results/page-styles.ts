@@ -24,20 +24,27 @@ export const PALETTE_CSS = `
 
 export const UI_CSS = `${PALETTE_CSS}
 :host { display: block !important; margin: 4px 0 !important; font: 13px/1.4 system-ui, sans-serif !important; }
-.wrap { position: relative; display: inline-block; }
+.wrap { position: relative; display: inline-block; vertical-align: middle; }
+/* At least 24×24 CSS px for a finger or a shaky hand (WCAG 2.2 2.5.8); larger on a touch screen. */
 button, .label {
-  font: inherit; color: var(--r-fg); background: var(--r-bg); border: 1px solid var(--r-line); border-radius: 10px;
-  padding: 1px 9px; cursor: pointer;
+  font: inherit; color: var(--r-fg); background: var(--r-bg); border: 1px solid var(--r-line); border-radius: 12px;
+  padding: 2px 10px; cursor: pointer; box-sizing: border-box; min-height: 24px; min-width: 24px;
+  display: inline-flex; align-items: center; vertical-align: middle;
 }
-.label { cursor: help; display: inline-block; }
+@media (pointer: coarse) {
+  button, .label { min-height: 36px; padding: 4px 12px; border-radius: 18px; }
+}
+.label { cursor: help; }
 button:hover, .label:hover { background: var(--r-hover); }
 button:focus-visible, .label:focus-visible { outline: 2px solid var(--r-focus); outline-offset: 2px; }
+/* Shown by hover, keyboard focus or a tap (tip-taps.ts, which also moves it left to stay on screen). */
 .tip {
-  display: none; position: absolute; z-index: 2147483000; left: 0; top: calc(100% + 4px); width: max-content; max-width: 420px;
+  display: none; position: absolute; z-index: 2147483000; left: 0; top: calc(100% + 4px); width: max-content;
+  max-width: min(420px, calc(100vw - 16px)); box-sizing: border-box; overflow-wrap: anywhere;
   background: var(--r-tip-bg); color: var(--r-tip-fg); border: 1px solid var(--r-tip-line); border-radius: 6px; padding: 6px 9px;
   white-space: pre-line; box-shadow: 0 2px 8px rgb(0 0 0 / 25%);
 }
-.wrap:hover .tip, .wrap:focus-within .tip { display: block; }
+.wrap:hover .tip, .wrap:focus-within .tip, .wrap.open .tip { display: block; }
 .wrap.dismissed .tip { display: none; }
 .label.dead { color: var(--r-dead-fg); background: var(--r-dead-bg); border-color: var(--r-dead-line); }
 .label.live { color: var(--r-live-fg); background: var(--r-live-bg); border-color: var(--r-live-line); cursor: pointer; text-decoration: underline; }

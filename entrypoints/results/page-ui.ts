@@ -4,6 +4,7 @@ import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
 import { t, tOf } from '../../shared/i18n';
 import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';
+import { closeTip, tapTip } from './tip-taps';
 
 export type PageUi = ShadowRootContentScriptUi<void>;
 
@@ -19,7 +20,10 @@ export function onUserClick(el: HTMLElement, act: () => void): void {
   });
 }
 
-/** A control with a tooltip shown on hover and on focus, described to screen readers by the same text. */
+/**
+ * A control with a tooltip shown on hover and on focus, described to screen readers by the same text.
+ * A label's tip also opens and closes by a tap or click (no hover on a phone: tip-taps.ts).
+ */
 function withTip(container: HTMLElement, control: HTMLElement, tip: string): void {
   const wrap = document.createElement('span');
   wrap.className = 'wrap';
@@ -31,13 +35,15 @@ function withTip(container: HTMLElement, control: HTMLElement, tip: string): voi
   control.setAttribute('aria-describedby', t.id);
   // Escape hides the tip without moving focus or the pointer (WCAG 1.4.13); it shows again next time.
   control.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') wrap.classList.add('dismissed');
+    if (e.key === 'Escape') closeTip(wrap);
   });
   const again = () => wrap.classList.remove('dismissed');
   wrap.addEventListener('mouseleave', again);
   wrap.addEventListener('focusout', again);
   wrap.append(control, t);
   container.append(wrap);
+  // Buttons and links act on a tap; a label (role note) does nothing else, so a tap shows its tip.
+  tapTip(wrap, control, t, control.localName === 'span');
 }
 
 async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'first' | 'last' | 'before', build: (c: HTMLElement) => void): Promise<PageUi> {
@@ -156,7 +162,9 @@ export function mountDead(
     label.tabIndex = 0;
     label.textContent = t('page_dead_label');
     label.setAttribute('aria-label', t('page_dead_aria', String(rank)));
-    withTip(c, label, t('page_dead_tip', why));
+    // With a live copy, the label's tip also gives the copy's measure: on a phone a tap on the link
+    // follows it, and the label is where a finger can read why the copy was chosen.
+    withTip(c, label, copy ? `${t('page_dead_tip', why)}\n${liveCopyDetail(copy)}` : t('page_dead_tip', why));
     if (copy) {
       const a = document.createElement('a');
       a.className = 'label live';

@@ -9,6 +9,8 @@ export interface PackedList {
   count: number;
   /** The sites, sorted (code-unit order), unique, one a line. */
   sites: string;
+  /** A subscribed list's address (issue #30); absent for an imported one. */
+  sub?: string;
 }
 
 export function packSites(sites: Iterable<string>): { sites: string; count: number } {

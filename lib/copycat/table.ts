@@ -30,7 +30,8 @@ export interface CopycatState {
   /** Sites known from lists only and not in `sites` (the options find them by name: `siteVerdict`). */
   listedMore: number;
   evidence: Evidence[];
-  lists: { name: string; sites: number; at: number }[];
+  /** `sub`: a subscribed list's address (issue #30); imported lists have none. */
+  lists: { name: string; sites: number; at: number; sub?: string }[];
   user: Overrides;
 }
 
@@ -45,15 +46,17 @@ const strings = (v: unknown) => asList<unknown>(v).filter((x): x is string => ty
 
 /** A stored list: packed (issue #28), or an array of sites as versions before it kept them (packed on reading). */
 function readList(l: unknown): ImportedList | undefined {
-  const x = l as { name?: unknown; at?: unknown; sites?: unknown };
+  const x = l as { name?: unknown; at?: unknown; sites?: unknown; sub?: unknown };
   if (typeof x?.name !== 'string') return undefined;
   const at = typeof x.at === 'number' ? x.at : 0;
+  // A subscribed list names its address (issue #30): kept apart from an imported list of the same name.
+  const sub = typeof x.sub === 'string' ? { sub: x.sub } : {};
   if (typeof x.sites === 'string') {
     // The stored count, when it is one (a results page must not split a 2 MB string to count it).
     const count = typeof (x as { count?: unknown }).count === 'number' ? (x as { count: number }).count : x.sites ? x.sites.split('\n').length : 0;
-    return { name: x.name, at, count, sites: x.sites };
+    return { name: x.name, at, count, sites: x.sites, ...sub };
   }
-  if (Array.isArray(x.sites)) return { name: x.name, at, ...packSites(strings(x.sites)) };
+  if (Array.isArray(x.sites)) return { name: x.name, at, ...packSites(strings(x.sites)), ...sub };
   return undefined;
 }
 
@@ -125,7 +128,7 @@ export function copycatState(s: CopycatStored, rule: CopycatRule): CopycatState 
     sites: [...sites, ...shown],
     listedMore: Math.max(0, listedTotal - listedJudged - shown.length),
     evidence: s.evidence,
-    lists: s.lists.map((l) => ({ name: l.name, sites: l.count, at: l.at })),
+    lists: s.lists.map((l) => ({ name: l.name, sites: l.count, at: l.at, ...(l.sub && { sub: l.sub }) })),
     user: s.user,
   };
 }

@@ -83,7 +83,7 @@ export async function fetchBody<B extends object>(url: string, opts: FetchPageOp
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
     redirect,
-    headers: { Accept: reader.accept },
+    headers: { ...reader.headers, Accept: reader.accept },
     signal: controller.signal,
     ...(opts.noStore && { cache: 'no-store' as const }),
     // Not in TypeScript's RequestInit yet; browsers without it ignore the member.

@@ -18,6 +18,8 @@ export type Race = <T>(p: Promise<T>) => Promise<T>;
 export interface BodyReader<B> {
   /** The Accept header sent. */
   accept: string;
+  /** More request headers (a subscription's conditional request: If-None-Match, If-Modified-Since). */
+  headers?: Record<string, string>;
   /** Checks the answer and reads it; throws a Failure (the response's body cancelled) when unusable. */
   read(response: Response, maxBytes: number, race: Race): Promise<B>;
 }

@@ -64,6 +64,8 @@ const lines = (where: string, vs: readonly Violation[]) =>
   );
 
 export class AxeFindings {
+  /** `tags`: the axe rule sets run (WCAG 2.1 A/AA by default; the phone spec adds 'wcag22aa' for target-size). */
+  constructor(private readonly tags: readonly string[] = WCAG_TAGS) {}
   readonly failing: string[] = [];
   readonly minor: string[] = [];
   /** What was checked (each page and state, in each scheme), for the report. */
@@ -97,7 +99,7 @@ export class AxeFindings {
   async check(page: Page, what: string, include?: string): Promise<void> {
     for (const scheme of SCHEMES) {
       await useScheme(page, scheme);
-      let b = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+      let b = new AxeBuilder({ page }).withTags([...this.tags]);
       if (include) b = b.include(include);
       const res = await b.analyze();
       this.add(`${what} [${scheme}]`, res.violations as Violation[], contrastSeen(res));
@@ -124,7 +126,7 @@ export class AxeFindings {
         `(async () => {
           const hosts = [...document.querySelectorAll(${hosts})];
           if (!hosts.length) return { hosts: 0, violations: [], backgrounds: [], contrast: false };
-          const r = await axe.run({ include: hosts }, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] });
+          const r = await axe.run({ include: hosts }, { runOnly: { type: 'tag', values: ${JSON.stringify(this.tags)} }, resultTypes: ['violations'] });
           const controls = hosts.flatMap((h) => [...(h.shadowRoot?.querySelectorAll('button, .label, [data-resemble-checking]') ?? [])]);
           const contrast = [...r.passes, ...r.violations].some((x) => x.id === 'color-contrast');
           return { hosts: hosts.length, contrast, backgrounds: controls.map((c) => getComputedStyle(c).backgroundColor), violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })) };

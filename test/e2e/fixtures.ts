@@ -34,6 +34,8 @@ export interface ResembleOptions {
   welcomeTab: 'close' | 'keep';
   /** The browser's UI language ("de"): --lang picks the extension's messages (LANGUAGE alone does not, in Chromium on Linux); English by default. */
   uiLanguage: string | undefined;
+  /** A phone: a 360×740 viewport, touch (page.tap) and mobile emulation (the pages' meta viewport counts), as test/e2e/phone.spec.ts uses. */
+  phone: boolean;
 }
 
 export interface ResembleFixtures {
@@ -104,8 +106,9 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
   mapHosts: [[], { option: true }],
   welcomeTab: ['close', { option: true }],
   uiLanguage: [undefined, { option: true }],
+  phone: [false, { option: true }],
 
-  context: async ({ extensionDir, mapHosts, welcomeTab, uiLanguage }, use, testInfo) => {
+  context: async ({ extensionDir, mapHosts, welcomeTab, uiLanguage, phone }, use, testInfo) => {
     assertBuilt(extensionDir);
     const profile = mkdtempSync(path.join(tmpdir(), 'resemble-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
@@ -113,7 +116,7 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
       headless: true,
       args: [...chromiumArgs(extensionDir, { mapHosts }), ...(uiLanguage ? [`--lang=${uiLanguage}`] : [])],
       ...(uiLanguage ? { env: { ...process.env, LANGUAGE: uiLanguage }, locale: uiLanguage } : {}),
-      viewport: { width: 1280, height: 900 },
+      ...(phone ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 900 } }),
     });
     try {
       // First, so that every route added later wins over it. Everything but the extension's own files:

@@ -148,7 +148,7 @@ describe('manifest permissions (pinned: a change here is a change users and stor
       'permissions',
       'version',
     ]);
-    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'offscreen']);
+    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'alarms', 'offscreen']);
     expect(m.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
     expect(m.host_permissions).toBeUndefined();
     expect(m.optional_permissions).toBeUndefined();
@@ -173,7 +173,7 @@ describe('manifest permissions (pinned: a change here is a change users and stor
       'version',
     ]);
     // MV2 lists granted hosts among the permissions: none here.
-    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'dns', 'webRequestBlocking']);
+    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'scripting', 'webRequest', 'contextMenus', 'alarms', 'dns', 'webRequestBlocking']);
     expect(m.optional_permissions).toEqual(OPTIONAL_HOSTS);
   });
 

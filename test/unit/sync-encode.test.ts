@@ -73,6 +73,21 @@ describe('sync encoding', () => {
     expect(encode([v2, big, v1], budget).left).toEqual([big, v2]);
   });
 
+  it('holds the item count and the per-item size, and one choice too big for any item never stops smaller ones', () => {
+    const budget = { maxBytes: SYNC_BUDGET.maxBytes, maxItems: 2, perItem: 1000 };
+    const verdicts = Array.from({ length: 200 }, (_, i) => verdict(i));
+    const out = encode(verdicts, budget);
+    expect(Object.keys(out.items)).toHaveLength(2);
+    for (const [k, v] of Object.entries(out.items)) expect(itemBytes(k, v)).toBeLessThanOrEqual(1000);
+    expect(out.left.length).toBeGreaterThan(0);
+    expect(Math.max(...out.left.map((e) => e.at))).toBeLessThan(Math.min(...decode(out.items).map((e) => e.at)));
+    // A pair of 3,000-character addresses fits no 1,000-byte item: it alone stays here.
+    const huge = pair(1, T0 + 1000, 3000);
+    const some = encode([huge, verdict(1), sub(1)], { ...budget, maxItems: 10 });
+    expect(some.left).toEqual([huge]);
+    expect(byKey(decode(some.items))).toEqual(byKey([verdict(1), sub(1)]));
+  });
+
   it('fits everything when it fits, and writes no more chunks than it needs', () => {
     const small = Array.from({ length: 300 }, (_, i) => verdict(i));
     const out = encode(small);

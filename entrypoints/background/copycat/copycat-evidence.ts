@@ -169,21 +169,52 @@ export function setVerdict(site: string, verdict: 'not-copycat' | 'marked' | 'no
   });
 }
 
-/** Imported lists kept at most (each replaces one of the same name). */
+/** Imported lists kept at most (each replaces one of the same name); subscribed lists are bounded by lib/copycat/subscriptions. */
 const MAX_LISTS = 20;
 
+/** An imported list: replaces the imported list of that name (a subscribed list of the same name stays). */
 export function addList(name: string, sites: string[]): Promise<CopycatState> {
   return serial(async () => {
     const s = await read();
-    const lists = [...s.lists.filter((l) => l.name !== name), { name, at: Date.now(), ...packSites(sites) }].slice(-MAX_LISTS);
+    const imported = [...s.lists.filter((l) => !l.sub && l.name !== name), { name, at: Date.now(), ...packSites(sites) }].slice(-MAX_LISTS);
+    const lists = [...imported, ...s.lists.filter((l) => l.sub)];
     return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
   });
 }
 
+/** Forgets an imported list by name (a subscribed list goes only with its subscription: forgetSubList). */
 export function forgetList(name: string): Promise<CopycatState> {
   return serial(async () => {
     const s = await read();
-    const lists = s.lists.filter((l) => l.name !== name);
+    const lists = s.lists.filter((l) => l.sub || l.name !== name);
+    return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
+  });
+}
+
+/**
+ * A subscribed list's copy (issue #30), kept by its address beside the imported lists so results pages
+ * label its sites "listed in <name>". `sites` undefined: only renamed (an edit keeps the copy and its date).
+ */
+export function setSubList(url: string, name: string, sites?: readonly string[]): Promise<CopycatState> {
+  return serial(async () => {
+    const s = await read();
+    const old = s.lists.find((l) => l.sub === url);
+    if (!sites && (!old || old.name === name)) return copycatState(s, rule(await readSettings()));
+    const next = sites ? { name, at: Date.now(), ...packSites(sites), sub: url } : { ...old!, name };
+    const lists = [...s.lists.filter((l) => l.sub !== url), next];
+    return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
+  });
+}
+
+/** The addresses of the subscribed lists whose copies are kept. */
+export const subListUrls = (): Promise<string[]> => serial(async () => (await read()).lists.flatMap((l) => l.sub ?? []));
+
+/** A subscription removed: its copy goes. */
+export function forgetSubList(url: string): Promise<CopycatState> {
+  return serial(async () => {
+    const s = await read();
+    if (!s.lists.some((l) => l.sub === url)) return copycatState(s, rule(await readSettings()));
+    const lists = s.lists.filter((l) => l.sub !== url);
     return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
   });
 }

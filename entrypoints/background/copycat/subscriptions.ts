@@ -1,9 +1,220 @@
-// Stub: the subscriptions helper replaces this file (issue #30).
-import type { SubscribeReply, SubscriptionsView } from '../../../lib/copycat/subscriptions';
+import { browser } from 'wxt/browser';
+import { type ListErrorCode, parseSiteList } from '../../../lib/copycat/ruleset';
+import {
+  DEFAULT_HOURS,
+  MAX_SUBS,
+  SUBS_KEY,
+  type SubRecord,
+  type SubscribeReply,
+  type SubscriptionsView,
+  checkAddress,
+  clampHours,
+  cleanName,
+  conditionalHeaders,
+  defaultName,
+  isDue,
+  readSubs,
+  subOrigin,
+  subsView,
+} from '../../../lib/copycat/subscriptions';
+import { fetchList } from '../../../lib/fetch/fetch-list';
+import { fetchPolicy } from '../net/fetch-policy';
+import { forgetSubList, setSubList, subListUrls } from './copycat-evidence';
 
-const none = <T>(): Promise<T> => Promise.reject(new Error('subscriptions are not built yet'));
-export const listSubs = (): Promise<SubscriptionsView> => none();
-export const addSub = (_p: { url: string; name?: string; hours?: number }): Promise<SubscribeReply> => none();
-export const editSub = (_p: { url: string; name?: string; hours?: number }): Promise<SubscriptionsView> => none();
-export const removeSub = (_url: string): Promise<SubscriptionsView> => none();
-export const updateSub = (_url: string): Promise<SubscribeReply> => none();
+/**
+ * Subscribed copycat lists (issue #30). Everything lives in storage (the records under SUBS_KEY, each
+ * list's copy packed with the imported lists), so a stopped service worker loses nothing: one alarm
+ * wakes it every hour, and each subscription whose own interval has passed is fetched again.
+ */
+export const SUBS_ALARM = 'resemble-subscriptions';
+/** The alarm's period: the shortest interval a subscription may have. */
+const ALARM_MINUTES = 60;
+
+// One change of the records at a time (a fetch is not held in it: the options stay answered meanwhile).
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(f: () => Promise<T>): Promise<T> {
+  const run = chain.then(f, f);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+const readAll = async (): Promise<SubRecord[]> => readSubs((await browser.storage.local.get(SUBS_KEY))[SUBS_KEY]);
+
+/** Applies `f` to the stored records and writes them. */
+const change = (f: (subs: SubRecord[]) => SubRecord[]): Promise<SubRecord[]> =>
+  serial(async () => {
+    const next = f(await readAll());
+    await browser.storage.local.set({ [SUBS_KEY]: next });
+    return next;
+  });
+
+const view = async (): Promise<SubscriptionsView> => subsView(await readAll());
+
+async function hasAccess(url: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [subOrigin(url)] });
+  } catch {
+    return false;
+  }
+}
+
+type Fetched =
+  | { ok: true; notModified: true }
+  | { ok: true; notModified: false; sites: string[]; name?: string; etag?: string; lastModified?: string }
+  | { ok: false; code: string; detail: string };
+
+const LIST_CODES = new Set<string>(['too-large', 'binary', 'front-matter', 'no-site', 'no-rules']);
+
+/** One fetch of a list under the fetch policy, conditional on the copy kept; never throws. */
+async function fetchSub(url: string, kept?: Pick<SubRecord, 'etag' | 'lastModified'>): Promise<Fetched> {
+  // Refused here too, not only by the options: without host access the answer could not be read anyway.
+  if (!(await hasAccess(url))) return { ok: false, code: 'access', detail: subOrigin(url) };
+  // noStore: the browser's HTTP cache neither answers nor keeps it (the copy is ours, its validators ours).
+  const out = await fetchList(url, { ...(await fetchPolicy()), noStore: true }, kept ? conditionalHeaders(kept) : {});
+  if (!out.ok) return { ok: false, code: out.kind, detail: out.message };
+  if (out.notModified) return { ok: true, notModified: true };
+  const parsed = parseSiteList(out.text);
+  if (!parsed.ok) return { ok: false, code: parsed.code, detail: parsed.error };
+  return { ok: true, notModified: false, sites: parsed.sites, name: parsed.name, etag: out.etag, lastModified: out.lastModified };
+}
+
+const replace = (subs: SubRecord[], url: string, f: (r: SubRecord) => SubRecord) => subs.map((r) => (r.url === url ? f(r) : r));
+
+/** Fetches one subscription again: a new copy, "not modified", or a failure recorded with the last good copy kept. */
+async function refresh(rec: SubRecord): Promise<void> {
+  // Conditional only when the copy is there to keep (a copy lost must be fetched whole, not confirmed).
+  const kept = (await subListUrls()).includes(rec.url);
+  const got = await fetchSub(rec.url, kept ? rec : undefined);
+  const at = Date.now();
+  if (!got.ok) {
+    await change((subs) => replace(subs, rec.url, (r) => ({ ...r, failed: { at, code: got.code, message: got.detail.slice(0, 500) } })));
+    return;
+  }
+  const done = ({ failed: _, ...r }: SubRecord): SubRecord => ({ ...r, updated: at });
+  if (got.notModified) {
+    await change((subs) => replace(subs, rec.url, done));
+    return;
+  }
+  const current = (await readAll()).find((r) => r.url === rec.url);
+  if (!current) return; // removed while it was fetched
+  await setSubList(rec.url, current.name, got.sites);
+  await change((subs) =>
+    replace(subs, rec.url, (r) => {
+      const { etag: _e, lastModified: _l, ...rest } = done(r);
+      return { ...rest, sites: got.sites.length, ...(got.etag && { etag: got.etag }), ...(got.lastModified && { lastModified: got.lastModified }) };
+    }),
+  );
+}
+
+/** The hourly alarm, while there are subscriptions (created once: creating it again would restart its period). */
+async function ensureAlarm(): Promise<void> {
+  if (!(await readAll()).length) {
+    await browser.alarms.clear(SUBS_ALARM);
+    return;
+  }
+  if (!(await browser.alarms.get(SUBS_ALARM))) await browser.alarms.create(SUBS_ALARM, { delayInMinutes: 1, periodInMinutes: ALARM_MINUTES });
+}
+
+export const listSubs = (): Promise<SubscriptionsView> => view();
+
+/**
+ * Subscribe: fetched now; kept only when it was fetched and read (a wrong address is said, not stored).
+ * `synced`: the subscription came from another device (issue #30), so it is kept even when this device
+ * cannot fetch it yet (no host access here, host down): its failure is shown with "Update now", which
+ * asks for the access, and the alarm tries again.
+ */
+export async function addSub(p: { url: string; name?: string; hours?: number; synced?: boolean }): Promise<SubscribeReply> {
+  const addr = checkAddress(p.url);
+  if (!addr.ok) return { code: 'address', error: addr.problem };
+  const { url } = addr;
+  const subs = await readAll();
+  if (subs.some((r) => r.url === url)) {
+    await editSub({ ...p, url });
+    return updateSub(url);
+  }
+  if (subs.length >= MAX_SUBS) return { code: 'address', error: 'too-many' };
+  const got = await fetchSub(url);
+  if (!got.ok && p.synced) {
+    const at = Date.now();
+    const failed = { at, code: got.code, message: got.detail.slice(0, 500) };
+    const rec: SubRecord = { url, name: cleanName(p.name, defaultName(url)), hours: clampHours(p.hours ?? DEFAULT_HOURS), sites: 0, at, failed };
+    await change((all) => [...all.filter((r) => r.url !== url), rec].slice(-MAX_SUBS));
+    await ensureAlarm();
+    return { view: await view() };
+  }
+  if (!got.ok) {
+    const code = got.code === 'access' ? 'access' : LIST_CODES.has(got.code) ? (got.code as ListErrorCode) : 'fetch';
+    return { code, error: got.detail };
+  }
+  if (got.notModified) return { code: 'fetch', error: 'not-modified' }; // never without validators: no copy to keep
+  const at = Date.now();
+  const rec: SubRecord = {
+    url,
+    name: cleanName(p.name, defaultName(url, got.name)),
+    hours: clampHours(p.hours ?? DEFAULT_HOURS),
+    sites: got.sites.length,
+    at,
+    updated: at,
+    ...(got.etag && { etag: got.etag }),
+    ...(got.lastModified && { lastModified: got.lastModified }),
+  };
+  // The copy first, then the record: a worker stopped between leaves a copy with no record, which the
+  // next alarm drops (a record with no copy would be confirmed unchanged by a 304, and stay empty).
+  await setSubList(url, rec.name, got.sites);
+  await change((all) => [...all.filter((r) => r.url !== url), rec].slice(-MAX_SUBS));
+  await ensureAlarm();
+  return { view: await view() };
+}
+
+/** A new name or interval (the copy stays; a new name labels its sites from now on). */
+export async function editSub(p: { url: string; name?: string; hours?: number }): Promise<SubscriptionsView> {
+  const at = Date.now();
+  const subs = await change((all) =>
+    replace(all, p.url, (r) => ({ ...r, name: cleanName(p.name, r.name), hours: p.hours === undefined ? r.hours : clampHours(p.hours), at })),
+  );
+  const rec = subs.find((r) => r.url === p.url);
+  if (rec) await setSubList(rec.url, rec.name);
+  return subsView(subs);
+}
+
+/** Unsubscribe: the record, its copy (its sites are no longer labelled) and, with the last one, the alarm go. */
+export async function removeSub(url: string): Promise<SubscriptionsView> {
+  const subs = await change((all) => all.filter((r) => r.url !== url));
+  await forgetSubList(url);
+  await ensureAlarm();
+  return subsView(subs);
+}
+
+/** "Update now": fetched again whatever its interval; a failure is in the view (why and when), the last good copy kept. */
+export async function updateSub(url: string): Promise<SubscribeReply> {
+  const rec = (await readAll()).find((r) => r.url === url);
+  if (!rec) return { code: 'address', error: 'not-subscribed' };
+  await refresh(rec);
+  return { view: await view() };
+}
+
+let running: Promise<void> | undefined;
+
+/** Every subscription whose interval has passed, one after another (one alarm run at a time). */
+export function updateDue(now = Date.now()): Promise<void> {
+  running ??= (async () => {
+    const urls = new Set((await readAll()).map((r) => r.url));
+    for (const orphan of (await subListUrls()).filter((u) => !urls.has(u))) await forgetSubList(orphan);
+    for (const rec of (await readAll()).filter((r) => isDue(r, now))) await refresh(rec).catch(() => undefined);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/** Registers the alarm's listener (at every start of the background) and keeps the alarm while there are subscriptions. */
+export function watchSubscriptions(): void {
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name !== SUBS_ALARM) return;
+    // A one-off alarm (not periodic) leaves none behind: the hourly one is set again.
+    void updateDue()
+      .then(() => (alarm.periodInMinutes ? undefined : browser.alarms.clear(SUBS_ALARM).then(ensureAlarm)))
+      .catch(() => undefined);
+  });
+  void ensureAlarm().catch(() => undefined);
+}

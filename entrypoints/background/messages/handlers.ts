@@ -19,7 +19,7 @@ import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopy
 import { siteOf } from '../../../lib/copycat/site';
 import { parseSiteList } from '../../../lib/copycat/ruleset';
 import { addSub, editSub, listSubs, removeSub, updateSub } from '../copycat/subscriptions';
-import { setSyncOn, syncStatus } from '../sync/choice-sync';
+import { privateVerdict, setSyncOn, syncStatus } from '../sync/choice-sync';
 import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copies';
 
 export function createHandlers(service: SketchService): Handlers {
@@ -52,10 +52,11 @@ export function createHandlers(service: SketchService): Handlers {
     },
     'tab/state': ({ tabId }) => popupState(tabId),
     'copycat/state': () => readCopycats(),
-    'copycat/verdict': ({ site, verdict }) => {
+    'copycat/verdict': ({ site, verdict }, ctx) => {
       const s = siteOf(site);
       if (!s) throw new Error(`${site} is not a site (a registrable domain such as example.com)`);
-      return setVerdict(s, verdict);
+      // A private window's word stays on this device: kept out of the synced choices (issue #30).
+      return ctx.incognito ? privateVerdict(s, verdict, () => setVerdict(s, verdict)) : setVerdict(s, verdict);
     },
     'copycat/import': async ({ name, text }) => {
       const parsed = parseSiteList(text);

@@ -1,5 +1,52 @@
-// Stub: the sync helper replaces this file (issue #30).
-import type { SyncStatus } from '../../../lib/sync/status';
+/**
+ * The user's choices through the browser's sync (issue #30): a change here is dated in the ledger and
+ * written to storage.sync (sync-write.ts, coalesced); another machine's write (storage.onChanged,
+ * area 'sync', `c:` keys) is merged by the latest change per choice and applied here at once
+ * (apply-remote.ts). "Keep my choices on this device only" stops both ways, and the settings with them.
+ */
+import { browser } from 'wxt/browser';
+import { keyOf } from '../../../lib/sync/choices';
+import { CHUNK_PREFIX } from '../../../lib/sync/encode';
+import { keepOnDevice } from '../../../lib/sync/ledger';
+import { CHOICE_KEYS } from './local-choices';
+import { noteLocalChange, reconcile } from './reconcile';
+import { loadLedger, loadState, saveLedger, serial, syncIsOff } from './sync-store';
+import { scheduleWrite } from './sync-write';
 
-export const syncStatus = (): Promise<SyncStatus> => Promise.reject(new Error('sync is not built yet'));
-export const setSyncOn = (_on: boolean): Promise<SyncStatus> => syncStatus();
+export { setSyncOn, syncStatus } from './sync-switch';
+
+/**
+ * A verdict given in a private window (the 'copycat/verdict' handler): seen as it will be here before
+ * `write` gives it, in one step, so neither it nor the value it replaces is taken for a change to sync.
+ * `verdict` 'none' is an undo.
+ */
+export const privateVerdict = <T>(site: string, verdict: 'not-copycat' | 'marked' | 'none', write: () => Promise<T>): Promise<T> =>
+  serial(async () => {
+    const key = keyOf({ kind: 'verdict', site, verdict: 'marked', at: 0 });
+    const before = await loadLedger();
+    await saveLedger(keepOnDevice(before, key, verdict === 'none' ? undefined : verdict));
+    try {
+      return await write();
+    } catch (e) {
+      await saveLedger(before);
+      throw e;
+    }
+  });
+
+/**
+ * Listeners (registered at the service worker's start, as MV3 requires) and one reconcile at install
+ * and browser start-up; a write a stopped worker still owed is done now.
+ */
+export function startChoiceSync(): void {
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && CHOICE_KEYS.some((k) => k in changes)) void noteLocalChange().catch(() => undefined);
+    if (area === 'sync' && Object.keys(changes).some((k) => k.startsWith(CHUNK_PREFIX))) void reconcile().catch(() => undefined);
+  });
+  browser.runtime.onInstalled.addListener(() => void reconcile(true).catch(() => undefined));
+  browser.runtime.onStartup.addListener(() => void reconcile(true).catch(() => undefined));
+  void loadState()
+    .then(async (s) => {
+      if (s.dirty && !(await syncIsOff())) scheduleWrite();
+    })
+    .catch(() => undefined);
+}

@@ -5,7 +5,7 @@
  * grouping; nothing of a private window reaches storage.local.
  */
 import { browser } from 'wxt/browser';
-import { NOT_A_COPY_KEY, type NotACopy, notACopy, readNotACopy, withNotACopy, withoutNotACopy } from '../../../lib/group/not-a-copy';
+import { MAX_NOT_A_COPY, NOT_A_COPY_KEY, type NotACopy, notACopy, pairKey, readNotACopy, withNotACopy, withoutNotACopy } from '../../../lib/group/not-a-copy';
 import { PRIVATE_NOT_A_COPY_KEY, choicesIn } from '../../../lib/tab/inputs';
 import { tabResults } from './tab-session';
 
@@ -55,4 +55,23 @@ export function undoNotACopy(a: string, b: string): Promise<NotACopy[]> {
 /** Cleared with the cache. */
 export function clearNotACopy(incognito: boolean): Promise<void> {
   return serial(() => (incognito ? browser.storage.session.remove(PRIVATE_NOT_A_COPY_KEY) : browser.storage.local.remove(NOT_A_COPY_KEY)));
+}
+
+/**
+ * Choices from another machine (issue #30, background/sync): pairs set with their time (titles are
+ * not synced: kept when known, else empty) and pairs removed; the list stays oldest first, capped.
+ */
+export function applySyncedPairs(set: readonly Pick<NotACopy, 'a' | 'b' | 'at'>[], remove: readonly Pick<NotACopy, 'a' | 'b'>[]): Promise<NotACopy[]> {
+  return serial(async () => {
+    const had = readNotACopy(await browser.storage.local.get(NOT_A_COPY_KEY));
+    const byKey = new Map(had.map((r) => [pairKey(r.a, r.b), r]));
+    for (const r of remove) byKey.delete(pairKey(r.a, r.b));
+    for (const p of set) {
+      const old = byKey.get(pairKey(p.a, p.b));
+      byKey.set(pairKey(p.a, p.b), { a: p.a, b: p.b, titleA: old?.titleA ?? '', titleB: old?.titleB ?? '', at: p.at });
+    }
+    const next = [...byKey.values()].sort((x, y) => x.at - y.at).slice(-MAX_NOT_A_COPY);
+    await browser.storage.local.set({ [NOT_A_COPY_KEY]: next });
+    return next;
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { type GroupingInputs, LOCAL_INPUT_KEYS, PRIVATE_NOT_A_COPY_KEY, groupingInputs } from '../../../lib/tab/inputs';
-import { readSettings } from '../../../shared/settings';
+import { readSettings, settingsChanged } from '../../../shared/settings';
 import { sketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 import { isStale, refreshBoilerplate } from './past-boilerplate';
@@ -20,7 +20,12 @@ type Inputs = GroupingInputs & { stale: boolean };
 const lastRead = new Map<boolean, Promise<Inputs>>();
 browser.storage.onChanged.addListener((changes, area) => {
   const keys = Object.keys(changes);
-  if (area === 'sync' || keys.some((k) => (LOCAL_INPUT_KEYS as readonly string[]).includes(k) || k === PRIVATE_NOT_A_COPY_KEY)) lastRead.clear();
+  if (
+    area === 'sync' ||
+    settingsChanged(changes, area) ||
+    keys.some((k) => (LOCAL_INPUT_KEYS as readonly string[]).includes(k) || k === PRIVATE_NOT_A_COPY_KEY)
+  )
+    lastRead.clear();
 });
 
 /**

@@ -1,0 +1,83 @@
+import { browser } from 'wxt/browser';
+import { useEffect, useState } from 'preact/hooks';
+import { Toggle } from '../../components/toggle';
+import { CHUNK_PREFIX, SYNC_BUDGET } from '../../lib/sync/encode';
+import { SYNC_STATE_KEY } from '../../lib/sync/ledger';
+import type { SyncStatus } from '../../lib/sync/status';
+import { errorText, send } from '../../page-support/messaging';
+import { date, t } from '../../shared/i18n';
+import { SYNC_OFF_KEY } from '../../shared/settings';
+
+type Shown = { kind: 'loading' } | { kind: 'ok'; status: SyncStatus } | { kind: 'error'; message: string };
+
+/** Kilobytes with one decimal (numbers are formatted for the language by t). */
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** Storage changes that change what this section says: the switch, the sync's own state, the synced chunks. */
+const concerns = (changes: Record<string, unknown>, area: string) =>
+  area === 'sync' ? Object.keys(changes).some((k) => k.startsWith(CHUNK_PREFIX)) : area === 'local' && (SYNC_OFF_KEY in changes || SYNC_STATE_KEY in changes);
+
+/**
+ * The user's choices through the browser's sync (issue #30): the switch that keeps them on this device,
+ * what syncs and what never does, how many choices sync and their size against the quota, how many
+ * stayed here for want of room, and the last write that failed.
+ */
+export function SyncChoices() {
+  const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      send('sync/status', {}, { timeoutMs: 5000 }).then(
+        (status) => live && setShown({ kind: 'ok', status }),
+        (e: unknown) => live && setShown({ kind: 'error', message: errorText(e) }),
+      );
+    void load();
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (concerns(changes, area)) void load();
+    };
+    browser.storage?.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      browser.storage?.onChanged.removeListener(onChanged);
+    };
+  }, []);
+  if (shown.kind === 'loading') return <p class="muted">{t('options_reading')}</p>;
+  if (shown.kind === 'error') return <p class="muted">{t('options_notAvailable', shown.message)}</p>;
+  const s = shown.status;
+  const keepHere = async (keep: boolean) => {
+    setError(undefined);
+    try {
+      setShown({ kind: 'ok', status: await send('sync/set', { on: !keep }) });
+    } catch (e) {
+      setError(t('options_sync_setFailed', errorText(e)));
+    }
+  };
+  return (
+    <div class="sync-choices" data-testid="sync-choices">
+      <Toggle
+        id="sync-keep-here"
+        label={t('options_sync_keepHere')}
+        checked={!s.on}
+        onChange={(v) => void keepHere(v)}
+        hint={t('options_sync_keepHere_hint')}
+        error={error}
+      />
+      <p>{t('options_sync_what')}</p>
+      <p>{t('options_sync_local')}</p>
+      <p role="status" data-testid="sync-status">
+        {s.on ? t('options_sync_count', s.synced, kb(s.bytes), kb(SYNC_BUDGET.maxBytes)) : t('options_sync_off')}
+      </p>
+      {s.on && s.keptLocal > 0 && (
+        <p class="notice" data-testid="sync-kept-local">
+          {t('options_sync_keptLocal', s.keptLocal)}
+        </p>
+      )}
+      {s.failed && (
+        <p class="error" data-testid="sync-failed">
+          {t('options_sync_failed', date(s.failed.at, { dateStyle: 'medium', timeStyle: 'short' }), s.failed.message)}
+        </p>
+      )}
+    </div>
+  );
+}
