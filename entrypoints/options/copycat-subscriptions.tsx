@@ -29,6 +29,7 @@ const INTERVALS: [hours: number, key: MessageKey][] = [
 const SUGGESTED_NAMES: Record<string, MessageKey> = {
   'so-translations': 'options_subs_sugg_stackoverflow',
   'gh-translations': 'options_subs_sugg_github',
+  'dev-copycats': 'options_subs_sugg_dev',
 };
 const suggestedName = (s: SuggestedList) => (SUGGESTED_NAMES[s.id] ? t(SUGGESTED_NAMES[s.id]) : s.name);
 const when = (ms: number) => date(ms, { dateStyle: 'medium', timeStyle: 'short' });

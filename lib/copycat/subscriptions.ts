@@ -54,7 +54,8 @@ export interface SubRecord extends SubscriptionView {
 
 /**
  * Well-known public lists of copycat sites, none subscribed by default: sites that serve Stack
- * Overflow's and GitHub's pages machine-translated (uBlacklist rulesets, CC0, kept on GitHub).
+ * Overflow's and GitHub's pages machine-translated (uBlacklist rulesets, CC0, kept on GitHub), and
+ * sites that copy developer sites and Wikipedia (Unlicense).
  */
 export const SUGGESTED: readonly SuggestedList[] = [
   {
@@ -66,6 +67,13 @@ export const SUGGESTED: readonly SuggestedList[] = [
     id: 'gh-translations',
     name: 'GitHub machine translations',
     url: 'https://raw.githubusercontent.com/arosh/ublacklist-github-translation/master/uBlacklist.txt',
+  },
+  {
+    // quenhus/uBlock-Origin-dev-filter: copies of Stack Overflow, GitHub, Wikipedia and npm pages (its
+    // uBlacklist build; uBlacklist's own list of subscriptions names it).
+    id: 'dev-copycats',
+    name: 'Copies of developer sites and Wikipedia',
+    url: 'https://raw.githubusercontent.com/quenhus/uBlock-Origin-dev-filter/main/dist/other_format/uBlacklist/all.txt',
   },
 ];
 
