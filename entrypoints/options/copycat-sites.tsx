@@ -50,19 +50,38 @@ function hideWords(v: SiteVerdict): string | undefined {
     : t('options_copycat_hide_no', String(Math.min(v.places, HIDE_PLACES)), String(Math.min(v.engines, HIDE_ENGINES)));
 }
 
-/** The names of the lists holding a site, a subscription's said to be one (issue #30: which subscriptions list it). */
-const listNames = (v: SiteVerdict, subs: ReadonlySet<string>) => v.listedIn.map((n) => (subs.has(n) ? t('options_copycat_subscribedList', n) : n)).join(', ');
-/** Names of subscribed lists no imported list shares (a shared name cannot be told apart). */
-function subscribedNames(state: CopycatState): Set<string> {
-  const imported = new Set(state.lists.filter((l) => !l.sub).map((l) => l.name));
-  return new Set(state.lists.filter((l) => l.sub && !imported.has(l.name)).map((l) => l.name));
+type Lists = CopycatState['lists'];
+
+/**
+ * The names of the lists holding a site, each subscription's said to be one (issue #30: which
+ * subscriptions list it). Told by the subscriptions' addresses (the verdict's listedSubs), not by name:
+ * a subscription and an imported list may share one, and both are then named, the subscription as such.
+ * In list order (imported lists before subscriptions).
+ */
+export function listNames(v: Pick<SiteVerdict, 'listedIn' | 'listedSubs'>, lists: Lists): string {
+  const subbed = new Map<string, number>();
+  for (const url of v.listedSubs ?? []) {
+    const name = lists.find((l) => l.sub === url)?.name;
+    if (name !== undefined) subbed.set(name, (subbed.get(name) ?? 0) + 1);
+  }
+  // Of the listings of one name, the last ones are the subscriptions (lists keep imported ones first).
+  const plain = new Map<string, number>();
+  for (const n of v.listedIn) plain.set(n, (plain.get(n) ?? 0) + 1);
+  for (const [n, k] of subbed) plain.set(n, Math.max(0, (plain.get(n) ?? 0) - k));
+  return v.listedIn
+    .map((n) => {
+      const left = plain.get(n) ?? 0;
+      plain.set(n, left - 1);
+      return left > 0 ? n : t('options_copycat_subscribedList', n);
+    })
+    .join(', ');
 }
 
-function status(v: SiteVerdict, subs: ReadonlySet<string>): string {
+function status(v: SiteVerdict, lists: Lists): string {
   if (v.user === 'not-copycat') return t('options_copycat_status_notCopycat');
   if (v.flagged === 'marked') return t('options_copycat_status_marked');
   if (v.flagged === 'evidence') return t('options_copycat_status_evidence', label(v));
-  if (v.flagged === 'listed') return t('options_copycat_status_listed', listNames(v, subs));
+  if (v.flagged === 'listed') return t('options_copycat_status_listed', listNames(v, lists));
   return t('options_copycat_status_none');
 }
 
@@ -70,12 +89,12 @@ function status(v: SiteVerdict, subs: ReadonlySet<string>): string {
 function SiteRow({
   v,
   evidence,
-  subs,
+  lists,
   act,
 }: {
   v: SiteVerdict;
   evidence: Evidence[];
-  subs: ReadonlySet<string>;
+  lists: Lists;
   act: (site: string, verdict: 'not-copycat' | 'marked' | 'none') => void;
 }) {
   // Every pair naming the site: those it copied, those copied of it (the evidence of "copied"), the undecided.
@@ -83,13 +102,13 @@ function SiteRow({
   return (
     <li class="copycat-site" data-site={v.site} data-flagged={v.flagged || 'no'}>
       <h3>{v.site}</h3>
-      <p class="copycat-status">{status(v, subs)}</p>
+      <p class="copycat-status">{status(v, lists)}</p>
       {hideWords(v) && <p class="copycat-hide hint">{hideWords(v)}</p>}
       {v.undecided > 0 && <p class="copycat-undecided hint">{plural('options_copycat_undecided', v.undecided)}</p>}
       <dl class="side-by-side">
         <div>
           <dt>{t('options_copycat_lists')}</dt>
-          <dd class="copycat-listed">{v.listedIn.length ? t('options_copycat_listedIn', listNames(v, subs)) : t('options_copycat_notListed')}</dd>
+          <dd class="copycat-listed">{v.listedIn.length ? t('options_copycat_listedIn', listNames(v, lists)) : t('options_copycat_notListed')}</dd>
         </div>
         <div>
           <dt>{t('options_copycat_own')}</dt>
@@ -184,7 +203,7 @@ function FindSite({ act, state }: { act: (site: string, verdict: 'not-copycat' |
         <div role="status" id="copycat-found">
           {found.verdict ? (
             <ul class="copycat-sites">
-              <SiteRow v={found.verdict} evidence={found.evidence} subs={subscribedNames(state)} act={act} />
+              <SiteRow v={found.verdict} evidence={found.evidence} lists={state.lists} act={act} />
             </ul>
           ) : (
             <p class="muted">{t('options_copycat_notFound', found.site)}</p>
@@ -211,7 +230,6 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
     }
   };
   const sites = state.sites.filter(shown);
-  const subs = subscribedNames(state);
   return (
     <>
       <p class="hint" id="copycat-rules">
@@ -222,7 +240,7 @@ export function CopycatSites({ state, set }: { state: CopycatState; set: (s: Cop
         <>
           <ul class="copycat-sites">
             {sites.slice(0, limit).map((v) => (
-              <SiteRow key={v.site} v={v} evidence={state.evidence} subs={subs} act={(s, x) => void act(s, x)} />
+              <SiteRow key={v.site} v={v} evidence={state.evidence} lists={state.lists} act={(s, x) => void act(s, x)} />
             ))}
           </ul>
           {state.listedMore > 0 && (

@@ -42,6 +42,7 @@ const ADDRESS_WORDS: Record<AddressProblem, MessageKey> = {
   scheme: 'options_subs_err_address',
   credentials: 'options_subs_err_credentials',
   'too-long': 'options_subs_err_address',
+  private: 'options_subs_err_private',
 };
 
 /** Why a fetch or a subscribe failed, in the UI's language (the technical detail after it). */
@@ -53,6 +54,7 @@ function failureWords(code: string, detail: string, url: string): string {
   }
   if (code === 'too-large') return t('options_subs_err_tooLarge', num(MAX_LIST_BYTES / 1e6));
   if (code === 'timeout') return t('options_subs_err_timeout');
+  if (code === 'storage') return t('options_subs_err_storage', detail);
   if (code === 'wrong-type') return t('options_subs_err_type', detail);
   if (['binary', 'front-matter', 'no-site', 'no-rules'].includes(code)) return t('options_subs_err_notList', detail);
   return t('options_subs_err_fetch', detail);

@@ -1,5 +1,5 @@
 import type { Evidence } from './evidence';
-import { type PackedList, listsOf } from './listed';
+import { type PackedList, listsOf, subsOf } from './listed';
 
 /** The user's word on a site, which beats any evidence or list. */
 export interface Overrides {
@@ -52,6 +52,8 @@ export interface SiteVerdict {
   /** Pairs with this site where no rule could tell who copied whom. */
   undecided: number;
   listedIn: string[];
+  /** The addresses of the subscriptions among those lists (issue #30), when any: a name does not tell a subscription from an imported list. */
+  listedSubs?: string[];
   user?: 'not-copycat' | 'marked';
   /** Whether results from it are labelled, and on what ground. */
   flagged: false | 'evidence' | 'marked' | 'listed';
@@ -115,6 +117,7 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
     const places = [...(c?.places ?? [])];
     const engines = new Set(places.map(engineOf).filter(Boolean)).size;
     const listedIn = listsOf(lists, site);
+    const listedSubs = subsOf(lists, site);
     const user = notCopycat.has(site) ? 'not-copycat' : marked.has(site) ? 'marked' : undefined;
     const flagged: SiteVerdict['flagged'] =
       user === 'not-copycat' ? false : user === 'marked' ? 'marked' : own === 'copycat' ? 'evidence' : listedIn.length && own !== 'copied' ? 'listed' : false;
@@ -134,6 +137,7 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
       copiedPlaces: o?.places.size ?? 0,
       undecided: undecided.get(site) ?? 0,
       listedIn,
+      ...(listedSubs.length ? { listedSubs } : {}),
       ...(user ? { user } : {}),
       flagged,
       hide,

@@ -38,6 +38,9 @@ export function hasSite(packed: string, site: string): boolean {
 /** The names of the lists holding `site`. */
 export const listsOf = (lists: readonly PackedList[], site: string): string[] => lists.filter((l) => hasSite(l.sites, site)).map((l) => l.name);
 
+/** The addresses of the subscribed lists holding `site`: which listings are subscriptions, told by identity (an imported list may share a name). */
+export const subsOf = (lists: readonly PackedList[], site: string): string[] => lists.flatMap((l) => (l.sub && hasSite(l.sites, site) ? [l.sub] : []));
+
 /** A host's suffixes, itself first: www.a.example, a.example, example. */
 export function* suffixes(host: string): Generator<string> {
   let s = host.toLowerCase().replace(/\.$/, '');

@@ -6,6 +6,7 @@
  * with the imported lists (lib/copycat/listed.ts, its `sub` naming the address), so results pages read
  * it as they read any list.
  */
+import { publicHost } from '../fetch/public-host';
 import type { ListErrorCode } from './ruleset';
 
 /** storage.local: the subscriptions, an array of SubRecord (their sites are in the lists key). */
@@ -19,6 +20,13 @@ export const MAX_SUBS = 20;
 export const MAX_SUB_URL = 2048;
 export const MAX_SUB_NAME = 100;
 const HOUR = 3_600_000;
+/**
+ * How early an update may run: the hourly alarm fires an hour after the last, and a fetch stamped at
+ * its start is then an hour old to the millisecond, or a little less when the alarm fires early (alarms
+ * are not exact). Without slack, each such update would wait for the next alarm: hourly every two
+ * hours, daily every 25 hours.
+ */
+export const DUE_SLACK_MS = 5 * 60_000;
 
 export interface SubscriptionView {
   url: string;
@@ -27,7 +35,7 @@ export interface SubscriptionView {
   hours: number;
   /** Sites in the last good copy (0 before the first). */
   sites: number;
-  /** When the last good copy was fetched (or confirmed unchanged). */
+  /** When the fetch of the last good copy (or its confirmation, unchanged) started. */
   updated?: number;
   /** The last update that failed, why and when: the last good copy stays. */
   failed?: { at: number; code: string; message: string };
@@ -42,7 +50,8 @@ export interface SubscriptionsView {
   subs: SubscriptionView[];
   suggested: SuggestedList[];
 }
-export type SubscribeReply = { view: SubscriptionsView } | { code: ListErrorCode | 'fetch' | 'access' | 'address'; error: string };
+/** 'storage': the fetched list could not be written (storage.local full); `error` is the browser's words. */
+export type SubscribeReply = { view: SubscriptionsView } | { code: ListErrorCode | 'fetch' | 'access' | 'address' | 'storage'; error: string };
 
 /** What storage keeps of a subscription: the view's fields, the validators of the last good copy, and when the user last changed it. */
 export interface SubRecord extends SubscriptionView {
@@ -77,11 +86,13 @@ export const SUGGESTED: readonly SuggestedList[] = [
   },
 ];
 
-export type AddressProblem = 'empty' | 'too-long' | 'not-url' | 'scheme' | 'credentials';
+export type AddressProblem = 'empty' | 'too-long' | 'not-url' | 'scheme' | 'credentials' | 'private';
 
 /**
  * A list's address as kept: http(s) only (https when typed without a scheme), no user name or password
- * (a secret in the URL would be sent and stored), at most MAX_SUB_URL characters; the fragment dropped.
+ * (a secret in the URL would be sent and stored), on a public host (the fetch policy's own test by the
+ * URL's text, lib/fetch/public-host: the user's machine and network are never fetched, so they are
+ * refused before host access is asked), at most MAX_SUB_URL characters; the fragment dropped.
  */
 export function checkAddress(input: string): { ok: true; url: string } | { ok: false; problem: AddressProblem } {
   const s = input.trim();
@@ -96,6 +107,7 @@ export function checkAddress(input: string): { ok: true; url: string } | { ok: f
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, problem: 'scheme' };
   if (u.username || u.password) return { ok: false, problem: 'credentials' };
+  if (!publicHost(u)) return { ok: false, problem: 'private' };
   u.hash = '';
   return u.href.length > MAX_SUB_URL ? { ok: false, problem: 'too-long' } : { ok: true, url: u.href };
 }
@@ -166,13 +178,13 @@ export function readSubs(v: unknown): SubRecord[] {
 const lastTry = (r: SubRecord) => Math.max(r.updated ?? 0, r.failed?.at ?? 0);
 
 /**
- * Whether an update is due at `now`: its interval since the last attempt (good or failed: a failing
- * server is asked once an interval, not at every alarm). A clock set back (a last attempt in the
- * future) counts as due, or it would wait until the clock caught up.
+ * Whether an update is due at `now`: its interval, less DUE_SLACK_MS, since the start of the last
+ * attempt (good or failed: a failing server is asked once an interval, not at every alarm). A clock
+ * set back (a last attempt in the future) counts as due, or it would wait until the clock caught up.
  */
 export function isDue(r: SubRecord, now: number): boolean {
   const last = lastTry(r);
-  return last > now || now - last >= r.hours * HOUR;
+  return last > now || now - last >= r.hours * HOUR - DUE_SLACK_MS;
 }
 
 /** The conditional request's headers: the last good copy's validators, when the server gave them. */

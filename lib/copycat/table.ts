@@ -2,7 +2,7 @@ import { type CopycatRule, type ImportedList, type Overrides, type SiteVerdict, 
 import { type CopycatLookup, type SiteMark, siteMarks } from './marks';
 import type { Evidence } from './evidence';
 import { MAX_TITLE, MAX_URL, clip } from './clip';
-import { listsOf, packSites } from './listed';
+import { listsOf, packSites, subsOf } from './listed';
 import { type Check, arr, bool, check, fields, num, obj, oneOf, optional, str } from '../validate';
 
 /**
@@ -88,7 +88,7 @@ export function readStored(got: Record<string, unknown>): CopycatStored {
 export const LISTED_SHOWN = 200;
 
 /** A site no evidence or word of the user's judges: what its lists say. */
-export const listedVerdict = (site: string, listedIn: string[]): SiteVerdict => ({
+export const listedVerdict = (site: string, listedIn: string[], listedSubs: string[] = []): SiteVerdict => ({
   site,
   own: 'unknown',
   originals: 0,
@@ -100,6 +100,7 @@ export const listedVerdict = (site: string, listedIn: string[]): SiteVerdict => 
   copiedPlaces: 0,
   undecided: 0,
   listedIn,
+  ...(listedSubs.length ? { listedSubs } : {}),
   flagged: listedIn.length ? 'listed' : false,
   hide: listedIn.length > 0,
 });
@@ -121,7 +122,7 @@ export function copycatState(s: CopycatStored, rule: CopycatRule): CopycatState 
   const judged = judgeSites(s.evidence, s.user, s.lists, rule);
   const sites = [...judged.values()].sort((a, b) => Number(!a.flagged) - Number(!b.flagged) || (a.site < b.site ? -1 : 1));
   const firsts = [...new Set(s.lists.flatMap((l) => firstLines(l.sites, LISTED_SHOWN + judged.size)))].filter((x) => !judged.has(x)).sort();
-  const shown = firsts.slice(0, LISTED_SHOWN).map((x) => listedVerdict(x, listsOf(s.lists, x)));
+  const shown = firsts.slice(0, LISTED_SHOWN).map((x) => listedVerdict(x, listsOf(s.lists, x), subsOf(s.lists, x)));
   const listedTotal = s.lists.reduce((n, l) => n + l.count, 0); // overlaps counted once per list: an upper bound
   const listedJudged = sites.filter((v) => v.listedIn.length).length;
   return {
@@ -138,7 +139,7 @@ export function siteVerdict(s: CopycatStored, rule: CopycatRule, site: string): 
   const v = judgeSites(s.evidence, s.user, s.lists, rule).get(site);
   if (v) return v;
   const names = listsOf(s.lists, site);
-  return names.length ? listedVerdict(site, names) : undefined;
+  return names.length ? listedVerdict(site, names, subsOf(s.lists, site)) : undefined;
 }
 
 /** What the results pages read: the marks of judged sites, and the listed sites the lists do not flag. */

@@ -5,7 +5,8 @@
  * up, conditionally (If-None-Match sent, a 304 handled as unchanged); the hourly alarm fires (created
  * due now by the test, a day having passed in the record) and updates it; the server fails and the
  * last good copy stays while the options say why and when; removed, its labels go with it. A suggested
- * list is subscribed in one click.
+ * list is subscribed in one click; an address with a password or on the user's own network is refused
+ * before host access is asked.
  *
  * Host access: the build with host access granted at install (GRANTED_EXTENSION_DIR), as a user who
  * said yes has it; the options' permission request cannot be answered from a test, so it is recorded
@@ -174,7 +175,11 @@ test('a subscribed list labels its sites, updates (conditionally, on the alarm t
   expect(await sw(async () => (await chrome.alarms.get('resemble-subscriptions')) ?? null)).toBeNull();
 });
 
-test('a suggested list is subscribed in one click; an address with a password is refused', async ({ context, sw, openExtensionPage }) => {
+test('a suggested list is subscribed in one click; an address with a password or on the user’s own network is refused', async ({
+  context,
+  sw,
+  openExtensionPage,
+}) => {
   const suggestion = SUGGESTED[0];
   const host = new ListHost();
   host.serve('s1', ['translated-copy.example']);
@@ -186,6 +191,13 @@ test('a suggested list is subscribed in one click; an address with a password is
   await section.getByLabel('Address of the list').fill('https://me:secret@lists.example/copycats.txt');
   await section.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await expect(section.locator('#subs-error')).toHaveText('Not subscribed: an address with a user name or password is not kept.');
+  expect(await requested(options)).toEqual([]);
+  // The user's own network is refused by its address, before host access is asked (the fetch policy would refuse it anyway).
+  await section.getByLabel('Address of the list').fill('http://192.168.1.1/list.txt');
+  await section.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(section.locator('#subs-error')).toHaveText(
+    'Not subscribed: lists on your own computer or local network (localhost, a private address, a local name) are not fetched.',
+  );
   expect(await requested(options)).toEqual([]);
 
   await section.getByRole('button', { name: 'Subscribe: Machine translations of Stack Overflow' }).click();

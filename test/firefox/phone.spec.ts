@@ -1,7 +1,7 @@
 /**
  * Phone-sized (issue #30) in the real Firefox: Firefox ESR in a narrow viewport, standing in for Firefox
  * for Android (not run here), which shows the popup as a full-width page. The popup (with the demo's
- * groups) and the options page fit a 360 px and a 320 px wide viewport: nothing wider than the width the
+ * groups), the options page and lost and found fit a 360 px and a 320 px wide viewport: nothing wider than the width the
  * page is shown at, its vertical scroll bar counted.
  */
 import { demo } from '../e2e/groups-kit';
@@ -23,7 +23,12 @@ async function fitsAt(page: Page, width: number, what: string): Promise<void> {
   expect(w.scrollWidth, `${what} at ${width} px: no horizontal scroll (shown ${w.clientWidth} px wide)`).toBeLessThanOrEqual(w.clientWidth);
 }
 
-test('in a narrow window the popup with groups and the options page scroll no way but down', async ({ server, openPage, openPopup, openExtensionPage }) => {
+test('in a narrow window the popup with groups, the options page and lost and found scroll no way but down', async ({
+  server,
+  openPage,
+  openPopup,
+  openExtensionPage,
+}) => {
   serveDemo(server, { pages: false });
   const tab = await openPage(demo.searchUrl);
   await applied(tab);
@@ -38,4 +43,12 @@ test('in a narrow window the popup with groups and the options page scroll no wa
   );
   await fitsAt(options, 360, 'the options');
   await fitsAt(options, 320, 'the options');
+
+  // Lost and found for a long address (its report wraps, never widens the page).
+  const lost = await openExtensionPage(`lost.html?url=${encodeURIComponent(`https://gone.example/${'a-long-path-segment/'.repeat(12)}page.html`)}`, {
+    front: true,
+  });
+  await until('lost and found drawn', 15_000, async () => ((await lost.evaluate(() => !!document.querySelector('h1'))) ? true : undefined));
+  await fitsAt(lost, 360, 'lost and found');
+  await fitsAt(lost, 320, 'lost and found');
 });

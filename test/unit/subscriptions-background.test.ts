@@ -11,7 +11,9 @@ import { readLists } from '../../lib/copycat/table';
 import { hasSite } from '../../lib/copycat/listed';
 import { grantedOrigins } from './helpers/fake-browser';
 
-vi.mock('../../shared/settings', () => ({ readSettings: async () => DEFAULT_SETTINGS }));
+/** The settings the background reads: the defaults, with what a test sets on top (SearXNG hosts, added engines). */
+const settingsOver = vi.hoisted(() => ({ v: {} as Record<string, unknown> }));
+vi.mock('../../shared/settings', () => ({ readSettings: async () => ({ ...DEFAULT_SETTINGS, ...settingsOver.v }) }));
 vi.mock('../../entrypoints/background/worker/store-access', () => ({ storeFor: async () => ({ getMany: async () => new Map() }) }));
 
 /** What the list's host answers next, and the requests it saw. */
@@ -27,6 +29,13 @@ vi.mock('../../entrypoints/background/net/fetch-policy', () => ({
 
 const granted = new Set<string>();
 grantedOrigins(granted);
+/** permissions.remove: what was given back, taken out of `granted`. */
+const removed: string[][] = [];
+vi.spyOn(fakeBrowser.permissions, 'remove').mockImplementation(async ({ origins = [] }) => {
+  removed.push(origins);
+  for (const o of origins) granted.delete(o);
+  return true;
+});
 
 type Subs = typeof import('../../entrypoints/background/copycat/subscriptions');
 type Evidence = typeof import('../../entrypoints/background/copycat/copycat-evidence');
@@ -57,6 +66,8 @@ describe('subscriptions in the background', () => {
     granted.clear();
     granted.add('https://lists.example/*');
     host.seen = [];
+    removed.length = 0;
+    settingsOver.v = {};
   });
 
   it('subscribes: fetched now, kept as a packed list naming its address, the alarm set', async () => {
@@ -174,5 +185,73 @@ describe('subscriptions in the background', () => {
     expect(subs.find((s) => s.url === URL_)?.failed).toMatchObject({ code: 'access' });
     expect(subs.find((s) => s.url !== URL_)?.failed).toBeUndefined();
     expect((await lists()).map((l) => l.sub).sort()).toEqual([URL_, 'https://lists.example/other.txt']);
+  });
+
+  it('an hourly alarm an hour after the last updates it again, though that fetch took seconds', async () => {
+    const t0 = Date.UTC(2030, 0, 1);
+    vi.setSystemTime(t0);
+    // Each fetch takes 4 s: the clock moves while the host answers.
+    host.answer = () => {
+      vi.setSystemTime(Date.now() + 4_000);
+      return new Response('a.example\n', { headers: { 'content-type': 'text/plain' } });
+    };
+    await addSub({ url: URL_, hours: 1 });
+    expect(host.seen).toHaveLength(1);
+    for (let alarm = 1; alarm <= 3; alarm++) {
+      const at = t0 + alarm * 3_600_000; // the alarm's period, exactly
+      vi.setSystemTime(at);
+      await updateDue(at);
+      expect(host.seen, `alarm ${alarm}`).toHaveLength(1 + alarm);
+      expect((await listSubs()).subs[0].updated).toBe(at); // the attempt's start
+    }
+    vi.useRealTimers();
+  });
+
+  it('a full storage is said: on the alarm the failure is recorded and the last good copy kept; a subscribe says so', async () => {
+    host.answer = text('a.example\n');
+    await addSub({ url: URL_ });
+    // storage.local full: a write of the lists fails as Chrome's does (the records' small write still lands).
+    const area = fakeBrowser.storage.local;
+    const set = area.set.bind(area);
+    const full = vi.spyOn(area, 'set').mockImplementation(async (items) => {
+      if ('copycat:lists' in items) throw new Error('QUOTA_BYTES quota exceeded');
+      return set(items);
+    });
+    try {
+      host.answer = text('a.example\nb.example\n');
+      await updateDue(Date.now() + 25 * 3_600_000);
+      expect((await listSubs()).subs[0]).toMatchObject({ sites: 1, failed: { code: 'storage', message: 'QUOTA_BYTES quota exceeded' } });
+      expect(await subList()).toMatchObject({ count: 1 });
+      expect(await addSub({ url: 'https://lists.example/more.txt' })).toEqual({ code: 'storage', error: 'QUOTA_BYTES quota exceeded' });
+      expect((await listSubs()).subs.map((x) => x.url)).toEqual([URL_]);
+    } finally {
+      full.mockRestore();
+    }
+  });
+
+  it('unsubscribing gives back the host access unless another subscription, a SearXNG host, an added engine or page checking uses it', async () => {
+    host.answer = text('a.example\n');
+    const OTHER = 'https://lists.example/other.txt';
+    await addSub({ url: URL_ });
+    await addSub({ url: OTHER });
+    await removeSub(URL_);
+    expect(removed).toEqual([]); // the other subscription is on that host
+    settingsOver.v = { searxngHosts: ['lists.example:8443'] };
+    await removeSub(OTHER);
+    expect(removed).toEqual([]);
+    await addSub({ url: OTHER });
+    settingsOver.v = { addedEngines: [{ host: 'lists.example', path: '/search', param: 'q', name: 'L' }] };
+    await removeSub(OTHER);
+    expect(removed).toEqual([]);
+    await addSub({ url: OTHER });
+    settingsOver.v = {};
+    granted.add('https://*/*'); // page checking's all-sites access: never given back here
+    await removeSub(OTHER);
+    expect(removed).toEqual([]);
+    granted.delete('https://*/*');
+    await addSub({ url: OTHER });
+    await removeSub(OTHER);
+    expect(removed).toEqual([['https://lists.example/*']]);
+    expect(granted.has('https://lists.example/*')).toBe(false);
   });
 });

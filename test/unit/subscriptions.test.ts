@@ -31,6 +31,23 @@ describe('subscription addresses', () => {
     expect(checkAddress('http://lists.example:8080/a.txt')).toEqual({ ok: true, url: 'http://lists.example:8080/a.txt' });
     expect(checkAddress('lists.example/a.txt')).toEqual({ ok: true, url: 'https://lists.example/a.txt' });
   });
+  it('refuses the user’s own machine and network before any host access is asked, as the fetch policy would', () => {
+    for (const local of [
+      'http://192.168.1.1/list.txt',
+      'http://10.0.0.2/list.txt',
+      'http://127.0.0.1:8080/list.txt',
+      'http://[::1]/list.txt',
+      'http://localhost/list.txt',
+      'http://localhost./list.txt',
+      'https://nas.lan/list.txt',
+      'router/list.txt',
+      'http://printer.local/list.txt',
+      'https://x.internal/list.txt',
+    ])
+      expect(checkAddress(local), local).toEqual({ ok: false, problem: 'private' });
+    expect(checkAddress('https://raw.githubusercontent.com/a/b/master/uBlacklist.txt')).toMatchObject({ ok: true });
+    expect(checkAddress('http://93.184.215.14/list.txt')).toMatchObject({ ok: true }); // a public address
+  });
   it('refuses other schemes, credentials, non-URLs, empty and overlong addresses', () => {
     expect(checkAddress('ftp://lists.example/a.txt')).toEqual({ ok: false, problem: 'scheme' });
     expect(checkAddress('file:///etc/hosts')).toEqual({ ok: false, problem: 'scheme' });
@@ -91,6 +108,19 @@ describe('updates', () => {
     expect(isDue({ ...r, failed: { at: 104 * H, code: 'http', message: '' } }, 106 * H)).toBe(false);
     expect(isDue(rec({ hours: 1 }), 2 * H)).toBe(true); // never fetched
     expect(isDue(r, 50 * H)).toBe(true); // a clock set back
+  });
+  it('an hourly alarm finds an hourly list due every time, however long its fetch took (a daily one every 24 alarms)', () => {
+    const t0 = 1000 * H;
+    // Stamped when the attempt started, or (as before) when a fetch of a few seconds ended.
+    for (const stamp of [0, 4_000]) {
+      expect(isDue(rec({ hours: 1, updated: t0 + stamp }), t0 + H), `stamp +${stamp}`).toBe(true);
+      expect(isDue(rec({ hours: 24, updated: t0 + stamp }), t0 + 24 * H), `stamp +${stamp}`).toBe(true);
+      expect(isDue(rec({ hours: 1, failed: { at: t0 + stamp, code: 'http', message: '' } }), t0 + H)).toBe(true);
+    }
+    // An alarm a little early (alarms are not exact) still counts; half an interval does not.
+    expect(isDue(rec({ hours: 1, updated: t0 }), t0 + H - 60_000)).toBe(true);
+    expect(isDue(rec({ hours: 1, updated: t0 }), t0 + H / 2)).toBe(false);
+    expect(isDue(rec({ hours: 24, updated: t0 }), t0 + 23 * H)).toBe(false);
   });
   it('sends the last good copy’s validators', () => {
     expect(conditionalHeaders({ etag: '"v1"', lastModified: 'Tue, 01 Jan 2030 00:00:00 GMT' })).toEqual({

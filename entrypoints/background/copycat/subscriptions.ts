@@ -18,6 +18,8 @@ import {
   subsView,
 } from '../../../lib/copycat/subscriptions';
 import { fetchList } from '../../../lib/fetch/fetch-list';
+import { PAGE_ORIGINS } from '../../../lib/fetch/fetch-page';
+import { readSettings } from '../../../shared/settings';
 import { fetchPolicy } from '../net/fetch-policy';
 import { forgetSubList, setSubList, subListUrls } from './copycat-evidence';
 
@@ -50,6 +52,29 @@ const change = (f: (subs: SubRecord[]) => SubRecord[]): Promise<SubRecord[]> =>
 
 const view = async (): Promise<SubscriptionsView> => subsView(await readAll());
 
+/**
+ * The host access a removed subscription was given (the options asked for it to subscribe), given back
+ * unless something else uses that host: another subscription, a SearXNG host or an added engine. Never
+ * the all-sites access page checking asks for (PAGE_ORIGINS): while it is granted, this host's access
+ * is part of it, and is left alone. Best effort: a browser that refuses (access given at install is
+ * not removable) changes nothing.
+ */
+async function dropAccess(url: string, left: readonly SubRecord[]): Promise<void> {
+  const origin = subOrigin(url);
+  const host = new URL(url).hostname;
+  if (PAGE_ORIGINS.includes(origin) || left.some((r) => subOrigin(r.url) === origin)) return;
+  // A SearXNG host may carry a port (searx.example:8443); host access is by name, any port.
+  const hostOf = (h: string) => h.replace(/:\d+$/, '');
+  try {
+    const settings = await readSettings();
+    if (settings.searxngHosts.some((h) => hostOf(h) === host) || settings.addedEngines.some((e) => hostOf(e.host) === host)) return;
+    if (await browser.permissions.contains({ origins: PAGE_ORIGINS.filter((o) => o.startsWith(new URL(url).protocol)) })) return;
+    await browser.permissions.remove({ origins: [origin] });
+  } catch {
+    // Not removable here (required at install, or no such optional permission), or the settings unread: kept.
+  }
+}
+
 async function hasAccess(url: string): Promise<boolean> {
   try {
     return await browser.permissions.contains({ origins: [subOrigin(url)] });
@@ -80,14 +105,24 @@ async function fetchSub(url: string, kept?: Pick<SubRecord, 'etag' | 'lastModifi
 
 const replace = (subs: SubRecord[], url: string, f: (r: SubRecord) => SubRecord) => subs.map((r) => (r.url === url ? f(r) : r));
 
-/** Fetches one subscription again: a new copy, "not modified", or a failure recorded with the last good copy kept. */
+/** The browser's words when a write fails (storage.local full), for the options to show after theirs. */
+const storageWords = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 500);
+
+/**
+ * Fetches one subscription again: a new copy, "not modified", or a failure recorded with the last good
+ * copy kept. Stamped with the attempt's start (isDue counts from it: an hourly alarm an hour later finds
+ * it due however long the fetch took). A copy that cannot be written (storage.local full) is a failure
+ * like any other, 'storage', recorded here: the alarm's run has nobody else to tell.
+ */
 async function refresh(rec: SubRecord): Promise<void> {
+  const at = Date.now();
+  const fail = (code: string, message: string) =>
+    change((subs) => replace(subs, rec.url, (r) => ({ ...r, failed: { at, code, message: message.slice(0, 500) } })));
   // Conditional only when the copy is there to keep (a copy lost must be fetched whole, not confirmed).
   const kept = (await subListUrls()).includes(rec.url);
   const got = await fetchSub(rec.url, kept ? rec : undefined);
-  const at = Date.now();
   if (!got.ok) {
-    await change((subs) => replace(subs, rec.url, (r) => ({ ...r, failed: { at, code: got.code, message: got.detail.slice(0, 500) } })));
+    await fail(got.code, got.detail);
     return;
   }
   const done = ({ failed: _, ...r }: SubRecord): SubRecord => ({ ...r, updated: at });
@@ -97,7 +132,13 @@ async function refresh(rec: SubRecord): Promise<void> {
   }
   const current = (await readAll()).find((r) => r.url === rec.url);
   if (!current) return; // removed while it was fetched
-  await setSubList(rec.url, current.name, got.sites);
+  try {
+    await setSubList(rec.url, current.name, got.sites);
+  } catch (e) {
+    // Nothing was written (the evidence module reads its lists afresh after a failed write): the last good copy, if any, stays.
+    await fail('storage', storageWords(e));
+    return;
+  }
   await change((subs) =>
     replace(subs, rec.url, (r) => {
       const { etag: _e, lastModified: _l, ...rest } = done(r);
@@ -133,9 +174,9 @@ export async function addSub(p: { url: string; name?: string; hours?: number; sy
     return updateSub(url);
   }
   if (subs.length >= MAX_SUBS) return { code: 'address', error: 'too-many' };
+  const at = Date.now();
   const got = await fetchSub(url);
   if (!got.ok && p.synced) {
-    const at = Date.now();
     const failed = { at, code: got.code, message: got.detail.slice(0, 500) };
     const rec: SubRecord = { url, name: cleanName(p.name, defaultName(url)), hours: clampHours(p.hours ?? DEFAULT_HOURS), sites: 0, at, failed };
     await change((all) => [...all.filter((r) => r.url !== url), rec].slice(-MAX_SUBS));
@@ -147,7 +188,6 @@ export async function addSub(p: { url: string; name?: string; hours?: number; sy
     return { code, error: got.detail };
   }
   if (got.notModified) return { code: 'fetch', error: 'not-modified' }; // never without validators: no copy to keep
-  const at = Date.now();
   const rec: SubRecord = {
     url,
     name: cleanName(p.name, defaultName(url, got.name)),
@@ -160,7 +200,11 @@ export async function addSub(p: { url: string; name?: string; hours?: number; sy
   };
   // The copy first, then the record: a worker stopped between leaves a copy with no record, which the
   // next alarm drops (a record with no copy would be confirmed unchanged by a 304, and stay empty).
-  await setSubList(url, rec.name, got.sites);
+  try {
+    await setSubList(url, rec.name, got.sites);
+  } catch (e) {
+    return { code: 'storage', error: storageWords(e) }; // storage.local full: nothing kept, and said
+  }
   await change((all) => [...all.filter((r) => r.url !== url), rec].slice(-MAX_SUBS));
   await ensureAlarm();
   return { view: await view() };
@@ -177,11 +221,12 @@ export async function editSub(p: { url: string; name?: string; hours?: number })
   return subsView(subs);
 }
 
-/** Unsubscribe: the record, its copy (its sites are no longer labelled) and, with the last one, the alarm go. */
+/** Unsubscribe: the record, its copy (its sites are no longer labelled), its host access when nothing else needs it, and with the last one the alarm go. */
 export async function removeSub(url: string): Promise<SubscriptionsView> {
   const subs = await change((all) => all.filter((r) => r.url !== url));
   await forgetSubList(url);
   await ensureAlarm();
+  await dropAccess(url, subs);
   return subsView(subs);
 }
 
