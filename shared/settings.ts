@@ -9,27 +9,52 @@
  */
 import { browser } from 'wxt/browser';
 import { type Settings, type SettingsPatch, applySettingsPatch, migrateSettings } from '../lib/settings';
+import { SYNC_QUOTA, itemBytes } from '../lib/sync/encode';
 
 export const SETTINGS_KEY = 'settings';
 /** storage.local: true when this device's choices and settings stay on it (a per-device flag, never synced). */
 export const SYNC_OFF_KEY = 'syncOff';
 /** storage.local: the settings were changed while sync was off (turning it on writes them to sync). */
 export const EDITED_OFF_KEY = 'settingsEditedOff';
+/**
+ * storage.local: the settings could not go to storage.sync (over its 8 KB an item — many added engines
+ * with long paths — or the browser refused the write): why and when. The local copy is read meanwhile,
+ * and the next write that fits goes to sync again and drops both. Nothing the user set is lost.
+ */
+export const SETTINGS_LOCAL_KEY = 'settingsKeptLocal';
 
 /** Whether a storage change may change the settings (either area's copy, or the switch between them). */
 export const settingsChanged = (changes: Record<string, unknown>, area: string): boolean =>
-  (area === 'sync' && SETTINGS_KEY in changes) || (area === 'local' && (SETTINGS_KEY in changes || SYNC_OFF_KEY in changes));
+  (area === 'sync' && SETTINGS_KEY in changes) || (area === 'local' && (SETTINGS_KEY in changes || SYNC_OFF_KEY in changes || SETTINGS_LOCAL_KEY in changes));
 
 // Read once per context's lifetime and again after any change (from any context): a results page
 // waits on this read, and storage.sync costs milliseconds.
 let cached: Promise<Settings> | undefined;
 let listening = false;
 
-/** Both areas in parallel (one wait at document_start): the local copy when sync is off and a copy exists. */
-async function readRaw(): Promise<{ raw: unknown; off: boolean }> {
-  const [synced, local] = await Promise.all([browser.storage.sync.get(SETTINGS_KEY), browser.storage.local.get([SETTINGS_KEY, SYNC_OFF_KEY])]);
+/** Both areas in parallel (one wait at document_start): the local copy when sync is off, or the settings could not sync, and a copy exists. */
+async function readRaw(): Promise<{ raw: unknown; off: boolean; keptLocal: boolean }> {
+  const [synced, local] = await Promise.all([
+    browser.storage.sync.get(SETTINGS_KEY),
+    browser.storage.local.get([SETTINGS_KEY, SYNC_OFF_KEY, SETTINGS_LOCAL_KEY]),
+  ]);
   const off = local[SYNC_OFF_KEY] === true;
-  return { raw: off && local[SETTINGS_KEY] !== undefined ? local[SETTINGS_KEY] : synced[SETTINGS_KEY], off };
+  const keptLocal = local[SETTINGS_LOCAL_KEY] !== undefined;
+  return { raw: (off || keptLocal) && local[SETTINGS_KEY] !== undefined ? local[SETTINGS_KEY] : synced[SETTINGS_KEY], off, keptLocal };
+}
+
+/** To sync; kept here (with why) when they do not fit an item or the browser refuses them. */
+async function writeSynced(next: Settings, keptLocal: boolean): Promise<void> {
+  const bytes = itemBytes(SETTINGS_KEY, next);
+  try {
+    if (bytes > SYNC_QUOTA.perItem) throw new Error(`the settings take ${bytes} bytes; the browser's sync holds ${SYNC_QUOTA.perItem} bytes an item`);
+    await browser.storage.sync.set({ [SETTINGS_KEY]: next });
+  } catch (e) {
+    const message = (e instanceof Error ? e.message : String(e)).slice(0, 300);
+    await browser.storage.local.set({ [SETTINGS_KEY]: next, [SETTINGS_LOCAL_KEY]: { at: Date.now(), bytes, message } });
+    return;
+  }
+  if (keptLocal) await browser.storage.local.remove([SETTINGS_KEY, SETTINGS_LOCAL_KEY]);
 }
 
 export function readSettings(): Promise<Settings> {
@@ -51,10 +76,10 @@ export function readSettings(): Promise<Settings> {
 
 /** The settings with `patch` applied, written and returned (the background's `settings/set`). */
 export async function writeSettings(patch: SettingsPatch): Promise<Settings> {
-  const { raw, off } = await readRaw();
+  const { raw, off, keptLocal } = await readRaw();
   const next = applySettingsPatch(migrateSettings(raw), patch);
   if (off) await browser.storage.local.set({ [SETTINGS_KEY]: next, [EDITED_OFF_KEY]: true });
-  else await browser.storage.sync.set({ [SETTINGS_KEY]: next });
+  else await writeSynced(next, keptLocal);
   cached = Promise.resolve(next);
   return next;
 }

@@ -27,11 +27,16 @@ const KIND: Record<string, Kind> = { p: 'pair', v: 'verdict', s: 'sub' };
 const CHUNK_KEY = /^c:([pvs]):(\d{1,3})$/;
 const EMPTY = JSON.stringify({ v: VERSION, r: [] });
 
+/**
+ * Bytes of JSON text (from JSON.stringify) as Chrome counts them, never fewer: UTF-8, but Chromium's
+ * JSON writer also escapes '<' as \u003C, DEL and U+2028/U+2029 as \u007F, \u2028, \u2029 (6 bytes each).
+ */
 export function utf8Bytes(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : 3; // a surrogate pair: 2 + 2
+    if (c === 0x3c || c === 0x7f || c === 0x2028 || c === 0x2029) n += 6;
+    else n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : 3; // a surrogate pair: 2 + 2
   }
   return n;
 }

@@ -55,15 +55,33 @@ async function secondProfile(): Promise<{ context: BrowserContext; sw: Worker; c
   };
 }
 
-/** What Chrome's sync would do: A's synced items (choices' chunks and settings) delivered to B. */
-async function deliver(from: Worker, to: Worker): Promise<Record<string, unknown>> {
+/**
+ * What Chrome's sync would do: A's synced items (choices' chunks and settings) delivered to B. With
+ * `heard`, resolves once B's own listeners have had the change of that key (a listener added after
+ * theirs is called after them) and B's sync has done every step it queued.
+ */
+async function deliver(from: Worker, to: Worker, heard?: string): Promise<Record<string, unknown>> {
   const items = await from.evaluate(async () => chrome.storage.sync.get(null));
   const ours = Object.fromEntries(Object.entries(items).filter(([k]) => k.startsWith('c:') || k === 'settings'));
-  await to.evaluate(async (got) => {
-    const gone = Object.keys(await chrome.storage.sync.get(null)).filter((k) => k.startsWith('c:') && !(k in got));
-    if (gone.length) await chrome.storage.sync.remove(gone);
-    await chrome.storage.sync.set(got);
-  }, ours);
+  await to.evaluate(
+    async ({ got, heard }) => {
+      const gone = Object.keys(await chrome.storage.sync.get(null)).filter((k) => k.startsWith('c:') && !(k in got));
+      if (gone.length) await chrome.storage.sync.remove(gone);
+      const had = new Promise<void>((resolve) => {
+        const l = (changes: Record<string, unknown>, area: string) => {
+          if (area !== 'sync' || !heard || !(heard in changes)) return;
+          chrome.storage.onChanged.removeListener(l);
+          resolve();
+        };
+        chrome.storage.onChanged.addListener(l);
+      });
+      await chrome.storage.sync.set(got);
+      if (!heard) return;
+      await had;
+      await (globalThis as unknown as { __resemble: { syncSettled: () => Promise<void> } }).__resemble.syncSettled();
+    },
+    { got: ours, heard },
+  );
   return ours;
 }
 const syncedKeys = (w: Worker) => w.evaluate(async () => Object.keys(await chrome.storage.sync.get(null)).sort());
@@ -123,9 +141,8 @@ test('a "not a copy" pair and a copycat verdict reach a second profile through s
       .poll(async () => JSON.stringify(await swA.evaluate(async () => chrome.storage.sync.get('c:v:0'))), { message: "the undo in A's sync" })
       .toContain('"bookwiki.example",0');
     await setSettings(optionsA, { displayMode: 'collapse' });
-    await deliver(swA, b.sw);
-    // B's listeners have had the change (a storage round trip after it): still marked, still flagged.
-    await b.sw.evaluate(async () => chrome.storage.local.get(null));
+    // B's listeners have had the change and B's sync is done with it: still marked, still flagged.
+    await deliver(swA, b.sw, 'c:v:0');
     expect(await b.sw.evaluate(async () => (await chrome.storage.local.get('copycat:user'))['copycat:user'])).toMatchObject({ marked: ['bookwiki.example'] });
     await expect(labelB).toHaveAttribute('data-resemble-copycat', /.+/);
     expect(await marks(pageB)).toEqual(expectedMarks(DEMO_N, apart(3, 1), false));

@@ -12,16 +12,27 @@ import { SUBS_KEY } from '../../lib/copycat/subscriptions';
 import { PRIVATE_NOT_A_COPY_KEY } from '../../lib/tab/inputs';
 import { type Entry, type PairChoice, type SubChoice, keyOf, removal } from '../../lib/sync/choices';
 import { decode, encode } from '../../lib/sync/encode';
-import { diffLocal, emptyLedger, mergeRemote } from '../../lib/sync/ledger';
+import { diffLocal, emptyLedger, mergeRemote, pendingEntries, settlePending } from '../../lib/sync/ledger';
 
 const local = fakeBrowser.storage.local;
 const sync = fakeBrowser.storage.sync;
+
+/** A worker that stops inside a verdict's local write (for this site): its promise never settles. */
+let stopAt: string | undefined;
+let stopped = false;
+/** A subscription's first fetch that takes its time (an address with 'slow'): it waits for this. */
+let slowFetch: Promise<void> = Promise.resolve();
+let slowCalls = 0;
 
 // Stand-ins for the subs part's and the copycat table's writers (their own tests cover them).
 const regroups = vi.fn(async (_pair: unknown, _o: unknown) => null);
 vi.mock('../../entrypoints/background/tab/choice-regroup', () => ({ regroupForChoice: (p: unknown, o: unknown) => regroups(p, o) }));
 vi.mock('../../entrypoints/background/copycat/copycat-evidence', () => ({
   setVerdict: async (site: string, verdict: 'not-copycat' | 'marked' | 'none') => {
+    if (site === stopAt) {
+      stopped = true;
+      return new Promise(() => undefined);
+    }
     const u = ((await local.get(COPYCAT_USER_KEY))[COPYCAT_USER_KEY] as { notCopycat: string[]; marked: string[] }) ?? { notCopycat: [], marked: [] };
     const user = { notCopycat: u.notCopycat.filter((x) => x !== site), marked: u.marked.filter((x) => x !== site) };
     if (verdict !== 'none') (verdict === 'marked' ? user.marked : user.notCopycat).push(site);
@@ -34,6 +45,10 @@ const subRecord = (url: string, name: string) => ({ url, name, hours: 24, sites:
 vi.mock('../../entrypoints/background/copycat/subscriptions', () => ({
   addSub: async ({ url, name }: { url: string; name: string }) => {
     if (url.includes('unreachable')) return { code: 'fetch', error: 'no answer' };
+    if (url.includes('slow')) {
+      slowCalls++;
+      await slowFetch;
+    }
     await local.set({ [SUBS_KEY]: [...(await subsRead()).filter((s) => s.url !== url), subRecord(url, name)] });
     return { view: { subs: [], suggested: [] } };
   },
@@ -83,6 +98,9 @@ async function quiet() {
 
 beforeEach(() => {
   fakeBrowser.reset();
+  stopAt = undefined;
+  stopped = false;
+  slowCalls = 0;
   regroups.mockClear();
   setSyncTiming({ debounceMs: 0, gapMs: 0, retryMs: 20 });
   startChoiceSync();
@@ -108,12 +126,35 @@ describe('the ledger', () => {
   it('takes the latest change per choice from another machine, and applies only what changes here', () => {
     const v = { kind: 'verdict', site: 'cc.example', verdict: 'marked', at: 0 } as const;
     const { ledger } = diffLocal(emptyLedger(), [v], T0 + 100);
-    expect(mergeRemote(ledger, [{ ...v, verdict: 'not-copycat', at: T0 + 50 }], T0 + 200).apply).toEqual([]);
+    expect(mergeRemote(ledger, [{ ...v, verdict: 'not-copycat', at: T0 + 50 }], T0 + 200).pending).toEqual([]);
     const newer = { ...v, verdict: 'not-copycat', at: T0 + 150 } as const;
     const m = mergeRemote(ledger, [newer], T0 + 200);
-    expect(m.apply).toEqual([newer]);
-    expect(m.ledger.seen[keyOf(v)]).toBe('not-copycat');
-    expect(mergeRemote(m.ledger, [newer], T0 + 300).apply).toEqual([]);
+    expect(pendingEntries(m)).toEqual([newer]);
+    // Seen only once applied: until then a look at the local stores passes over it.
+    expect(m.seen[keyOf(v)]).toBe('marked');
+    expect(diffLocal(m, [v], T0 + 250).changed).toEqual([]);
+    const done = settlePending(m, [newer]);
+    expect(done.seen[keyOf(v)]).toBe('not-copycat');
+    expect(done.pending).toEqual([]);
+    expect(mergeRemote(done, [newer], T0 + 300).pending).toEqual([]);
+  });
+
+  it('a remote change not yet applied here is no removal, and no change either', () => {
+    const p = asChoice(pairRec(1));
+    const { ledger } = diffLocal(emptyLedger(), [p], T0 + 100);
+    const q = asChoice(pairRec(2));
+    const m = mergeRemote(ledger, [removal(p, T0 + 200), q], T0 + 300);
+    expect(m.pending.sort()).toEqual([keyOf(p), keyOf(q)].sort());
+    // The stores as before the apply (p here, q not), and as after it (q here, p not): nothing dated.
+    expect(diffLocal(m, [p], T0 + 400).changed).toEqual([]);
+    expect(diffLocal(m, [q], T0 + 400).changed).toEqual([]);
+    // Settled, q is seen and p is not: the next look finds nothing to date.
+    const done = settlePending(m, pendingEntries(m));
+    expect(diffLocal(done, [q], T0 + 500).changed).toEqual([]);
+    // One that failed leaves pending with `seen` as it was: its absence here is no removal.
+    const failed = settlePending(m, pendingEntries(m), [keyOf(q)]);
+    expect(failed.pending).toEqual([]);
+    expect(diffLocal(failed, [], T0 + 500).changed).toEqual([]);
   });
 });
 
@@ -234,6 +275,61 @@ describe('choices through storage.sync', () => {
     expect((await userHere())?.marked).toEqual(['far.example']);
     expect(byKey(await synced()).has(keyOf(asChoice(pairRec(1))))).toBe(true);
     expect((await syncStatus()).on).toBe(true);
+  });
+
+  it('a worker stopped after the ledger took a remote choice in, before it landed here, applies it at its next start, never as a removal', async () => {
+    /** A new service worker: the sync's modules loaded afresh (new queues) on the same storage. */
+    const startWorker = async () => {
+      vi.resetModules();
+      const sync = await import('../../entrypoints/background/sync/choice-sync');
+      const store = await import('../../entrypoints/background/sync/sync-store');
+      const write = await import('../../entrypoints/background/sync/sync-write');
+      write.setSyncTiming({ debounceMs: 0, gapMs: 0, retryMs: 20 });
+      sync.startChoiceSync();
+      return async () => {
+        await vi.waitFor(async () => {
+          await store.settled();
+          expect(write.writePending()).toBe(false);
+        });
+        await store.settled();
+        return store.loadLedger();
+      };
+    };
+    fakeBrowser.reset(); // the suite's worker: not this one
+    await startWorker();
+    const v: Entry = { kind: 'verdict', site: 'far.example', verdict: 'marked', at: T0 };
+    stopAt = 'far.example';
+    await remoteWrites([v]);
+    await vi.waitFor(() => expect(stopped).toBe(true));
+    // That worker is gone (its queue never moves again); the next one starts, and a choice is made here.
+    stopAt = undefined;
+    const quietNext = await startWorker();
+    await local.set({ [NOT_A_COPY_KEY]: [pairRec(1)] });
+    const ledger = await quietNext();
+    expect((await userHere())?.marked).toEqual(['far.example']);
+    expect((await synced()).filter((e) => 'gone' in e)).toEqual([]);
+    expect(byKey(await synced()).get(keyOf(v))).toEqual(v);
+    expect(ledger.pending).toEqual([]);
+  });
+
+  it("a subscription's first fetch does not hold up the choices made here meanwhile", async () => {
+    let fetched: () => void = () => undefined;
+    slowFetch = new Promise<void>((r) => {
+      fetched = r;
+    });
+    const s: SubChoice = { kind: 'sub', url: 'https://slow.example/l.txt', name: 'Slow', at: T0 };
+    await remoteWrites([s]);
+    await vi.waitFor(() => expect(slowCalls).toBe(1));
+    // While it fetches, a pair said here goes to storage.sync.
+    const p = asChoice(pairRec(1));
+    await local.set({ [NOT_A_COPY_KEY]: [pairRec(1)] });
+    await vi.waitFor(async () => expect(byKey(await synced()).get(keyOf(p))).toEqual(p));
+    fetched();
+    await quiet();
+    expect((await subsRead()).map((x) => x.url)).toEqual([s.url]);
+    // Subscribed here, and no echo: sync holds the subscription as it came.
+    expect(byKey(await synced()).get(keyOf(s))).toEqual(s);
+    expect((await loadLedger()).pending).toEqual([]);
   });
 
   it('a subscription that cannot be subscribed here is not taken for an unsubscribe', async () => {

@@ -144,6 +144,23 @@ describe('sync encoding', () => {
     expect(byKey(got)).toEqual(byKey([pair(1), verdict(1), sub(1), { kind: 'verdict', site: 'ok.example', verdict: 'marked', at: 1 }]));
   });
 
+  it("never counts fewer bytes than Chrome, whose JSON writer escapes '<', DEL, U+2028 and U+2029 as 6 bytes each", () => {
+    // Chrome's count, written apart from the encoder's: key + its JSON writer's output in UTF-8.
+    const chromeBytes = (k: string, v: unknown) =>
+      Buffer.byteLength(k) +
+      Buffer.byteLength(JSON.stringify(v).replace(/[<\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`));
+    const names = ['<'.repeat(200), '\u2028\u2029'.repeat(100), '\u007f'.repeat(200)];
+    const subs = Array.from({ length: 120 }, (_, i): SubChoice => ({ ...sub(i), name: names[i % 3] }));
+    const out = encode(subs);
+    expect(Object.keys(out.items).length).toBeGreaterThan(1);
+    for (const [k, v] of Object.entries(out.items)) {
+      expect(chromeBytes(k, v)).toBeLessThanOrEqual(SYNC_QUOTA.perItem);
+      expect(itemBytes(k, v)).toBeGreaterThanOrEqual(chromeBytes(k, v));
+    }
+    expect(Object.entries(out.items).reduce((n, [k, v]) => n + chromeBytes(k, v), 0)).toBeLessThanOrEqual(SYNC_BUDGET.maxBytes);
+    expect(byKey(decode(JSON.parse(JSON.stringify(out.items))))).toEqual(byKey(subs.filter((s) => !out.left.includes(s))));
+  });
+
   it('measures how many choices of each kind fit', () => {
     const measure = (make: (i: number) => Entry, n: number) => {
       const all = Array.from({ length: n }, (_, i) => make(i));

@@ -10,6 +10,7 @@ import { welcomeOnInstall } from '../browser-ui/welcome';
 import { onDisplayCommand } from '../browser-ui/display-shortcut';
 import { traceOn, traceTake } from './trace';
 import { closeOffscreenDocument, setOffscreenIdleMs } from '../worker/offscreen-document';
+import { settled as syncSettled } from '../sync/sync-store';
 
 /**
  * Entry points for end-to-end tests and the `npm start` demo, on the service worker's global: only
@@ -77,6 +78,8 @@ export function installTestHook(service: SketchService): void {
         const rt = browser.runtime as unknown as { getContexts?: (f: object) => Promise<unknown[]> };
         return rt.getContexts ? (await rt.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length : 0;
       },
+      /** Resolves once the choices' sync has done every step queued so far (sync/sync-store.ts). */
+      syncSettled: () => syncSettled(),
       /** The offscreen document's idle period from now on (issue #29); one open now is closed, so the next is made with it. */
       async offscreenIdle(ms: number) {
         setOffscreenIdleMs(ms);

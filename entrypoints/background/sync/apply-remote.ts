@@ -1,7 +1,8 @@
 /**
  * Another machine's choices made here (issue #30), without a restart: pairs into the "not a copy" list
  * (the tabs showing them regroup), verdicts through the copycat table's one writer, subscriptions
- * subscribed or dropped. The ledger already holds them as seen, so these writes are no local change.
+ * subscribed or dropped. The ledger holds them as pending until they landed (pending.ts), so these
+ * writes are no local change.
  */
 import type { Choice, Entry, PairChoice } from '../../../lib/sync/choices';
 import { keyOf } from '../../../lib/sync/choices';
@@ -13,41 +14,58 @@ import { applySyncedPairs } from '../tab/not-a-copy';
 /** Past this many pairs changed at once, every tab with results regroups once rather than once a pair. */
 const REGROUP_EACH = 5;
 
-/**
- * Applies `apply` (from mergeRemote); `here`: the local choices before, which tombstones name by key.
- * Resolves to the keys that could not be applied (a subscription whose list could not be fetched):
- * the caller takes them out of `seen`.
- */
-export async function applyRemote(apply: readonly Entry[], here: readonly Choice[]): Promise<string[]> {
+const targetIn = (here: readonly Choice[]) => {
   const byKey = new Map(here.map((c) => [keyOf(c), c]));
-  const target = (e: Entry): Choice | undefined => ('gone' in e ? byKey.get(keyOf(e)) : e);
+  return (e: Entry): Choice | undefined => ('gone' in e ? byKey.get(keyOf(e)) : e);
+};
+
+/**
+ * Applies the pairs and verdicts among `apply` (pending entries; subscriptions are `applySub`'s);
+ * `here`: the local choices before, which tombstones name by key. Resolves to the keys that could not
+ * be applied.
+ */
+export async function applyHere(apply: readonly Entry[], here: readonly Choice[]): Promise<string[]> {
+  const target = targetIn(here);
   const failed: string[] = [];
-  const pairs = { set: [] as PairChoice[], remove: [] as PairChoice[] };
+  const pairs = { set: [] as PairChoice[], remove: [] as PairChoice[], keys: [] as string[] };
   for (const e of apply) {
     const c = target(e);
     if (c?.kind !== 'pair') continue;
     ('gone' in e ? pairs.remove : pairs.set).push(c);
+    pairs.keys.push(keyOf(e));
   }
-  if (pairs.set.length || pairs.remove.length) {
-    await applySyncedPairs(pairs.set, pairs.remove);
-    const changed = [...pairs.set, ...pairs.remove];
-    if (changed.length > REGROUP_EACH) await regroupForChoice(undefined, { privateOnly: false }).catch(() => null);
-    else for (const p of changed) await regroupForChoice(p, { privateOnly: false }).catch(() => null);
+  if (pairs.keys.length) {
+    try {
+      await applySyncedPairs(pairs.set, pairs.remove);
+      const changed = [...pairs.set, ...pairs.remove];
+      if (changed.length > REGROUP_EACH) await regroupForChoice(undefined, { privateOnly: false }).catch(() => null);
+      else for (const p of changed) await regroupForChoice(p, { privateOnly: false }).catch(() => null);
+    } catch {
+      failed.push(...pairs.keys);
+    }
   }
   for (const e of apply) {
     const c = target(e);
-    try {
-      if (c?.kind === 'verdict') await setVerdict(c.site, 'gone' in e ? 'none' : c.verdict);
-      if (c?.kind === 'sub' && 'gone' in e) await removeSub(c.url);
-      // Renamed elsewhere: the subscription here keeps its copy and interval.
-      if (c?.kind === 'sub' && !('gone' in e) && byKey.has(keyOf(e))) await editSub({ url: c.url, name: c.name });
-      else if (c?.kind === 'sub' && !('gone' in e)) {
-        const reply = await addSub({ url: c.url, name: c.name, synced: true });
-        if ('code' in reply) failed.push(keyOf(e));
-      }
-    } catch {
-      if (c?.kind === 'sub' && !('gone' in e)) failed.push(keyOf(e));
-    }
+    if (c?.kind !== 'verdict') continue;
+    await setVerdict(c.site, 'gone' in e ? 'none' : c.verdict).catch(() => failed.push(keyOf(e)));
   }
   return failed;
+}
+
+/**
+ * One subscription's pending entry made here: dropped, renamed (the subscription here keeps its copy
+ * and interval) or subscribed (a first fetch, up to 30 s: never inside the sync's queue). False when it
+ * could not be (a bad address).
+ */
+export async function applySub(e: Entry, here: readonly Choice[]): Promise<boolean> {
+  const c = targetIn(here)(e);
+  if (c?.kind !== 'sub') return true; // a removal of what is not here: nothing to do
+  try {
+    if ('gone' in e) await removeSub(c.url);
+    else if (here.some((h) => keyOf(h) === keyOf(e))) await editSub({ url: c.url, name: c.name });
+    else return !('code' in (await addSub({ url: c.url, name: c.name, synced: true })));
+    return true;
+  } catch {
+    return false;
+  }
 }

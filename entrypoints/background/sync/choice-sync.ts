@@ -9,6 +9,7 @@ import { keyOf } from '../../../lib/sync/choices';
 import { CHUNK_PREFIX } from '../../../lib/sync/encode';
 import { keepOnDevice } from '../../../lib/sync/ledger';
 import { CHOICE_KEYS } from './local-choices';
+import { resumePending } from './pending';
 import { noteLocalChange, reconcile } from './reconcile';
 import { loadLedger, loadState, saveLedger, serial, syncIsOff } from './sync-store';
 import { scheduleWrite } from './sync-write';
@@ -35,7 +36,7 @@ export const privateVerdict = <T>(site: string, verdict: 'not-copycat' | 'marked
 
 /**
  * Listeners (registered at the service worker's start, as MV3 requires) and one reconcile at install
- * and browser start-up; a write a stopped worker still owed is done now.
+ * and browser start-up; what a stopped worker still owed (remote changes to apply, a write) is done now.
  */
 export function startChoiceSync(): void {
   browser.storage.onChanged.addListener((changes, area) => {
@@ -44,6 +45,7 @@ export function startChoiceSync(): void {
   });
   browser.runtime.onInstalled.addListener(() => void reconcile(true).catch(() => undefined));
   browser.runtime.onStartup.addListener(() => void reconcile(true).catch(() => undefined));
+  void resumePending().catch(() => undefined);
   void loadState()
     .then(async (s) => {
       if (s.dirty && !(await syncIsOff())) scheduleWrite();

@@ -6,8 +6,8 @@
 import { keyOf } from '../../../lib/sync/choices';
 import { decode, encode } from '../../../lib/sync/encode';
 import { type Ledger, diffLocal, knowsMore, mergeRemote } from '../../../lib/sync/ledger';
-import { applyRemote } from './apply-remote';
 import { readLocalChoices } from './local-choices';
+import { applyPendingHere } from './pending';
 import { loadLedger, loadState, saveLedger, serial, syncIsOff, syncedChunks } from './sync-store';
 import { scheduleWrite } from './sync-write';
 
@@ -24,8 +24,9 @@ export const noteLocalChange = (): Promise<void> =>
 
 /**
  * Local and remote brought together: local changes dated, storage.sync's entries merged in and applied
- * here, and a write owed when this machine knows a change the sync lacks. `retry`: subscriptions that
- * could not be applied before are tried again (at start-up only: each is a fetch).
+ * here (pending.ts: subscriptions outside this queue), and a write owed when this machine knows a change
+ * the sync lacks. `retry`: subscriptions that could not be applied before are tried again (at start-up
+ * only: each is a fetch).
  */
 export const reconcile = (retry = false): Promise<void> =>
   serial(async () => {
@@ -34,20 +35,15 @@ export const reconcile = (retry = false): Promise<void> =>
     const here = await readLocalChoices(now);
     const local = diffLocal(await loadLedger(), here.choices, now, here.evicted);
     const remote = decode(await syncedChunks());
-    let { ledger, apply } = mergeRemote(local.ledger, remote, now);
+    let ledger = mergeRemote(local.ledger, remote, now);
     if (retry) {
-      const owed = ledger.entries.filter((e) => e.kind === 'sub' && !('gone' in e) && !(keyOf(e) in ledger.seen) && !apply.includes(e));
-      for (const e of owed) if (!('gone' in e) && e.kind === 'sub') ledger.seen[keyOf(e)] = e.name;
-      apply = [...apply, ...owed];
+      const owed = ledger.entries.filter((e) => e.kind === 'sub' && !('gone' in e) && !(keyOf(e) in ledger.seen)).map(keyOf);
+      ledger = { ...ledger, pending: [...new Set([...ledger.pending, ...owed])] };
     }
-    // The ledger first: the local writes below are then no change of the user's.
+    // The ledger with its pending keys first, in one write: the local writes below are then no change of
+    // the user's, and a worker stopped before they land applies them at its next start.
     await saveLedger(ledger);
-    const failed = apply.length ? await applyRemote(apply, here.choices) : [];
-    if (failed.length) {
-      ledger = { ...ledger, seen: { ...ledger.seen } };
-      for (const k of failed) delete ledger.seen[k];
-      await saveLedger(ledger);
-    }
+    ledger = await applyPendingHere(ledger, here.choices);
     if (owesWrite(ledger, remote) || (await loadState()).dirty) scheduleWrite();
   });
 

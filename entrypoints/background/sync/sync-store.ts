@@ -23,8 +23,23 @@ export function serial<T>(work: () => Promise<T>): Promise<T> {
   chain = next.catch(() => undefined);
   return next;
 }
-/** Resolves once every step queued so far is done (tests). */
-export const settled = (): Promise<unknown> => serial(async () => undefined);
+/**
+ * A second queue, for work too slow for `serial` (a subscription's first fetch, up to 30 s): one step
+ * at a time among themselves, while local changes and writes go on. Such work enters `serial` only for
+ * its short ledger steps.
+ */
+let slowChain: Promise<unknown> = Promise.resolve();
+export function outside<T>(work: () => Promise<T>): Promise<T> {
+  const next = slowChain.then(work, work);
+  slowChain = next.catch(() => undefined);
+  return next;
+}
+/** Resolves once every step queued so far, in both queues, is done, and the steps they queued (tests). */
+export async function settled(): Promise<void> {
+  await serial(async () => undefined);
+  await slowChain;
+  await serial(async () => undefined);
+}
 
 export const loadLedger = async (): Promise<Ledger> => readLedger((await browser.storage.local.get(LEDGER_KEY))[LEDGER_KEY]);
 export const saveLedger = (l: Ledger): Promise<void> => browser.storage.local.set({ [LEDGER_KEY]: l });
