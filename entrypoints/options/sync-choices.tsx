@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useState } from 'preact/hooks';
 import { Toggle } from '../../components/toggle';
-import { CHUNK_PREFIX, SYNC_BUDGET } from '../../lib/sync/encode';
+import { CHUNK_PREFIX, SYNC_BUDGET, SYNC_QUOTA } from '../../lib/sync/encode';
 import { SYNC_STATE_KEY } from '../../lib/sync/ledger';
 import type { SyncStatus } from '../../lib/sync/status';
 import { errorText, send } from '../../page-support/messaging';
 import { date, t } from '../../shared/i18n';
-import { SYNC_OFF_KEY } from '../../shared/settings';
+import { SETTINGS_LOCAL_KEY, SYNC_OFF_KEY } from '../../shared/settings';
 
 type Shown = { kind: 'loading' } | { kind: 'ok'; status: SyncStatus } | { kind: 'error'; message: string };
 
@@ -15,7 +15,9 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /** Storage changes that change what this section says: the switch, the sync's own state, the synced chunks. */
 const concerns = (changes: Record<string, unknown>, area: string) =>
-  area === 'sync' ? Object.keys(changes).some((k) => k.startsWith(CHUNK_PREFIX)) : area === 'local' && (SYNC_OFF_KEY in changes || SYNC_STATE_KEY in changes);
+  area === 'sync'
+    ? Object.keys(changes).some((k) => k.startsWith(CHUNK_PREFIX))
+    : area === 'local' && (SYNC_OFF_KEY in changes || SYNC_STATE_KEY in changes || SETTINGS_LOCAL_KEY in changes);
 
 /**
  * The user's choices through the browser's sync (issue #30): the switch that keeps them on this device,
@@ -71,6 +73,11 @@ export function SyncChoices() {
       {s.on && s.keptLocal > 0 && (
         <p class="notice" data-testid="sync-kept-local">
           {t('options_sync_keptLocal', s.keptLocal)}
+        </p>
+      )}
+      {s.on && s.settingsLocal && (
+        <p class="notice" data-testid="sync-settings-local">
+          {t('options_sync_settingsLocal', kb(s.settingsLocal.bytes), kb(SYNC_QUOTA.perItem), s.settingsLocal.message)}
         </p>
       )}
       {s.failed && (

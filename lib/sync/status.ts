@@ -9,4 +9,6 @@ export interface SyncStatus {
   keptLocal: number;
   /** The last write that failed, why (the browser's words) and when. */
   failed?: { at: number; message: string };
+  /** The settings could not go to sync (too big for an item, or refused): kept on this device since `at`, why. */
+  settingsLocal?: { at: number; bytes: number; message: string };
 }

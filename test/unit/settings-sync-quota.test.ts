@@ -24,6 +24,9 @@ describe('settings that do not fit the browser sync', () => {
     expect((local.settings as { addedEngines: unknown[] }).addedEngines).toHaveLength(50);
     expect(local[SETTINGS_LOCAL_KEY]).toMatchObject({ message: expect.stringContaining('8192') });
     expect((local[SETTINGS_LOCAL_KEY] as { bytes: number }).bytes).toBeGreaterThan(8192);
+    // The options' Sync section says so.
+    const { syncStatus } = await import('../../entrypoints/background/sync/sync-switch');
+    expect((await syncStatus()).settingsLocal).toMatchObject({ bytes: expect.any(Number), message: expect.stringContaining('8192') });
     // Sync keeps the last settings that fitted; this device reads its own.
     expect(((await fakeBrowser.storage.sync.get('settings')).settings as { addedEngines: unknown[] }).addedEngines).toEqual([]);
     vi.resetModules();

@@ -9,13 +9,19 @@ import { browser } from 'wxt/browser';
 import type { Entry } from '../../../lib/sync/choices';
 import { choicesOf, decode, encode, itemBytes } from '../../../lib/sync/encode';
 import type { SyncStatus } from '../../../lib/sync/status';
-import { EDITED_OFF_KEY, SETTINGS_KEY, SYNC_OFF_KEY } from '../../../shared/settings';
+import { EDITED_OFF_KEY, SETTINGS_KEY, SETTINGS_LOCAL_KEY, SYNC_OFF_KEY } from '../../../shared/settings';
 import { reconcile } from './reconcile';
 import { loadLedger, loadState, serial, syncIsOff, syncedChunks } from './sync-store';
 import { cancelWrite, flush } from './sync-write';
 
 export async function syncStatus(): Promise<SyncStatus> {
-  const [off, ledger, state, chunks] = await Promise.all([syncIsOff(), loadLedger(), loadState(), syncedChunks()]);
+  const [off, ledger, state, chunks, kept] = await Promise.all([
+    syncIsOff(),
+    loadLedger(),
+    loadState(),
+    syncedChunks(),
+    browser.storage.local.get(SETTINGS_LOCAL_KEY).then((g) => g[SETTINGS_LOCAL_KEY] as SyncStatus['settingsLocal']),
+  ]);
   const live = (es: readonly Entry[]) => choicesOf(es).length;
   return {
     on: !off,
@@ -23,6 +29,7 @@ export async function syncStatus(): Promise<SyncStatus> {
     bytes: Object.entries(chunks).reduce((n, [k, v]) => n + itemBytes(k, v), 0),
     keptLocal: off ? 0 : live(encode(ledger.entries).left),
     ...(state.failed && { failed: state.failed }),
+    ...(!off && kept && { settingsLocal: kept }),
   };
 }
 
