@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
-import { useEffect, useState } from 'preact/hooks';
+import { useHostAccess } from '../../page-support/use-host-access';
+import { useState } from 'preact/hooks';
 import { Field, describedBy } from '../../components/field';
 import {
   type AddedEngine,
@@ -15,7 +15,7 @@ import {
 } from '../../lib/engines/added';
 import { ENGINES } from '../../lib/engines/table';
 import { errorText } from '../../page-support/messaging';
-import { hostOrigin, requestHostPermission } from '../../page-support/permissions';
+import { requestHostPermission } from '../../page-support/permissions';
 import { download } from '../../page-support/use-copycats';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { t, tOf } from '../../shared/i18n';
@@ -42,29 +42,7 @@ type Outcome =
   | { kind: 'failed'; file: string; error: string; skipped: AddedSkip[] };
 
 /** Which added engines' hosts Resemble has access to, checked again when the browser's grants change. */
-function useAccess(engines: readonly AddedEngine[]): Record<string, boolean> {
-  const [access, setAccess] = useState<Record<string, boolean>>({});
-  const hosts = engines.map((e) => e.host).join(' ');
-  useEffect(() => {
-    let live = true;
-    const check = () =>
-      void Promise.all(
-        engines.map(async (e) => [e.host, await browser.permissions.contains({ origins: [hostOrigin(e.host)] }).catch(() => false)] as const),
-      ).then((pairs) => {
-        if (live) setAccess(Object.fromEntries(pairs));
-      });
-    check();
-    browser.permissions.onAdded.addListener(check);
-    browser.permissions.onRemoved.addListener(check);
-    return () => {
-      live = false;
-      browser.permissions.onAdded.removeListener(check);
-      browser.permissions.onRemoved.removeListener(check);
-    };
-    // The hosts are what the check depends on (a new array of the same engines checks nothing new).
-  }, [hosts]);
-  return access;
-}
+const useAccess = (engines: readonly AddedEngine[]): Record<string, boolean> => useHostAccess(engines.map((e) => e.host));
 
 /** The engine an address names, or why it cannot be added (in the UI language). */
 function candidate(text: string, engines: readonly AddedEngine[]): { engine?: AddedEngine; error?: string } {
