@@ -18,6 +18,7 @@ import {
   subsView,
 } from '../../../lib/copycat/subscriptions';
 import { fetchList } from '../../../lib/fetch/fetch-list';
+import { hostnameOf } from '../../../lib/url/host';
 import { PAGE_ORIGINS } from '../../../lib/fetch/fetch-page';
 import { readSettings } from '../../../shared/settings';
 import { fetchPolicy } from '../net/fetch-policy';
@@ -64,10 +65,10 @@ async function dropAccess(url: string, left: readonly SubRecord[]): Promise<void
   const host = new URL(url).hostname;
   if (PAGE_ORIGINS.includes(origin) || left.some((r) => subOrigin(r.url) === origin)) return;
   // A SearXNG host may carry a port (searx.example:8443); host access is by name, any port.
-  const hostOf = (h: string) => h.replace(/:\d+$/, '');
+  const sameHost = (h: string) => hostnameOf(`https://${h}/`) === host;
   try {
     const settings = await readSettings();
-    if (settings.searxngHosts.some((h) => hostOf(h) === host) || settings.addedEngines.some((e) => hostOf(e.host) === host)) return;
+    if (settings.searxngHosts.some(sameHost) || settings.addedEngines.some((e) => sameHost(e.host))) return;
     if (await browser.permissions.contains({ origins: PAGE_ORIGINS.filter((o) => o.startsWith(new URL(url).protocol)) })) return;
     await browser.permissions.remove({ origins: [origin] });
   } catch {
