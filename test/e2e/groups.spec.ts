@@ -591,7 +591,9 @@ test('demo: applying the groups barely shifts the layout (cumulative layout shif
         `Resemble first changed the layout at ${r.cls.firstChange ?? 'n/a'} ms, groups applied at ${r.applied} ms`,
     });
   }
-  expect(off.cls.total, 'the demo page itself does not shift').toBe(0);
+  // The page's own shifts: none to see. On a loaded machine an image decoded late can move a line by a
+  // fraction of a pixel (CLS 0.00009 was seen); the baseline only has to stay far below what Resemble may add.
+  expect(off.cls.total, 'the demo page itself does not visibly shift').toBeLessThan(0.001);
   // #1 is the first result and a representative: it stays where it was whatever is hidden below it.
   expect(collapse.after[0], 'the first result does not move').toBeCloseTo(collapse.before[0], 0);
   expect(flag.after[0]).toBeCloseTo(flag.before[0], 0);
