@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { oneAtATime } from '../../../lib/async/one-at-a-time';
 import { type MeasuredPair, type PairPage, evidenceOf } from '../../../lib/copycat/evidence';
 import { mergeEvidence } from '../../../lib/copycat/merge';
 import { packSites } from '../../../lib/copycat/listed';
@@ -29,12 +30,7 @@ import type { TabView } from '../../../lib/tab/view';
 const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
 
 // One change at a time: two tabs' checks finishing together must not each write the evidence they read.
-let chain: Promise<unknown> = Promise.resolve();
-function serial<T>(f: () => Promise<T>): Promise<T> {
-  const run = chain.then(f, f);
-  chain = run.catch(() => undefined);
-  return run;
-}
+const serial = oneAtATime();
 
 const rule = (s: Settings) => ({ minOriginals: s.copycatMinOriginals, minSites: s.copycatMinSites });
 

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { oneAtATime } from '../../../lib/async/one-at-a-time';
 import { type ListErrorCode, parseSiteList } from '../../../lib/copycat/ruleset';
 import {
   DEFAULT_HOURS,
@@ -34,12 +35,7 @@ export const SUBS_ALARM = 'resemble-subscriptions';
 const ALARM_MINUTES = 60;
 
 // One change of the records at a time (a fetch is not held in it: the options stay answered meanwhile).
-let chain: Promise<unknown> = Promise.resolve();
-function serial<T>(f: () => Promise<T>): Promise<T> {
-  const run = chain.then(f, f);
-  chain = run.catch(() => undefined);
-  return run;
-}
+const serial = oneAtATime();
 
 const readAll = async (): Promise<SubRecord[]> => readSubs((await browser.storage.local.get(SUBS_KEY))[SUBS_KEY]);
 

@@ -4,6 +4,7 @@
  * local change, a remote one and a write never interleave.
  */
 import { browser } from 'wxt/browser';
+import { oneAtATime } from '../../../lib/async/one-at-a-time';
 import { LEDGER_KEY, type Ledger, SYNC_STATE_KEY, readLedger } from '../../../lib/sync/ledger';
 import { CHUNK_PREFIX } from '../../../lib/sync/encode';
 import { SYNC_OFF_KEY } from '../../../shared/settings';
@@ -17,27 +18,17 @@ export interface SyncState {
   wrote?: number;
 }
 
-let chain: Promise<unknown> = Promise.resolve();
-export function serial<T>(work: () => Promise<T>): Promise<T> {
-  const next = chain.then(work, work);
-  chain = next.catch(() => undefined);
-  return next;
-}
+export const serial = oneAtATime();
 /**
  * A second queue, for work too slow for `serial` (a subscription's first fetch, up to 30 s): one step
  * at a time among themselves, while local changes and writes go on. Such work enters `serial` only for
  * its short ledger steps.
  */
-let slowChain: Promise<unknown> = Promise.resolve();
-export function outside<T>(work: () => Promise<T>): Promise<T> {
-  const next = slowChain.then(work, work);
-  slowChain = next.catch(() => undefined);
-  return next;
-}
+export const outside = oneAtATime();
 /** Resolves once every step queued so far, in both queues, is done, and the steps they queued (tests). */
 export async function settled(): Promise<void> {
   await serial(async () => undefined);
-  await slowChain;
+  await outside(async () => undefined);
   await serial(async () => undefined);
 }
 

@@ -5,17 +5,13 @@
  * grouping; nothing of a private window reaches storage.local.
  */
 import { browser } from 'wxt/browser';
+import { oneAtATime } from '../../../lib/async/one-at-a-time';
 import { MAX_NOT_A_COPY, NOT_A_COPY_KEY, type NotACopy, notACopy, pairKey, readNotACopy, withNotACopy, withoutNotACopy } from '../../../lib/group/not-a-copy';
 import { PRIVATE_NOT_A_COPY_KEY, choicesIn } from '../../../lib/tab/inputs';
 import { tabResults } from './tab-session';
 
 /** One writer at a time: two quick clicks must both be kept. */
-let queue: Promise<unknown> = Promise.resolve();
-function serial<T>(work: () => Promise<T>): Promise<T> {
-  const next = queue.then(work, work);
-  queue = next.catch(() => undefined);
-  return next;
-}
+const serial = oneAtATime();
 
 /** The choices the options list (never a private window's). */
 export async function listNotACopy(): Promise<NotACopy[]> {
