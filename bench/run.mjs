@@ -5,6 +5,7 @@
 // bench/regroup.bench.ts (issue #28: regrouping a 2,000-result page while it is checked), then
 // bench/copycat-lists.bench.ts (issue #28: a 250,000-site copycat list), then
 // bench/idle-footprint.bench.ts (issue #29: the extension's bytes after a results page and two idle minutes), each as one
+// (with --corpus instead: bench/corpus-scale.bench.ts and bench/methods.bench.ts, issue #31),
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -55,8 +56,24 @@ async function runBench(name) {
   return { status, obj };
 }
 
+// --corpus: issue #31's corpus-scale run (a generated million documents through the CLI) and the
+// method comparison on ../shared's corpora, instead of the default parts (minutes, not in the default bench).
+const corpus = args.includes('--corpus');
+
 let status = 1;
 try {
+  if (corpus) {
+    const scale = await runBench('corpus-scale.bench');
+    const methods = await runBench('methods.bench');
+    status = scale.status || methods.status;
+    if (json) {
+      const corpusScale = scale.obj?.corpusScale ?? { error: `corpus-scale bench exited with status ${scale.status}` };
+      const methodsOut = methods.obj?.methods ?? { error: `methods bench exited with status ${methods.status}` };
+      process.stdout.write(`${JSON.stringify({ corpusScale, methods: methodsOut })}\n`);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(status);
+  }
   const sketch = await runBench('sketch.bench');
   status = sketch.status;
   if (status === 0 && !libOnly) {

@@ -4,12 +4,16 @@ import { UsageError } from './errors';
 export interface OptionSpec {
   flags: readonly string[];
   values: readonly string[];
+  /** Value options that may be given more than once (all values kept, in order, in `lists`). */
+  repeatable?: readonly string[];
 }
 
 export interface ParsedArgs {
   positionals: string[];
   flags: Set<string>;
   values: Map<string, string>;
+  /** Every value of a repeatable option, in order. */
+  lists: Map<string, string[]>;
 }
 
 /**
@@ -18,7 +22,7 @@ export interface ParsedArgs {
  * positional (standard input). `-h` is `--help`.
  */
 export function parseArgs(argv: readonly string[], spec: OptionSpec, command: string): ParsedArgs {
-  const out: ParsedArgs = { positionals: [], flags: new Set(), values: new Map() };
+  const out: ParsedArgs = { positionals: [], flags: new Set(), values: new Map(), lists: new Map() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
@@ -45,6 +49,7 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec, command: st
       else if (i + 1 < argv.length) value = argv[++i];
       if (value === undefined || value === '') throw new UsageError(`option '--${name}' needs a value`, command);
       out.values.set(name, value);
+      if (spec.repeatable?.includes(name)) out.lists.set(name, [...(out.lists.get(name) ?? []), value]);
     } else {
       throw new UsageError(`unknown option '--${name}'`, command);
     }

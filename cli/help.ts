@@ -8,8 +8,8 @@ export const VERSION: string = version;
 
 const EXIT_STATUS = `Exit status:
   0  success
-  1  an input could not be used: missing or unreadable file, a directory, binary data, empty
-     (no words after removing markup); the message on stderr names the file
+  1  an input could not be used: missing or unreadable file, binary data, empty (no words after
+     removing markup), a bad JSONL line; the message on stderr names the file (or FILE:LINE)
   2  usage error: unknown command or option, bad option value, wrong number of arguments
   3  internal error (a bug, or the CLI bundle is not built)`;
 
@@ -34,9 +34,14 @@ ${COMMANDS.map((c) => `  ${padEnd(c.name, width)}${c.summary}`).join('\n')}
 
 ${sketchOptionsHelp()}
 
-Output: human-readable text, or with --json one JSON document on stdout. Errors and warnings are
-one line each on stderr, starting with "resemble: ". A progress counter appears on stderr for runs
-over many files, only when stderr is a terminal.
+Output: human-readable text, or with --json one JSON document on stdout; cluster, nearest and sketch
+also print JSONL (--output jsonl, one JSON object a line). Errors and warnings are one line each on
+stderr, starting with "resemble: ". A progress line (documents, MB/s, ETA) appears on stderr for
+long runs, only when stderr is a terminal (or with --progress).
+
+Corpora: cluster, nearest and sketch read directories (recursively; --include/--exclude globs),
+--files-from LIST and --jsonl DOCS (one JSON document a line), streamed and sketched on every core;
+'resemble cluster --help' says more, and --method picks min-hash, SimHash or both.
 
 ${INPUT}
 

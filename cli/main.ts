@@ -42,6 +42,7 @@ async function dispatch(argv: readonly string[]): Promise<number> {
   const spec: OptionSpec = {
     flags: [...command.options.flags, ...COMMON.flags],
     values: [...command.options.values, ...COMMON.values],
+    repeatable: command.options.repeatable,
   };
   await command.run(parseArgs(rest, spec, command.name));
   return EXIT_OK;

@@ -1,49 +1,82 @@
-import { CandidateIndex, clusterByThreshold } from '../../lib/index';
-import { expectPositionals, fractionOption } from '../args';
+import {
+  BandKeys,
+  CandidateIndex,
+  SUPER_SHINGLES,
+  SimHashColumns,
+  SketchColumns,
+  UnionFind,
+  clusterByThreshold,
+  clusterCorpus,
+  simhashPairs,
+} from '../../lib/index';
+import { fractionOption } from '../args';
 import type { Command } from '../command';
+import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
+import { sketchCorpus } from '../corpus/pipeline';
+import { UsageError } from '../errors';
+import { type MethodChoice, METHOD_HELP, methodChoice } from '../method-options';
 import { count, percentTenths, writeJson, writeLines } from '../output';
-import { checkStdinOnce } from '../read-input';
-import { type SketchedFile, sketchFiles, uniqueFiles } from '../sketch-files';
+import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
+import { type RunStats, printStats, runStats, stringBytes } from '../run-stats';
+import type { SketchedFile } from '../sketch-files';
 import { sketchOptions } from '../sketch-options';
 
-const USAGE = 'cluster FILES... [--threshold T] [--skip-bad] [--json]';
+const USAGE = 'cluster [FILES|DIRS...] [--jsonl F] [--files-from F] [--threshold T] [--method M] [--stats] [--json | --output F]';
 const DEFAULT_THRESHOLD = 0.5;
 
 export const cluster: Command = {
   name: 'cluster',
-  summary: 'group files whose resemblance reaches a threshold',
+  summary: 'group documents whose resemblance reaches a threshold',
   usage: USAGE,
-  options: { flags: ['skip-bad'], values: ['threshold'] },
-  help: `Groups the files so that any two whose estimated resemblance is at least T are in one group,
-transitively (single-link clustering). Similar pairs are found through a candidate index over the
-sketches, not by comparing all pairs. Every file appears in exactly one group (a file given twice is
-listed once); a file like no other is a group of its own. Files within a group keep their input
-order; groups are ordered by their first file.
+  options: {
+    flags: ['stats', ...CORPUS_OPTIONS.flags],
+    values: ['threshold', 'method', 'candidates', 'bits', 'output', ...CORPUS_OPTIONS.values],
+    repeatable: CORPUS_OPTIONS.repeatable,
+  },
+  help: `Groups the documents so that any two whose estimated resemblance is at least T are in one group,
+transitively (single-link clustering). Similar pairs are found through a candidate step over the
+sketches, not by comparing all pairs. Every document appears in exactly one group (a file given
+twice is listed once); a document like no other is a group of its own. Documents within a group
+keep their input order; groups are ordered by their first document.
 
 Options:
-  --threshold T  resemblance needed to join two files, a fraction in (0, 1] (default ${DEFAULT_THRESHOLD})
-  --skip-bad     report unusable files (missing, binary, empty, ...) on stderr and leave them out,
-                 instead of stopping with exit status 1
-  --json         print {"clusters": [[file, ...], ...]}`,
+  --threshold T  resemblance needed to join two documents, a fraction in (0, 1] (default ${DEFAULT_THRESHOLD});
+                 min-hash methods only
+${METHOD_HELP}
+  --stats        print on stderr documents, bytes, time, rates, peak memory and bytes per document
+                 (with --output json also as "stats" in the JSON)
+${OUTPUT_HELP}
+  --json         print {"clusters": [[name, ...], ...]} (names: paths, or JSONL ids)
+                 --output jsonl prints one line a cluster: {"cluster": k, "size": n, "members": [name, ...]}
+
+${CORPUS_HELP}`,
 
   async run(args) {
-    const given = expectPositionals(args, 1, Infinity, USAGE, 'cluster');
+    const spec = corpusSpec(args, args.positionals, 'cluster');
+    if (!hasCorpus(spec)) throw new UsageError(`missing documents; usage: resemble ${USAGE}`, 'cluster');
+    const choice = methodChoice(args, 'cluster');
+    if (choice.method === 'simhash' && args.values.has('threshold')) {
+      throw new UsageError('--threshold applies to the min-hash methods; SimHash takes --bits', 'cluster');
+    }
     const threshold = fractionOption(args, 'threshold', DEFAULT_THRESHOLD, 'cluster');
-    const opts = sketchOptions(args, 'cluster');
-    checkStdinOnce(given, 'cluster');
-    const files = uniqueFiles(given);
-    const sketched = await sketchFiles(files, opts, args.flags.has('skip-bad'));
-    const clusters = clusterSketches(sketched, threshold).map((g) => g.map((i) => sketched[i].file));
-    if (args.flags.has('json')) {
-      writeJson({ clusters });
+    const format = outputFormat(args, 'cluster');
+    const { clusters, stats } = await clusterCorpusRun(spec, sketchOptions(args, 'cluster'), corpusOptions(args, 'cluster'), choice, threshold);
+    if (args.flags.has('stats')) printStats(stats);
+    if (format === 'json') {
+      writeJson(args.flags.has('stats') ? { clusters, stats } : { clusters });
+      return;
+    }
+    if (format === 'jsonl') {
+      clusters.forEach((members, k) => writeJsonLine({ cluster: k + 1, size: members.length, members }));
       return;
     }
     const multi = clusters.filter((c) => c.length > 1).length;
+    const rule = choice.method === 'simhash' ? `SimHash within ${count(choice.bits, 'bit')}` : `resemblance ≥ ${percentTenths(threshold)}`;
     const lines = [
-      `${count(sketched.length, 'file')} in ${count(clusters.length, 'cluster')} at resemblance ≥ ${percentTenths(threshold)}; ${multi} with more than one file`,
+      `${count(stats.documents, 'document')} in ${count(clusters.length, 'cluster')} at ${rule}${choice.method === 'combined' ? ` and SimHash within ${count(choice.bits, 'bit')}` : ''}; ${multi} with more than one document`,
     ];
     clusters.forEach((c, k) => {
-      lines.push('', `cluster ${k + 1} (${count(c.length, 'file')})`);
+      lines.push('', `cluster ${k + 1} (${count(c.length, 'document')})`);
       for (const f of c) lines.push(`  ${f}`);
     });
     writeLines(lines);
@@ -51,8 +84,70 @@ Options:
 };
 
 /**
- * Groups of positions in `sketched`: each sketch is looked up in an index of the ones before it
- * (pairs at or above the threshold, each pair once), then added; union-find joins the pairs.
+ * Streams the corpus into compact columns (the sketch's MIN_s values, super shingles, SimHash
+ * fingerprints: only what the method needs), then finds and joins the pairs.
+ */
+async function clusterCorpusRun(
+  spec: Parameters<typeof sketchCorpus>[0],
+  options: ReturnType<typeof sketchOptions>,
+  opts: ReturnType<typeof corpusOptions>,
+  choice: MethodChoice,
+  threshold: number,
+): Promise<{ clusters: string[][]; stats: RunStats }> {
+  const minhash = choice.method !== 'simhash';
+  const superOpts = minhash && choice.candidates === 'super' ? SUPER_SHINGLES : undefined;
+  const run = sketchCorpus(spec, { options, form: 'compact', simhash: !minhash || choice.method === 'combined', superShingles: superOpts }, opts);
+  const started = performance.now();
+  const names: string[] = [];
+  let nameBytes = 0;
+  const cols = new SketchColumns(options.size);
+  const keys = superOpts ? new BandKeys(superOpts.bands) : undefined;
+  const hashes = minhash && choice.method !== 'combined' ? undefined : new SimHashColumns();
+  for await (const d of run.docs) {
+    names.push(d.name);
+    nameBytes += stringBytes(d.name) + 8;
+    if (minhash) cols.add(d.values as Uint32Array);
+    if (keys) keys.add(d.keys as Uint32Array);
+    if (hashes && d.simhash) hashes.add(d.simhash);
+  }
+  const sketched = performance.now();
+  const uf = new UnionFind(names.length);
+  let pairs = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0 };
+  let indexBytes = 0;
+  if (minhash) {
+    const accept = hashes ? (i: number, j: number) => hashes.distance(i, j) <= choice.bits : undefined;
+    const st = clusterCorpus(cols, { threshold, candidates: choice.candidates, keys, accept }, uf);
+    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs };
+    indexBytes = st.indexBytes;
+  } else if (hashes) {
+    let joined = 0;
+    const st = simhashPairs(hashes, choice.bits, (i, j) => {
+      joined++;
+      uf.union(i, j);
+    });
+    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: joined };
+    indexBytes = st.indexBytes;
+  }
+  const clusters = uf.groups().map((g) => g.map((i) => names[i]));
+  const done = performance.now();
+  const stats = runStats({
+    totals: run.totals(),
+    sketchBytes: (minhash ? cols.bytes : 0) + (hashes?.bytes ?? 0) + (keys?.bytes ?? 0),
+    indexBytes,
+    nameBytes,
+    pairs,
+    method: choice.method,
+    candidates: minhash ? choice.candidates : 'permuted tables',
+    sketchSeconds: (sketched - started) / 1000,
+    clusterSeconds: (done - sketched) / 1000,
+  });
+  return { clusters, stats };
+}
+
+/**
+ * Groups of positions in `sketched` (whole sketches, for callers that hold them): each sketch is
+ * looked up in an index of the ones before it (pairs at or above the threshold, each pair once),
+ * then added; union-find joins the pairs.
  */
 export function clusterSketches(sketched: readonly SketchedFile[], threshold: number): number[][] {
   const index = new CandidateIndex<number>(threshold);

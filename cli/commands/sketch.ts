@@ -1,66 +1,105 @@
+import { statSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
-import { serializeSketch } from '../../lib/index';
-import { expectPositionals } from '../args';
+import { type Sketch, serializeSketch, simhashHex } from '../../lib/index';
 import type { Command } from '../command';
+import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
+import { sketchCorpus } from '../corpus/pipeline';
+import type { SketchedDoc } from '../corpus/types';
+import { UsageError } from '../errors';
 import { hex52, padEnd, writeJson, writeLines } from '../output';
-import { readInput, sketchInput } from '../read-input';
+import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
 import { sketchOptions } from '../sketch-options';
 
-const USAGE = 'sketch FILE [--json]';
+const USAGE = 'sketch FILE... [--jsonl F] [--files-from F] [--simhash] [--json | --output F]';
 
 export const sketchCommand: Command = {
   name: 'sketch',
-  summary: "print a file's sketch",
+  summary: "print documents' sketches",
   usage: USAGE,
-  options: { flags: [], values: [] },
-  help: `Prints the sketch of FILE: the options it was made with, the counts it records, its MIN_s
+  options: { flags: ['simhash', ...CORPUS_OPTIONS.flags], values: ['output', ...CORPUS_OPTIONS.values], repeatable: CORPUS_OPTIONS.repeatable },
+  help: `Prints the sketch of each document: the options it was made with, the counts it records, its MIN_s
 sample (the s smallest shingle fingerprints) and MOD sample (every fingerprint divisible by 2^modBits),
 and the fingerprint of the whole canonical text (equal for texts with the same words in order).
 
 Options:
-  --json         print one object:
+  --json         print one object for one FILE:
                  {"file", "options": {"shingle", "size", "seed"}, "format", "tokens", "shingles",
                   "distinct", "modBits", "whole" (13 hex digits), "truncated", "min": [numbers],
-                  "mod": [numbers], "bytes" (serialized length), "base64" (the serialized sketch)}`,
+                  "mod": [numbers], "bytes" (serialized length), "base64" (the serialized sketch)},
+                 with --simhash also "simhash"; for several documents {"sketches": [object, ...]}
+  --simhash      also print the 64-bit SimHash over the same shingles (16 hex digits)
+${OUTPUT_HELP}
+                 (--output jsonl: one such object a line, streamed: the form for DuckDB, Spark, Polars)
+
+${CORPUS_HELP}`,
 
   async run(args) {
-    const [file] = expectPositionals(args, 1, 1, USAGE, 'sketch');
-    const opts = sketchOptions(args, 'sketch');
-    const input = await readInput(file);
-    const s = sketchInput(input, opts);
-    const bytes = serializeSketch(s);
-    if (args.flags.has('json')) {
-      writeJson({
-        file,
-        options: { shingle: s.shingle, size: s.size, seed: s.seed },
-        format: s.format,
-        tokens: s.tokens,
-        shingles: s.shingles,
-        distinct: s.distinct,
-        modBits: s.modBits,
-        whole: hex52(s.whole),
-        truncated: s.truncated,
-        min: Array.from(s.min),
-        mod: Array.from(s.mod),
-        bytes: bytes.length,
-        base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
-      });
-      return;
+    const spec = corpusSpec(args, args.positionals, 'sketch');
+    if (!hasCorpus(spec)) throw new UsageError(`missing arguments; usage: resemble ${USAGE}`, 'sketch');
+    const format = outputFormat(args, 'sketch');
+    const options = sketchOptions(args, 'sketch');
+    const run = sketchCorpus(spec, { options, form: 'full', simhash: args.flags.has('simhash') }, corpusOptions(args, 'sketch'));
+    const single = spec.paths.length === 1 && !spec.filesFrom && !spec.jsonl && !isDirectory(spec.paths[0]);
+    const all: object[] = [];
+    let first = true;
+    for await (const d of run.docs) {
+      if (format === 'jsonl') writeJsonLine(sketchJson(d));
+      else if (format === 'json') all.push(sketchJson(d));
+      else {
+        writeLines([...(first ? [] : ['']), ...sketchText(d)]);
+        first = false;
+      }
     }
-    const row = (k: string, v: string | number) => `${padEnd(k, 11)}${v}`;
-    writeLines([
-      row('file', file),
-      row('input', `${input.markup?.toUpperCase() ?? 'text'}, ${input.encoding}, ${input.bytes} bytes`),
-      row('options', `shingle ${s.shingle}, size ${s.size}, seed ${s.seed}`),
-      row('tokens', s.tokens),
-      row('shingles', s.shingles),
-      row('distinct', `${s.distinct}${s.modBits === 0 ? ' (exact)' : ` (estimated: |mod| * 2^${s.modBits})`}`),
-      row('modBits', s.modBits),
-      row('|min|', s.min.length),
-      row('|mod|', s.mod.length),
-      row('whole', hex52(s.whole)),
-      row('truncated', s.truncated ? 'yes (only the first characters were read)' : 'no'),
-      row('bytes', `${bytes.length} serialized`),
-    ]);
+    if (format === 'json') writeJson(single && all.length === 1 ? all[0] : { sketches: all });
   },
 };
+
+function isDirectory(path: string): boolean {
+  try {
+    return path !== '-' && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function sketchJson(d: SketchedDoc) {
+  const s = d.sketch as Sketch;
+  const bytes = serializeSketch(s);
+  return {
+    file: d.name,
+    options: { shingle: s.shingle, size: s.size, seed: s.seed },
+    format: s.format,
+    tokens: s.tokens,
+    shingles: s.shingles,
+    distinct: s.distinct,
+    modBits: s.modBits,
+    whole: hex52(s.whole),
+    truncated: s.truncated,
+    min: Array.from(s.min),
+    mod: Array.from(s.mod),
+    bytes: bytes.length,
+    base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    ...(d.simhash ? { simhash: simhashHex(d.simhash) } : {}),
+  };
+}
+
+function sketchText(d: SketchedDoc): string[] {
+  const s = d.sketch as Sketch;
+  const bytes = serializeSketch(s);
+  const row = (k: string, v: string | number) => `${padEnd(k, 11)}${v}`;
+  return [
+    row('file', d.name),
+    row('input', `${d.input?.markup?.toUpperCase() ?? 'text'}, ${d.input?.encoding ?? 'utf-8'}, ${d.bytes} bytes`),
+    row('options', `shingle ${s.shingle}, size ${s.size}, seed ${s.seed}`),
+    row('tokens', s.tokens),
+    row('shingles', s.shingles),
+    row('distinct', `${s.distinct}${s.modBits === 0 ? ' (exact)' : ` (estimated: |mod| * 2^${s.modBits})`}`),
+    row('modBits', s.modBits),
+    row('|min|', s.min.length),
+    row('|mod|', s.mod.length),
+    row('whole', hex52(s.whole)),
+    ...(d.simhash ? [row('simhash', simhashHex(d.simhash))] : []),
+    row('truncated', s.truncated ? 'yes (only the first characters were read)' : 'no'),
+    row('bytes', `${bytes.length} serialized`),
+  ];
+}
