@@ -14,7 +14,7 @@ import type { Command } from '../command';
 import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
 import { sketchCorpus } from '../corpus/pipeline';
 import { UsageError } from '../errors';
-import { type MethodChoice, METHOD_HELP, methodChoice } from '../method-options';
+import { type MethodChoice, METHOD_HELP, methodChoice, resolveCandidates } from '../method-options';
 import { count, percentTenths, writeJson, writeLines } from '../output';
 import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
 import { type RunStats, printStats, runStats, stringBytes } from '../run-stats';
@@ -114,9 +114,13 @@ async function clusterCorpusRun(
   const uf = new UnionFind(names.length);
   let pairs = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0 };
   let indexBytes = 0;
+  let chosen: string = 'permuted tables';
   if (minhash) {
     const accept = hashes ? (i: number, j: number) => hashes.distance(i, j) <= choice.bits : undefined;
-    const st = clusterCorpus(cols, { threshold, candidates: choice.candidates, keys, accept }, uf);
+    // Keys made by the workers when super shingles were asked for; computed here, band by band, when auto chose them.
+    const candidates = resolveCandidates(choice.candidates, names.length);
+    chosen = candidates;
+    const st = clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
     pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs };
     indexBytes = st.indexBytes;
   } else if (hashes) {
@@ -137,7 +141,7 @@ async function clusterCorpusRun(
     nameBytes,
     pairs,
     method: choice.method,
-    candidates: minhash ? choice.candidates : 'permuted tables',
+    candidates: chosen,
     sketchSeconds: (sketched - started) / 1000,
     clusterSeconds: (done - sketched) / 1000,
   });

@@ -4,7 +4,9 @@ export class UnionFind {
   private size: Int32Array;
 
   constructor(n: number) {
-    this.parent = Int32Array.from({ length: n }, (_, i) => i);
+    // A plain loop: Int32Array.from with a function calls it per item (seconds at 30 M documents).
+    this.parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
     this.size = new Int32Array(n).fill(1);
   }
 

@@ -207,6 +207,7 @@ describe.concurrent('corpus output', () => {
       'clusterSeconds',
     ]);
     expect(stats.documents).toBe(5);
+    expect([stats.method, stats.candidates]).toEqual(['minhash', 'prefix']);
     expect(stats.joinedPairs).toBeGreaterThanOrEqual(2);
     expect(stats.bytesPerDocument.sketches).toBeGreaterThan(0);
     expect(stats.peakMemoryBytes).toBeGreaterThan(1e6);
@@ -230,7 +231,7 @@ describe.concurrent('methods', () => {
 
   it.each([
     [['cluster', 'x', '--method', 'lsh'], /--method must be minhash, simhash or combined/],
-    [['cluster', 'x', '--candidates', 'all'], /--candidates must be prefix or super/],
+    [['cluster', 'x', '--candidates', 'all'], /--candidates must be auto, prefix or super/],
     [['cluster', 'x', '--bits', '3'], /--bits applies to --method simhash or combined/],
     [['cluster', 'x', '--method', 'simhash', '--threshold', '0.5'], /--threshold applies to the min-hash methods/],
     [['cluster', 'x', '--method', 'simhash', '--bits', '99'], /--bits must be an integer from 0 to 15/],
