@@ -46,12 +46,13 @@ export function runStats(p: StatsParts): RunStats {
   const n = Math.max(1, p.totals.documents);
   const seconds = p.sketchSeconds + p.clusterSeconds;
   const peak = resourceUsage().maxRSS * 1024;
-  const round = (x: number) => Math.round(x * 10) / 10;
+  const round = (x: number) => Number(x.toFixed(1));
+  const cents = (x: number) => Number(x.toFixed(2));
   return {
     documents: p.totals.documents,
     skipped: p.totals.skipped,
     bytes: p.totals.bytes,
-    seconds: round(seconds * 100) / 100,
+    seconds: cents(seconds),
     documentsPerSecond: Math.round(p.totals.documents / Math.max(seconds, 1e-6)),
     megabytesPerSecond: round(p.totals.bytes / 1e6 / Math.max(seconds, 1e-6)),
     peakMemoryBytes: peak,
@@ -65,8 +66,8 @@ export function runStats(p: StatsParts): RunStats {
     method: p.method,
     candidates: p.candidates,
     workers: p.totals.workers,
-    sketchSeconds: round(p.sketchSeconds * 100) / 100,
-    clusterSeconds: round(p.clusterSeconds * 100) / 100,
+    sketchSeconds: cents(p.sketchSeconds),
+    clusterSeconds: cents(p.clusterSeconds),
   };
 }
 
