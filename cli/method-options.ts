@@ -35,7 +35,12 @@ export const AUTO_PREFIX_MAX = 2_000_000;
 export function resolveCandidates(c: Candidates, n: number): 'prefix' | 'super' {
   return c === 'auto' ? (n <= AUTO_PREFIX_MAX ? 'prefix' : 'super') : c;
 }
-export const DEFAULT_BITS = 3;
+/**
+ * SimHash alone: Manku, Jain and Das Sarma's 3 (near-identical copies; 4 permuted tables, 1 M documents
+ * searched in about 4 s). Combined: 12, the best overall F1 on ../shared's corpora at T = 0.5; no tables
+ * are searched, each min-hash pair costs one XOR and popcount (docs/methods.md).
+ */
+export const DEFAULT_BITS: Record<'simhash' | 'combined', number> = { simhash: 3, combined: 12 };
 /** Permuted tables cost one table per allowed bit plus one; beyond this the pigeonhole blocks are too short to select. */
 export const MAX_BITS = 15;
 
@@ -44,7 +49,8 @@ export const METHOD_HELP = `  --method M     minhash (default): estimated resemb
   --candidates C how min-hash finds pairs: prefix (every pair at T, as a full comparison would),
                  super (super shingles: near-linear time on millions of documents, may miss a pair
                  near T) or auto (default: prefix up to 2,000,000 documents, super beyond)
-  --bits K       SimHash bits (of 64) two near-duplicates may differ in (default ${DEFAULT_BITS}, 0 to ${MAX_BITS})`;
+  --bits K       SimHash bits (of 64) two near-duplicates may differ in, 0 to ${MAX_BITS} (default
+                 ${DEFAULT_BITS.simhash} with simhash: near-identical copies; ${DEFAULT_BITS.combined} with combined)`;
 
 export function methodChoice(args: ParsedArgs, command: string): MethodChoice {
   const method = args.values.get('method') ?? DEFAULT_METHOD;
@@ -61,5 +67,6 @@ export function methodChoice(args: ParsedArgs, command: string): MethodChoice {
   if (method === 'minhash' && args.values.has('bits')) {
     throw new UsageError('--bits applies to --method simhash or combined', command);
   }
-  return { method, candidates, bits: intOption(args, 'bits', DEFAULT_BITS, 0, MAX_BITS, command) };
+  const bits = intOption(args, 'bits', method === 'minhash' ? 0 : DEFAULT_BITS[method], 0, MAX_BITS, command);
+  return { method, candidates, bits };
 }

@@ -27,13 +27,22 @@ async function readStdin(): Promise<Uint8Array> {
  */
 export async function readInput(file: string): Promise<Input> {
   try {
-    const bytes = file === '-' ? await readStdin() : readFileSync(file);
-    if (bytes.length === 0) throw new InputError(file, 'empty file');
-    const { text, encoding } = decodeBytes(bytes);
-    return { file, text, bytes: bytes.length, encoding, markup: markupKind(text) };
+    return decodeInput(file, file === '-' ? await readStdin() : readFileSync(file));
   } catch (e) {
     throw inputErrorFor(file, e);
   }
+}
+
+/** `bytes` read from `file`, decoded as readInput decodes; throws what decodeBytes throws. */
+export function decodeInput(file: string, bytes: Uint8Array): Input {
+  const { text, encoding } = decodeText(file, bytes);
+  return { file, text, bytes: bytes.length, encoding, markup: markupKind(text) };
+}
+
+/** decodeInput's text alone (the corpus workers skip its markup scan when no one asks). */
+export function decodeText(file: string, bytes: Uint8Array): { text: string; encoding: string } {
+  if (bytes.length === 0) throw new InputError(file, 'empty file');
+  return decodeBytes(bytes);
 }
 
 /** Sketch of a read input; an input with no words (e.g. only markup) is an InputError. */

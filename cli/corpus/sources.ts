@@ -1,0 +1,189 @@
+// Where a corpus's documents come from, in order: the paths given (files, directories walked in
+// sorted order, '-'), then --files-from's list, then --jsonl's lines.
+import { Buffer } from 'node:buffer';
+import { type Dirent, createReadStream, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { UsageError, inputErrorFor } from '../errors';
+import { MAX_LINE_BYTES, jsonlLines } from './jsonl-lines';
+import type { Job } from './sketch-job';
+import type { CorpusSpec } from './types';
+
+/** A planned file ('-' is standard input), or a directory that could not be read. */
+export type Entry = string | { name: string; reason: string };
+
+export interface Plan {
+  entries: Entry[];
+  /** Bytes to read in all, when known (sizes were asked for and standard input is not read). */
+  bytes?: number;
+}
+
+export type Stdin = AsyncIterable<Uint8Array | string>;
+
+/**
+ * A glob list as one test. Patterns without a slash match a path's last part ('*.txt' matches
+ * 'a/b.txt', as in .gitignore); others match the whole relative path. Dot files match like others.
+ */
+export function globTest(globs: readonly string[]): ((rel: string) => boolean) | undefined {
+  if (globs.length === 0) return undefined;
+  const base = globs.filter((g) => !g.includes('/'));
+  const path = globs.filter((g) => g.includes('/'));
+  const tests = [base.length ? picomatch(base, { dot: true, basename: true }) : undefined, path.length ? picomatch(path, { dot: true }) : undefined].filter(
+    (t) => t !== undefined,
+  );
+  return (rel) => tests.some((t) => t(rel));
+}
+
+/** Files under `root`, depth first in sorted name order; each real directory is walked once (no symlink loops). */
+function walk(root: string, spec: CorpusSpec, out: Entry[], visited: Set<string>): void {
+  const include = globTest(spec.include);
+  const exclude = globTest(spec.exclude);
+  const visit = (dir: string, rel: string) => {
+    let ents: Dirent[];
+    try {
+      const real = realpathSync(dir);
+      if (visited.has(real)) return;
+      visited.add(real);
+      ents = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (e) {
+      const err = inputErrorFor(dir, e);
+      out.push({ name: dir, reason: err.message.slice(dir.length + 2) });
+      return;
+    }
+    for (const ent of ents) {
+      const path = join(dir, ent.name);
+      const r = rel ? `${rel}/${ent.name}` : ent.name;
+      let isDir = ent.isDirectory();
+      if (ent.isSymbolicLink()) {
+        try {
+          isDir = statSync(path).isDirectory();
+        } catch {
+          // A broken link: read as a file, which reports it.
+        }
+      }
+      if (exclude?.(r)) continue;
+      if (isDir) visit(path, r);
+      else if (!include || include(r)) out.push(path);
+    }
+  };
+  visit(root, '');
+}
+
+async function readAll(stream: Stdin): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : Buffer.from(c));
+  // A fresh buffer, not Buffer.concat's (small ones share Node's pool, which must never be transferred).
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/**
+ * The files to read, in order, each path once (as uniqueFiles: by its resolved path). Standard input
+ * may be used once in all ('-', --files-from -, --jsonl -). `sizes` adds up the bytes to read (for an ETA).
+ */
+export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, command?: string): Promise<Plan> {
+  const stdinUses = () => spec.paths.filter((p) => p === '-').length + (spec.filesFrom === '-' ? 1 : 0) + (spec.jsonl === '-' ? 1 : 0);
+  if (stdinUses() > 1) throw new UsageError("standard input ('-') can be given only once (a '-' path, --files-from - or --jsonl -)", command);
+  const entries: Entry[] = [];
+  const seen = new Set<string>();
+  const visited = new Set<string>();
+  const add = (p: string) => {
+    const key = p === '-' ? '-' : resolve(p);
+    if (!seen.has(key)) {
+      seen.add(key);
+      entries.push(p);
+    }
+  };
+  const addPath = (p: string, walkDirs: boolean) => {
+    if (p === '-' || !walkDirs) return add(p);
+    let dir = false;
+    try {
+      dir = statSync(p).isDirectory();
+    } catch {
+      // Missing or unreadable: read as a file, which reports it.
+    }
+    if (!dir) return add(p);
+    const walked: Entry[] = [];
+    walk(p, spec, walked, visited);
+    for (const e of walked)
+      if (typeof e === 'string') add(e);
+      else entries.push(e);
+  };
+  for (const p of spec.paths) addPath(p, true);
+  if (spec.filesFrom !== undefined) {
+    let list: string;
+    try {
+      list = Buffer.from(spec.filesFrom === '-' ? await readAll(stdin) : readFileSync(spec.filesFrom)).toString('utf8');
+    } catch (e) {
+      throw inputErrorFor(spec.filesFrom, e);
+    }
+    for (const line of list.split('\n')) {
+      const p = line.endsWith('\r') ? line.slice(0, -1) : line;
+      if (p.trim() === '') continue;
+      if (p === '-' && spec.filesFrom === '-') throw new UsageError("standard input ('-') can be given only once", command);
+      addPath(p, false);
+    }
+  }
+  if (!sizes || entries.includes('-') || spec.jsonl === '-') return { entries };
+  let bytes = 0;
+  for (const e of entries) {
+    try {
+      if (typeof e === 'string') bytes += statSync(e).size;
+    } catch {
+      // Reported when read.
+    }
+  }
+  if (spec.jsonl !== undefined) {
+    try {
+      bytes += statSync(spec.jsonl).size;
+    } catch (e) {
+      throw inputErrorFor(spec.jsonl, e);
+    }
+  }
+  return { entries, bytes };
+}
+
+/** Every document as a job, numbered in input order; JSONL is streamed (one line held at a time). */
+export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Job> {
+  let seq = 0;
+  for (const e of plan.entries) {
+    if (typeof e !== 'string') yield { kind: 'bad', seq: seq++, name: e.name, reason: e.reason };
+    else if (e !== '-') yield { kind: 'file', seq: seq++, path: e };
+    else {
+      let data: Uint8Array;
+      try {
+        data = await readAll(stdin);
+      } catch (err) {
+        const ie = inputErrorFor('-', err);
+        yield { kind: 'bad', seq: seq++, name: '-', reason: ie.message.replace(/^standard input: /, '') };
+        continue;
+      }
+      yield { kind: 'bytes', seq: seq++, name: '-', data };
+    }
+  }
+  const file = spec.jsonl;
+  if (file === undefined) return;
+  const stream = file === '-' ? stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+  try {
+    for await (const l of jsonlLines(stream, maxLineBytes)) {
+      if (l.tooLong)
+        yield {
+          kind: 'bad',
+          seq: seq++,
+          name: `${file === '-' ? 'standard input' : file}:${l.line}`,
+          reason: `line longer than ${maxLineBytes >= 1 << 20 ? `${maxLineBytes >> 20} MB` : `${maxLineBytes} bytes`}`,
+        };
+      else yield { kind: 'line', seq: seq++, file, line: l.line, data: l.data };
+    }
+  } catch (e) {
+    // The JSONL file itself (missing, a directory, unreadable) is no document: the run stops.
+    throw inputErrorFor(file, e);
+  } finally {
+    if (file !== '-') (stream as ReturnType<typeof createReadStream>).destroy();
+  }
+}

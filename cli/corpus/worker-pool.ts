@@ -1,0 +1,94 @@
+// Sketching threads: batches of jobs go to the least busy worker and come back as results. A worker
+// that fails (a bug, an exit) fails every batch it holds; `close` terminates them all.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { BatchReply, BatchRequest, WorkerInit } from './sketch-worker';
+import type { Job, JobResult } from './sketch-job';
+
+/**
+ * The bundled worker (scripts/build-cli.mjs): RESEMBLE_WORKER when set, else next to the running
+ * bundle (dist/resemble.mjs runs dist/resemble-worker.mjs), else dist/ when run from source (tests,
+ * tsx). Undefined when none exists.
+ */
+export function findWorker(explicit?: string): string | undefined {
+  const candidates = [explicit, process.env.RESEMBLE_WORKER].filter((p): p is string => !!p);
+  if (candidates.length) return candidates[0];
+  for (const rel of ['./resemble-worker.mjs', '../../dist/resemble-worker.mjs']) {
+    const p = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(p)) return p;
+  }
+  return undefined;
+}
+
+/** Workers started and not yet exited (tests check that a run leaves none behind). */
+const live = new Set<Worker>();
+export function liveWorkers(): number {
+  return live.size;
+}
+
+interface Waiting {
+  resolve: (r: JobResult[]) => void;
+  reject: (e: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, Waiting>;
+}
+
+export class SketchPool {
+  private readonly threads: Thread[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(path: string, size: number, init: WorkerInit) {
+    for (let i = 0; i < size; i++) {
+      const t: Thread = { worker: new Worker(path, { workerData: init }), waiting: new Map() };
+      const failAll = (e: Error) => {
+        for (const w of t.waiting.values()) w.reject(e);
+        t.waiting.clear();
+      };
+      t.worker.on('message', (m: BatchReply) => {
+        const w = t.waiting.get(m.id);
+        if (!w) return;
+        t.waiting.delete(m.id);
+        if ('fatal' in m) w.reject(new Error(`sketching worker failed: ${m.fatal}`));
+        else w.resolve(m.results);
+      });
+      t.worker.on('error', (e) => failAll(e));
+      t.worker.on('exit', (code) => {
+        live.delete(t.worker);
+        if (!this.closed) failAll(new Error(`sketching worker exited (status ${code})`));
+      });
+      live.add(t.worker);
+      this.threads.push(t);
+    }
+  }
+
+  /** Sketches `jobs` on the thread with the fewest batches waiting; its data buffers are transferred. */
+  run(jobs: Job[]): Promise<JobResult[]> {
+    if (this.closed) return Promise.reject(new Error('pool closed'));
+    let t = this.threads[0];
+    for (const u of this.threads) if (u.waiting.size < t.waiting.size) t = u;
+    const id = this.nextId++;
+    const transfer: ArrayBuffer[] = [];
+    for (const j of jobs) if (j.kind === 'line' || j.kind === 'bytes') transfer.push(j.data.buffer as ArrayBuffer);
+    return new Promise((resolve, reject) => {
+      t.waiting.set(id, { resolve, reject });
+      t.worker.postMessage({ id, jobs } satisfies BatchRequest, transfer);
+    });
+  }
+
+  /** Terminates every worker (batches still out are dropped). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(
+      this.threads.map(async (t) => {
+        await t.worker.terminate();
+        live.delete(t.worker);
+      }),
+    );
+  }
+}
