@@ -17,9 +17,10 @@ const MAX_WORKERS = 256;
 export const CORPUS_HELP = `Corpus input (any mix; read in this order):
   FILES          files, '-' (standard input, one document) and directories (read recursively,
                  in sorted order)
-  --include GLOB read only the files under a directory whose path relative to it matches GLOB
-                 (e.g. '**/*.txt'); repeatable
-  --exclude GLOB leave out files under a directory whose relative path matches GLOB; repeatable
+  --include GLOB read only the files under a directory that match GLOB; repeatable. A glob with
+                 a '/' matches the path relative to the directory ('docs/**/*.md'), one without
+                 matches the name at any depth ('*.txt'), as in .gitignore
+  --exclude GLOB leave out the files and directories under a directory that match; repeatable
   --files-from F read the paths listed in F, one a line ('-': standard input)
   --jsonl F      read documents from F, one JSON object a line ('-': standard input)
   --id-field K   the JSONL field naming a document (default "id"; FILE:LINE when absent)
