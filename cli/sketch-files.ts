@@ -1,8 +1,5 @@
 import { resolve } from 'node:path';
-import type { Sketch, SketchOptions } from '../lib/index';
-import { InputError } from './errors';
-import { Progress, wantsProgress } from './progress';
-import { loadSketch } from './read-input';
+import type { Sketch } from '../lib/index';
 
 export interface SketchedFile {
   file: string;
@@ -25,29 +22,4 @@ export function uniqueFiles(files: readonly string[]): string[] {
 /** Same file, whatever the spelling of its path. */
 export function sameFile(a: string, b: string): boolean {
   return a === '-' || b === '-' ? a === b : resolve(a) === resolve(b);
-}
-
-/**
- * Reads and sketches files in order, one at a time (only the sketches are kept). An unusable file
- * stops the run with its InputError, unless `skipBad`, in which case it is reported on stderr and
- * left out. A counter shows on stderr for long runs on a terminal.
- */
-export async function sketchFiles(files: readonly string[], opts: SketchOptions, skipBad: boolean): Promise<SketchedFile[]> {
-  const progress = new Progress('sketching', files.length, wantsProgress(files));
-  const out: SketchedFile[] = [];
-  try {
-    for (let i = 0; i < files.length; i++) {
-      progress.update(i);
-      try {
-        out.push({ file: files[i], index: i, sketch: await loadSketch(files[i], opts) });
-      } catch (e) {
-        if (!(skipBad && e instanceof InputError)) throw e;
-        progress.note(`resemble: ${e.message} (skipped)`);
-      }
-    }
-    progress.update(files.length);
-  } finally {
-    progress.clear();
-  }
-  return out;
 }

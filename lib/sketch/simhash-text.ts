@@ -3,7 +3,7 @@ import { WordHashes, hashWords } from '../text/tokenize';
 import { powMod32, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import type { SimHash } from './simhash';
-import { type InputFormat, canonicalSource } from './sketch';
+import { CHUNK, type InputFormat, canonicalSource, chunkEnd } from './sketch';
 
 /**
  * SimHash of a text in one pass of lib's rolling shingle hash, equal to `simhash(shingleSet(text, opts))`
@@ -19,19 +19,7 @@ import { type InputFormat, canonicalSource } from './sketch';
  *   the 64 totals every 255 shingles, before any can overflow.
  */
 
-/** Characters hashed per step, as lib/sketch/sketch.ts's CHUNK (the same chunks give the same shingles). */
-const CHUNK = 1 << 20;
-
-/** As sketch.ts's chunkEnd: where a chunk may end without cutting a word. */
-function chunkEnd(text: string, at: number): number {
-  if (at >= text.length) return text.length;
-  for (let i = at; i < Math.min(text.length, at + 4096); i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13) return i + 1;
-  }
-  const c = text.charCodeAt(at - 1);
-  return c >= 0xd800 && c <= 0xdbff ? at + 1 : at;
-}
+// The same chunks as sketch.ts (CHUNK, chunkEnd) give the same shingles.
 
 const words = new WordHashes();
 /**

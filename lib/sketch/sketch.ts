@@ -69,10 +69,10 @@ export function sketchTexts(texts: readonly string[], opts?: Partial<SketchOptio
 }
 
 /** Characters hashed per step: bounds the working memory for any input size (~2.5 MB per MB of text). */
-const CHUNK = 1 << 20;
+export const CHUNK = 1 << 20;
 
 /** Index at or after `at` where a chunk may end without cutting a word: an ASCII space or newline. */
-function chunkEnd(text: string, at: number): number {
+export function chunkEnd(text: string, at: number): number {
   if (at >= text.length) return text.length;
   for (let i = at; i < Math.min(text.length, at + 4096); i++) {
     const c = text.charCodeAt(i);
