@@ -2,7 +2,7 @@
  * Issue #31, "Scale, measured" (`npm run bench -- --corpus`; not in the default bench): a generated corpus
  * (bench/corpus-gen.ts: 1,000,000 documents of ~5 KB, 2% of them family bases with 1–9 near-copies each at
  * resemblance 0.55–0.95) streamed into the CLI's standard input, no disk:
- *   node bin/resemble.mjs cluster --jsonl - --output json --stats --candidates super --workers <cores>
+ *   node bin/resemble.mjs cluster --jsonl - --output json --stats --candidates super --workers <cores>   (--candidates prefix|auto to compare)
  * Measured here: wall time, peak memory (the child's VmHWM polled from /proc, beside its own
  * stats.peakMemoryBytes), CPU seconds, recall of the planted families from the ids, families merged with
  * another, unrelated documents joined; then Broder, Glassman, Manasse and Zweig's 1997 job (30 million
@@ -35,6 +35,13 @@ const DOCS = Math.floor(flag('--corpus-docs', CORPUS_DEFAULTS.docs));
 const PEER_DOCS = Math.floor(flag('--peer-docs', 10_000));
 const PEER_SECONDS = flag('--peer-seconds', 30);
 const WORKERS = Math.floor(flag('--workers', os.availableParallelism()));
+/** --candidates prefix|super|auto: the CLI's candidate step (default super, the seed's; auto is the CLI's default). */
+const CANDIDATES = (() => {
+  const i = args.findIndex((a) => a === '--candidates' || a.startsWith('--candidates='));
+  const v = i < 0 ? 'super' : args[i].includes('=') ? args[i].split('=')[1] : args[i + 1];
+  if (v !== 'super' && v !== 'prefix' && v !== 'auto') throw new Error('--candidates takes super, prefix or auto');
+  return v;
+})();
 const root = process.env.RESEMBLE_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (msg: string): void => void process.stderr.write(`${msg}\n`);
 const opts: CorpusGenOptions = { ...CORPUS_DEFAULTS, docs: DOCS };
@@ -87,7 +94,7 @@ async function runCli(): Promise<Child> {
     'json',
     '--stats',
     '--candidates',
-    'super',
+    CANDIDATES,
     '--workers',
     String(WORKERS),
   ];
@@ -258,7 +265,7 @@ o.push(
   `  corpus: ${num(st.documents)} documents (${num(s.families)} families, ${num(s.familyDocs)} family documents), ${num(st.bytes / 1e6)} MB through stdin; generator alone ${num(genMBs)} MB/s on one core, ${num(run.genCpuSeconds, 1)} CPU s during the run`,
 );
 o.push(
-  `  CLI: cluster --jsonl - --candidates super --workers ${WORKERS}, exit ${run.code}, ${num(s.listed)} documents listed in ${num(doc.clusters.length)} clusters`,
+  `  CLI: cluster --jsonl - --candidates ${CANDIDATES} --workers ${WORKERS}, exit ${run.code}, ${num(s.listed)} documents listed in ${num(doc.clusters.length)} clusters`,
 );
 o.push('');
 o.push(

@@ -8,8 +8,9 @@ export const VERSION: string = version;
 
 const EXIT_STATUS = `Exit status:
   0  success
-  1  an input could not be used: missing or unreadable file, binary data, empty (no words after
-     removing markup), a bad JSONL line; the message on stderr names the file (or FILE:LINE)
+  1  an input could not be used: missing or unreadable file, a directory where a file is needed,
+     binary data, empty (no words after removing markup), a bad JSONL line; the message on stderr
+     names the file (or FILE:LINE)
   2  usage error: unknown command or option, bad option value, wrong number of arguments
   3  internal error (a bug, or the CLI bundle is not built)`;
 

@@ -12,11 +12,16 @@ export interface RunStats {
   megabytesPerSecond: number;
   /** The process's peak resident memory (all threads). */
   peakMemoryBytes: number;
-  /** Bytes per document: the kept sketches (and SimHash fingerprints), the candidate step, the names, and peak memory. */
+  /**
+   * Bytes per document: the kept sketches (and SimHash fingerprints), the candidate step, the names, and
+   * the peak memory above what the process held before reading (Node's own ~50 MB left out).
+   */
   bytesPerDocument: { sketches: number; index: number; names: number; peak: number };
   candidatePairs: number;
   verifiedPairs: number;
   joinedPairs: number;
+  /** Comparisons the candidate step's bounds left out (oversized runs: boilerplate, copies, SimHash blocks). */
+  boundedSkips: number;
   method: string;
   candidates: string;
   workers: number;
@@ -30,7 +35,9 @@ export interface StatsParts {
   sketchBytes: number;
   indexBytes: number;
   nameBytes: number;
-  pairs: { candidatePairs: number; verifiedPairs: number; joinedPairs: number };
+  pairs: { candidatePairs: number; verifiedPairs: number; joinedPairs: number; boundedSkips: number };
+  /** Resident memory before the corpus was read: peak memory per document is counted above it. */
+  baseRss: number;
   method: string;
   candidates: string;
   sketchSeconds: number;
@@ -60,7 +67,7 @@ export function runStats(p: StatsParts): RunStats {
       sketches: round(p.sketchBytes / n),
       index: round(p.indexBytes / n),
       names: round(p.nameBytes / n),
-      peak: Math.round(peak / n),
+      peak: Math.round(Math.max(0, peak - p.baseRss) / n),
     },
     ...p.pairs,
     method: p.method,
@@ -80,7 +87,7 @@ export function printStats(s: RunStats): void {
   warn(`stats: reading and sketching ${s.sketchSeconds} s, finding pairs ${s.clusterSeconds} s (${s.method}, ${s.candidates})`);
   const b = s.bytesPerDocument;
   warn(
-    `stats: peak memory ${mb(s.peakMemoryBytes)}, ${b.peak} bytes per document; kept per document: sketches ${b.sketches}, index ${b.index}, names ${b.names} bytes`,
+    `stats: peak memory ${mb(s.peakMemoryBytes)}, ${b.peak} bytes per document above the start; kept per document: sketches ${b.sketches}, index ${b.index}, names ${b.names} bytes`,
   );
-  warn(`stats: pairs met ${s.candidatePairs}, compared ${s.verifiedPairs}, joined ${s.joinedPairs}`);
+  warn(`stats: pairs met ${s.candidatePairs}, compared ${s.verifiedPairs}, joined ${s.joinedPairs}; left out by the bounds ${s.boundedSkips}`);
 }

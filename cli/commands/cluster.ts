@@ -9,13 +9,15 @@ import {
   clusterCorpus,
   simhashPairs,
 } from '../../lib/index';
+import { SIMHASH_MAX_RUN } from '../../lib/sketch/simhash-index';
 import { fractionOption } from '../args';
 import type { Command } from '../command';
 import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
 import { sketchCorpus } from '../corpus/pipeline';
 import { UsageError } from '../errors';
 import { type MethodChoice, METHOD_HELP, methodChoice, resolveCandidates } from '../method-options';
-import { count, percentTenths, writeJson, writeLines } from '../output';
+import { count, percentTenths, warn } from '../output';
+import { JsonArrayDocument, writeLinesChunked } from '../stream-output';
 import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
 import { type RunStats, printStats, runStats, stringBytes } from '../run-stats';
 import type { SketchedFile } from '../sketch-files';
@@ -62,26 +64,32 @@ ${CORPUS_HELP}`,
     const format = outputFormat(args, 'cluster');
     const { clusters, stats } = await clusterCorpusRun(spec, sketchOptions(args, 'cluster'), corpusOptions(args, 'cluster'), choice, threshold);
     if (args.flags.has('stats')) printStats(stats);
+    if (stats.documents === 0) warn('no documents were read (an empty input, or --include matched nothing)');
     if (format === 'json') {
-      writeJson(args.flags.has('stats') ? { clusters, stats } : { clusters });
+      const doc = new JsonArrayDocument('clusters');
+      for (const c of clusters) doc.item(c);
+      doc.end(args.flags.has('stats') ? { stats } : {});
       return;
     }
     if (format === 'jsonl') {
       clusters.forEach((members, k) => writeJsonLine({ cluster: k + 1, size: members.length, members }));
       return;
     }
-    const multi = clusters.filter((c) => c.length > 1).length;
-    const rule = choice.method === 'simhash' ? `SimHash within ${count(choice.bits, 'bit')}` : `resemblance ≥ ${percentTenths(threshold)}`;
-    const lines = [
-      `${count(stats.documents, 'document')} in ${count(clusters.length, 'cluster')} at ${rule}${choice.method === 'combined' ? ` and SimHash within ${count(choice.bits, 'bit')}` : ''}; ${multi} with more than one document`,
-    ];
-    clusters.forEach((c, k) => {
-      lines.push('', `cluster ${k + 1} (${count(c.length, 'document')})`);
-      for (const f of c) lines.push(`  ${f}`);
-    });
-    writeLines(lines);
+    writeLinesChunked(textLines(clusters, stats, choice, threshold));
   },
 };
+
+function* textLines(clusters: string[][], stats: RunStats, choice: MethodChoice, threshold: number): Generator<string> {
+  const multi = clusters.filter((c) => c.length > 1).length;
+  const rule = choice.method === 'simhash' ? `SimHash within ${count(choice.bits, 'bit')}` : `resemblance ≥ ${percentTenths(threshold)}`;
+  const also = choice.method === 'combined' ? ` and SimHash within ${count(choice.bits, 'bit')}` : '';
+  yield `${count(stats.documents, 'document')} in ${count(clusters.length, 'cluster')} at ${rule}${also}; ${multi} with more than one document`;
+  for (let k = 0; k < clusters.length; k++) {
+    yield '';
+    yield `cluster ${k + 1} (${count(clusters[k].length, 'document')})`;
+    for (const f of clusters[k]) yield `  ${f}`;
+  }
+}
 
 /**
  * Streams the corpus into compact columns (the sketch's MIN_s values, super shingles, SimHash
@@ -98,6 +106,7 @@ async function clusterCorpusRun(
   const superOpts = minhash && choice.candidates === 'super' ? SUPER_SHINGLES : undefined;
   const run = sketchCorpus(spec, { options, form: 'compact', simhash: !minhash || choice.method === 'combined', superShingles: superOpts }, opts);
   const started = performance.now();
+  const baseRss = process.memoryUsage.rss();
   const names: string[] = [];
   let nameBytes = 0;
   const cols = new SketchColumns(options.size);
@@ -112,7 +121,7 @@ async function clusterCorpusRun(
   }
   const sketched = performance.now();
   const uf = new UnionFind(names.length);
-  let pairs = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0 };
+  let pairs = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0, boundedSkips: 0 };
   let indexBytes = 0;
   let chosen: string = 'permuted tables';
   if (minhash) {
@@ -121,7 +130,7 @@ async function clusterCorpusRun(
     const candidates = resolveCandidates(choice.candidates, names.length);
     chosen = candidates;
     const st = clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
-    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs };
+    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs, boundedSkips: st.boundedSkips };
     indexBytes = st.indexBytes;
   } else if (hashes) {
     let joined = 0;
@@ -129,7 +138,12 @@ async function clusterCorpusRun(
       joined++;
       uf.union(i, j);
     });
-    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: joined };
+    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: joined, boundedSkips: st.skippedPairs ?? 0 };
+    if (pairs.boundedSkips > 0) {
+      warn(
+        `SimHash: ${pairs.boundedSkips} comparisons were left out (more than ${SIMHASH_MAX_RUN} documents agree on a ${Math.floor(64 / (choice.bits + 1))}-bit block), so pairs may be missed; fewer --bits finds every pair`,
+      );
+    }
     indexBytes = st.indexBytes;
   }
   const clusters = uf.groups().map((g) => g.map((i) => names[i]));
@@ -140,6 +154,7 @@ async function clusterCorpusRun(
     indexBytes,
     nameBytes,
     pairs,
+    baseRss,
     method: choice.method,
     candidates: chosen,
     sketchSeconds: (sketched - started) / 1000,

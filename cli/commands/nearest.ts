@@ -61,19 +61,20 @@ ${CORPUS_HELP}`,
     const q = await loadSketch(query, options);
     spec.paths = spec.paths.filter((f) => !sameFile(f, query));
     const run = sketchCorpus(spec, { options, form: 'full', simhash: false }, corpusOptions(args, 'nearest'));
-    // The best `top` so far: appended, then sorted and cut whenever it doubles (amortized O(log K) a document).
+    // The best `top` so far: appended, then sorted and cut back to `top` whenever it doubles (amortized
+    // O(log K) a document); a K beyond ten million keeps every match (the caller asked for them all).
     let kept: Found[] = [];
     let seen = 0;
     for await (const d of run.docs) {
-      seen++;
       if (d.fromPath && sameFile(d.name, query)) continue;
+      seen++;
       const s = d.sketch;
       if (!s) continue;
       const r = resemblance(q, s);
       const c = containment(q, s);
       if (r === 0 && c === 0) continue;
       kept.push({ file: d.name, resemblance: r, containment: c, seq: d.seq });
-      if (kept.length >= 2 * Math.min(top, 1e6)) kept = kept.sort(better).slice(0, top);
+      if (kept.length >= top + Math.max(top, 1024) && top <= 1e7) kept = kept.sort(better).slice(0, top);
     }
     const results: NearestResult[] = kept
       .sort(better)

@@ -8,6 +8,7 @@ import type { SketchedDoc } from '../corpus/types';
 import { UsageError } from '../errors';
 import { hex52, padEnd, writeJson, writeLines } from '../output';
 import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
+import { JsonArrayDocument } from '../stream-output';
 import { sketchOptions } from '../sketch-options';
 
 const USAGE = 'sketch FILE... [--jsonl F] [--files-from F] [--simhash] [--json | --output F]';
@@ -29,7 +30,8 @@ Options:
                  with --simhash also "simhash"; for several documents {"sketches": [object, ...]}
   --simhash      also print the 64-bit SimHash over the same shingles (16 hex digits)
 ${OUTPUT_HELP}
-                 (--output jsonl: one such object a line, streamed: the form for DuckDB, Spark, Polars)
+                 (--output jsonl: one such object a line, streamed: the form for DuckDB, Spark, Polars;
+                 --jsonl F reads documents, --output jsonl writes sketches)
 
 ${CORPUS_HELP}`,
 
@@ -40,17 +42,19 @@ ${CORPUS_HELP}`,
     const options = sketchOptions(args, 'sketch');
     const run = sketchCorpus(spec, { options, form: 'full', simhash: args.flags.has('simhash') }, corpusOptions(args, 'sketch'));
     const single = spec.paths.length === 1 && !spec.filesFrom && !spec.jsonl && !isDirectory(spec.paths[0]);
-    const all: object[] = [];
+    // One FILE keeps `sketch --json`'s one object; several are streamed into {"sketches": [...]}.
+    const doc = format === 'json' && !single ? new JsonArrayDocument('sketches') : undefined;
     let first = true;
     for await (const d of run.docs) {
       if (format === 'jsonl') writeJsonLine(sketchJson(d));
-      else if (format === 'json') all.push(sketchJson(d));
+      else if (doc) doc.item(sketchJson(d));
+      else if (format === 'json') writeJson(sketchJson(d));
       else {
         writeLines([...(first ? [] : ['']), ...sketchText(d)]);
         first = false;
       }
     }
-    if (format === 'json') writeJson(single && all.length === 1 ? all[0] : { sketches: all });
+    doc?.end();
   },
 };
 

@@ -4,8 +4,11 @@ import { Buffer } from 'node:buffer';
 /** Longer lines are unusable documents (their bytes are skipped, not held). */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-/** One line (1-based number): its bytes in a buffer of its own (so it can be transferred), or too long. */
-export type Line = { line: number; data: Uint8Array; tooLong?: undefined } | { line: number; tooLong: true; data?: undefined };
+/**
+ * One line (1-based number): its bytes in a buffer of its own (so it can be transferred), or too long.
+ * `bytes` is every byte it took in the stream, its newline (and a too-long line's skipped bytes) included.
+ */
+export type Line = { line: number; bytes: number; data: Uint8Array; tooLong?: undefined } | { line: number; bytes: number; tooLong: true; data?: undefined };
 
 function blank(parts: readonly Uint8Array[]): boolean {
   for (const p of parts) {
@@ -28,10 +31,18 @@ function join(parts: readonly Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
-/** The non-blank lines of `stream` ("\n"-separated; a "\r" before it is left to JSON as whitespace). */
-export async function* jsonlLines(stream: AsyncIterable<Uint8Array | string>, maxBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
+/**
+ * The non-blank lines of `stream` ("\n"-separated; a "\r" before it is left to JSON as whitespace).
+ * Blank lines' bytes go to `onBlank`, so the lines' bytes and those add up to the stream's size.
+ */
+export async function* jsonlLines(
+  stream: AsyncIterable<Uint8Array | string>,
+  maxBytes = MAX_LINE_BYTES,
+  onBlank: (bytes: number) => void = () => {},
+): AsyncGenerator<Line> {
   let parts: Uint8Array[] = [];
   let length = 0;
+  let raw = 0; // bytes of the current line read so far, newline included, skipped ones too
   let tooLong = false;
   let line = 1;
   for await (const chunk of stream) {
@@ -40,6 +51,7 @@ export async function* jsonlLines(stream: AsyncIterable<Uint8Array | string>, ma
     for (;;) {
       const nl = buf.indexOf(10, from);
       const piece = buf.subarray(from, nl < 0 ? buf.length : nl);
+      raw += piece.length + (nl < 0 ? 0 : 1);
       if (!tooLong && length + piece.length > maxBytes) {
         tooLong = true;
         parts = [];
@@ -50,8 +62,11 @@ export async function* jsonlLines(stream: AsyncIterable<Uint8Array | string>, ma
         length += piece.length;
       }
       if (nl < 0) break;
-      if (tooLong) yield { line, tooLong: true };
-      else if (!blank(parts)) yield { line, data: join(parts, length) };
+      const bytes = raw;
+      raw = 0;
+      if (tooLong) yield { line, bytes, tooLong: true };
+      else if (!blank(parts)) yield { line, bytes, data: join(parts, length) };
+      else onBlank(bytes);
       parts = [];
       length = 0;
       tooLong = false;
@@ -59,6 +74,7 @@ export async function* jsonlLines(stream: AsyncIterable<Uint8Array | string>, ma
       from = nl + 1;
     }
   }
-  if (tooLong) yield { line, tooLong: true };
-  else if (length > 0 && !blank(parts)) yield { line, data: join(parts, length) };
+  if (tooLong) yield { line, bytes: raw, tooLong: true };
+  else if (length > 0 && !blank(parts)) yield { line, bytes: raw, data: join(parts, length) };
+  else if (raw > 0) onBlank(raw);
 }

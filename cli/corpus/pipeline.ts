@@ -6,6 +6,7 @@ import { InputError } from '../errors';
 import { RateProgress } from '../progress';
 import { type Job, type JobResult, isBad, sketchJob } from './sketch-job';
 import { SketchPool, findWorker } from './worker-pool';
+import { MAX_LINE_BYTES } from './jsonl-lines';
 import { type Stdin, corpusJobs, planFiles } from './sources';
 import type { CorpusOptions, CorpusSpec, CorpusTotals, SketchedDoc, WantedSketch } from './types';
 
@@ -13,6 +14,8 @@ import type { CorpusOptions, CorpusSpec, CorpusTotals, SketchedDoc, WantedSketch
 const BATCH_DOCS = 128;
 const BATCH_BYTES = 1 << 20;
 const FILE_WEIGHT = 16 * 1024;
+/** Unusable documents listed with --skip-bad; the rest are only counted. */
+export const MAX_WARNINGS = 20;
 /** Batches out per thread: enough that no thread waits for the next while the main thread reads. */
 const IN_FLIGHT_PER_WORKER = 3;
 /**
@@ -94,7 +97,9 @@ export function sketchCorpus(spec: CorpusSpec, want: WantedSketch, opts: CorpusO
       const plan = await planFiles(spec, stdin, opts.progress || stderr.isTTY === true, opts.command);
       progress.totalBytes = plan.bytes;
       if (spec.jsonl === undefined) progress.totalDocs = plan.entries.length;
-      const jobs = corpusJobs(spec, plan, stdin);
+      const jobs = corpusJobs(spec, plan, stdin, MAX_LINE_BYTES, (n) => {
+        totals.bytes += n;
+      });
       const worker = opts.workers > 1 && parallelWorth(spec, plan.entries.length) ? findWorker(opts.workerPath) : undefined;
       let results: AsyncIterable<JobResult>;
       if (worker) {
@@ -110,7 +115,9 @@ export function sketchCorpus(spec: CorpusSpec, want: WantedSketch, opts: CorpusO
           const err = new InputError(r.bad, r.reason);
           if (!opts.skipBad) throw err;
           totals.skipped++;
-          progress.note(`resemble: ${err.message} (skipped)`);
+          // A binary file given as --jsonl has thousands of bad lines: list the first few only.
+          if (totals.skipped <= MAX_WARNINGS) progress.note(`resemble: ${err.message} (skipped)`);
+          else if (totals.skipped === MAX_WARNINGS + 1) progress.note('resemble: further unusable documents are not listed');
         } else {
           totals.documents++;
           progress.update(totals.documents + totals.skipped, totals.bytes);

@@ -1,7 +1,7 @@
 // One document read and sketched: the same code on the main thread and in the workers
 // (./sketch-worker.ts), so a sketch is bit-identical whatever the thread count.
 import { Buffer } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { canonicalSource, compactMin, markupKind, simhashText, sketchText, superShingles } from '../../lib/index';
 import { InputError, displayName, inputErrorFor } from '../errors';
 import { decodeText } from '../read-input';
@@ -11,8 +11,12 @@ import type { SketchedDoc, WantedSketch } from './types';
 export type Job =
   | { kind: 'file'; seq: number; path: string }
   | { kind: 'bytes'; seq: number; name: string; data: Uint8Array }
-  | { kind: 'line'; seq: number; file: string; line: number; data: Uint8Array }
-  | { kind: 'bad'; seq: number; name: string; reason: string };
+  | { kind: 'line'; seq: number; file: string; line: number; data: Uint8Array; bytes?: number }
+  | { kind: 'bad'; seq: number; name: string; reason: string; bytes?: number };
+// A line's and a bad job's `bytes`: what it took in the stream (newline, skipped bytes), for progress.
+
+/** JSONL ids longer than this make the line unusable: a name is kept until the end of the run. */
+export const MAX_ID_CHARS = 1024;
 
 /** An unusable document: the InputError's parts, which cross a thread boundary (the error itself would not). */
 export interface BadDoc {
@@ -29,9 +33,78 @@ export interface JobFields {
   textField: string;
 }
 
-/** How a JSONL line is named in messages: FILE:LINE. */
+/** How a JSONL line is named in messages and as a document without an id: FILE:LINE ('-:LINE' for standard input). */
 export function lineName(file: string, line: number): string {
-  return `${displayName(file)}:${line}`;
+  return `${file}:${line}`;
+}
+
+/** A bad UTF-8 ending (a sequence cut by a read limit) would turn the whole decode to windows-1252: cut it off. */
+function utf8Boundary(b: Uint8Array): Uint8Array {
+  for (let i = b.length - 1; i >= 0 && i >= b.length - 4; i--) {
+    const c = b[i];
+    if ((c & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return i + need > b.length ? b.subarray(0, i) : b;
+  }
+  return b;
+}
+
+/**
+ * A regular file's first `limit` bytes (sketching stops at maxChars characters, which never take
+ * more than 4 bytes each: the rest need not be read), and its size. A socket or device is refused
+ * before it is opened: reading one could block or never end.
+ */
+export function readLimited(path: string, limit: number): { data: Uint8Array; size: number } {
+  const st = statSync(path);
+  if (st.isDirectory()) throw new InputError(path, 'is a directory, not a file');
+  // A pipe named on the command line (`resemble cluster <(zcat a.gz) b.txt`) is read to its end, up to
+  // the limit; walked directories never yield one (sources.ts), so only the user's own pipes get here.
+  if (st.isFIFO()) return readPipe(path, limit);
+  if (!st.isFile()) throw new InputError(path, 'not a regular file');
+  // O_NONBLOCK: should the path have become a FIFO since the stat, opening it still returns at once.
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const fst = fstatSync(fd);
+    if (!fst.isFile()) throw new InputError(path, 'not a regular file');
+    const want = Math.min(fst.size, limit);
+    if (want > 0x7fffffff) throw Object.assign(new Error('too large'), { code: 'ERR_FS_FILE_TOO_LARGE' });
+    const data = new Uint8Array(want);
+    let at = 0;
+    while (at < want) {
+      const n = readSync(fd, data, at, want - at, null);
+      if (n === 0) break; // shrank while read
+      at += n;
+    }
+    const read = data.subarray(0, at);
+    return { data: fst.size > limit ? utf8Boundary(read) : read, size: fst.size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readPipe(path: string, limit: number): { data: Uint8Array; size: number } {
+  const fd = openSync(path, constants.O_RDONLY);
+  try {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = new Uint8Array(Math.min(1 << 20, limit - total));
+      if (buf.length === 0) break;
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      chunks.push(buf.subarray(0, n));
+      total += n;
+    }
+    const data = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      data.set(c, at);
+      at += c.length;
+    }
+    return { data: total >= limit ? utf8Boundary(data) : data, size: total };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The text and name of a JSONL line; a line that is no usable document throws its InputError. */
@@ -52,14 +125,15 @@ function parseLine(job: Extract<Job, { kind: 'line' }>, fields: JobFields): { na
     throw new InputError(where, text === undefined ? `no "${fields.textField}" field` : `"${fields.textField}" is not a string`);
   }
   const id = rec[fields.idField];
-  const name = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : `${job.file}:${job.line}`;
+  if (typeof id === 'string' && id.length > MAX_ID_CHARS) throw new InputError(where, `id longer than ${MAX_ID_CHARS} characters`);
+  const name = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : where;
   return { name, text };
 }
 
 /** Reads (files) or parses (lines) and sketches one document; errors other than unusable input are thrown. */
 export function sketchJob(job: Job, want: WantedSketch, fields: JobFields): JobResult {
   const errorName = job.kind === 'file' ? job.path : job.kind === 'line' ? lineName(job.file, job.line) : job.name;
-  let bytes = job.kind === 'line' || job.kind === 'bytes' ? job.data.byteLength : 0;
+  let bytes = job.kind === 'line' ? (job.bytes ?? job.data.byteLength) : job.kind === 'bytes' ? job.data.byteLength : job.kind === 'bad' ? (job.bytes ?? 0) : 0;
   try {
     if (job.kind === 'bad') throw new InputError(job.name, job.reason);
     let name: string;
@@ -70,8 +144,16 @@ export function sketchJob(job: Job, want: WantedSketch, fields: JobFields): JobR
       if (want.form === 'full') input = { markup: markupKind(text), encoding: 'UTF-8' };
     } else {
       name = job.kind === 'file' ? job.path : job.name;
-      const data = job.kind === 'file' ? readFileSync(job.path) : job.data;
-      bytes = data.byteLength;
+      let data: Uint8Array;
+      if (job.kind === 'file') {
+        // 4 bytes a character at most, and 4 more so that a cut text still says `truncated`.
+        const read = readLimited(job.path, 4 * want.options.maxChars + 4);
+        data = read.data;
+        bytes = read.size; // the whole file, as the progress line's total counts it
+      } else {
+        data = job.data;
+        bytes = data.byteLength;
+      }
       const decoded = decodeText(name, data);
       text = decoded.text;
       if (want.form === 'full') input = { markup: markupKind(text), encoding: decoded.encoding };

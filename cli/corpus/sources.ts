@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { UsageError, inputErrorFor } from '../errors';
 import { MAX_LINE_BYTES, jsonlLines } from './jsonl-lines';
-import type { Job } from './sketch-job';
+import { type Job, lineName } from './sketch-job';
 import type { CorpusSpec } from './types';
 
 /** A planned file ('-' is standard input), or a directory that could not be read. */
@@ -53,17 +53,22 @@ function walk(root: string, spec: CorpusSpec, out: Entry[], visited: Set<string>
     for (const ent of ents) {
       const path = join(dir, ent.name);
       const r = rel ? `${rel}/${ent.name}` : ent.name;
+      // Only regular files are read: a FIFO, socket or device (or a link to one) could block or never end.
       let isDir = ent.isDirectory();
+      let isFile = ent.isFile();
       if (ent.isSymbolicLink()) {
         try {
-          isDir = statSync(path).isDirectory();
+          const st = statSync(path);
+          isDir = st.isDirectory();
+          isFile = st.isFile();
         } catch {
-          // A broken link: read as a file, which reports it.
+          isFile = true; // a broken link: read as a file, which reports it
         }
       }
       if (exclude?.(r)) continue;
       if (isDir) visit(path, r);
-      else if (!include || include(r)) out.push(path);
+      else if (include && !include(r)) continue;
+      else out.push(isFile ? path : { name: path, reason: 'not a regular file' });
     }
   };
   visit(root, '');
@@ -125,8 +130,9 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
     for (const line of list.split('\n')) {
       const p = line.endsWith('\r') ? line.slice(0, -1) : line;
       if (p.trim() === '') continue;
-      if (p === '-' && spec.filesFrom === '-') throw new UsageError("standard input ('-') can be given only once", command);
-      addPath(p, false);
+      // A '-' line names a file called '-' in the current directory, never standard input: that is
+      // given once on the command line (a list could otherwise read it a second time).
+      addPath(p === '-' ? './-' : p, false);
     }
   }
   if (!sizes || entries.includes('-') || spec.jsonl === '-') return { entries };
@@ -149,7 +155,14 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
 }
 
 /** Every document as a job, numbered in input order; JSONL is streamed (one line held at a time). */
-export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Job> {
+export async function* corpusJobs(
+  spec: CorpusSpec,
+  plan: Plan,
+  stdin: Stdin,
+  maxLineBytes = MAX_LINE_BYTES,
+  /** JSONL bytes that are no document (blank lines): counted with the documents' own. */
+  onBlank?: (bytes: number) => void,
+): AsyncGenerator<Job> {
   let seq = 0;
   for (const e of plan.entries) {
     if (typeof e !== 'string') yield { kind: 'bad', seq: seq++, name: e.name, reason: e.reason };
@@ -170,15 +183,16 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, ma
   if (file === undefined) return;
   const stream = file === '-' ? stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   try {
-    for await (const l of jsonlLines(stream, maxLineBytes)) {
+    for await (const l of jsonlLines(stream, maxLineBytes, onBlank)) {
       if (l.tooLong)
         yield {
           kind: 'bad',
           seq: seq++,
-          name: `${file === '-' ? 'standard input' : file}:${l.line}`,
+          name: lineName(file, l.line),
           reason: `line longer than ${maxLineBytes >= 1 << 20 ? `${maxLineBytes >> 20} MB` : `${maxLineBytes} bytes`}`,
+          bytes: l.bytes,
         };
-      else yield { kind: 'line', seq: seq++, file, line: l.line, data: l.data };
+      else yield { kind: 'line', seq: seq++, file, line: l.line, data: l.data, bytes: l.bytes };
     }
   } catch (e) {
     // The JSONL file itself (missing, a directory, unreadable) is no document: the run stops.

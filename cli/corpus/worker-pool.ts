@@ -35,17 +35,22 @@ interface Waiting {
 interface Thread {
   worker: Worker;
   waiting: Map<number, Waiting>;
+  /** Exited or failed: never given another batch (it would never answer). */
+  dead: boolean;
 }
 
 export class SketchPool {
   private readonly threads: Thread[] = [];
   private nextId = 0;
   private closed = false;
+  private lastDeath: Error | undefined;
 
   constructor(path: string, size: number, init: WorkerInit) {
     for (let i = 0; i < size; i++) {
-      const t: Thread = { worker: new Worker(path, { workerData: init }), waiting: new Map() };
+      const t: Thread = { worker: new Worker(path, { workerData: init }), waiting: new Map(), dead: false };
       const failAll = (e: Error) => {
+        t.dead = true;
+        this.lastDeath = e;
         for (const w of t.waiting.values()) w.reject(e);
         t.waiting.clear();
       };
@@ -60,6 +65,7 @@ export class SketchPool {
       t.worker.on('exit', (code) => {
         live.delete(t.worker);
         if (!this.closed) failAll(new Error(`sketching worker exited (status ${code})`));
+        t.dead = true;
       });
       live.add(t.worker);
       this.threads.push(t);
@@ -69,14 +75,16 @@ export class SketchPool {
   /** Sketches `jobs` on the thread with the fewest batches waiting; its data buffers are transferred. */
   run(jobs: Job[]): Promise<JobResult[]> {
     if (this.closed) return Promise.reject(new Error('pool closed'));
-    let t = this.threads[0];
-    for (const u of this.threads) if (u.waiting.size < t.waiting.size) t = u;
+    let t: Thread | undefined;
+    for (const u of this.threads) if (!u.dead && (!t || u.waiting.size < t.waiting.size)) t = u;
+    if (!t) return Promise.reject(new Error(`no sketching worker left (${this.lastDeath?.message ?? 'all exited'})`));
+    const thread = t;
     const id = this.nextId++;
     const transfer: ArrayBuffer[] = [];
     for (const j of jobs) if (j.kind === 'line' || j.kind === 'bytes') transfer.push(j.data.buffer as ArrayBuffer);
     return new Promise((resolve, reject) => {
-      t.waiting.set(id, { resolve, reject });
-      t.worker.postMessage({ id, jobs } satisfies BatchRequest, transfer);
+      thread.waiting.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, jobs } satisfies BatchRequest, transfer);
     });
   }
 

@@ -74,6 +74,9 @@ function radixPass(ids: Uint32Array, tmp: Uint32Array, key: Uint32Array, counts:
   }
 }
 
+/** A run of equal block bits longer than this is compared as a band (see simhashPairs). */
+export const SIMHASH_MAX_RUN = 2048;
+
 /**
  * Every pair within `maxDistance` bits (Manku, Jain and Das Sarma's permuted tables: maxDistance + 1
  * blocks, one sorted table per block). `emit` gets each pair once, (i, j) with i < j: by pigeonhole two
@@ -93,7 +96,7 @@ export function simhashPairs(
   opts?: { maxRun?: number },
 ): SimHashPairStats {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > 63) throw new RangeError('maxDistance must be an integer from 0 to 63');
-  const maxRun = Math.max(2, opts?.maxRun ?? 2048);
+  const maxRun = Math.max(2, opts?.maxRun ?? SIMHASH_MAX_RUN);
   const { hi, lo } = cols.views();
   const n = hi.length;
   const blocks = maxDistance + 1;

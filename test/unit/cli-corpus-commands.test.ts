@@ -200,6 +200,7 @@ describe.concurrent('corpus output', () => {
       'candidatePairs',
       'verifiedPairs',
       'joinedPairs',
+      'boundedSkips',
       'method',
       'candidates',
       'workers',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARALLEL_MIN, sketchCorpus } from '../../cli/corpus/pipeline';
 import type { CorpusSpec, SketchedDoc, WantedSketch } from '../../cli/corpus/types';
-import { liveWorkers } from '../../cli/corpus/worker-pool';
+import { SketchPool, liveWorkers } from '../../cli/corpus/worker-pool';
 import { InputError } from '../../cli/errors';
 import { PAGE_OPTIONS, compactMin } from '../../lib/index';
 import { buildCli } from '../../scripts/build-cli.mjs';
@@ -86,4 +86,18 @@ describe('sketchCorpus on worker threads', () => {
     for await (const _ of docs) if (++n === 3) break;
     expect(liveWorkers()).toBe(0);
   }, 30_000);
+});
+
+describe('SketchPool', () => {
+  it('never gives a batch to a worker that has exited, and fails at once when none is left', async () => {
+    const script = join(dir, 'exits.mjs');
+    writeFileSync(script, '// Nothing to wait for: the thread exits as soon as it starts.\n');
+    const pool = new SketchPool(script, 2, { want: FULL, fields: { idField: 'id', textField: 'text' } });
+    try {
+      await expect.poll(() => liveWorkers(), { timeout: 10_000 }).toBe(0);
+      await expect(pool.run([])).rejects.toThrow(/no sketching worker left \(sketching worker exited \(status 0\)\)/);
+    } finally {
+      await pool.close();
+    }
+  }, 15_000);
 });

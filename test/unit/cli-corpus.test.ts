@@ -1,10 +1,11 @@
 // Corpus input (issue #31), on the main thread: sources, JSONL lines, unusable documents, progress line.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonlLines } from '../../cli/corpus/jsonl-lines';
-import { sketchCorpus } from '../../cli/corpus/pipeline';
+import { MAX_WARNINGS, sketchCorpus } from '../../cli/corpus/pipeline';
 import { planFiles } from '../../cli/corpus/sources';
 import type { CorpusOptions, CorpusSpec, SketchedDoc, WantedSketch } from '../../cli/corpus/types';
 import { InputError, UsageError } from '../../cli/errors';
@@ -152,7 +153,8 @@ describe('sketchCorpus (main thread)', () => {
     await expect(run({ jsonl: join(dir, 'missing.jsonl') }, {}, { skipBad: true })).rejects.toThrow(InputError);
     const fromStdin = await run({ jsonl: '-' }, {}, { skipBad: true, stdin: stream(`${good(undefined, words(1))}\nnot json\n`) });
     expect(fromStdin.got.map((d) => d.name)).toEqual(['-:1']);
-    expect(fromStdin.warnings).toBe('resemble: standard input:2: not valid JSON (skipped)\n');
+    // Standard input's lines are named -:LINE, as documents and in messages alike.
+    expect(fromStdin.warnings).toBe('resemble: -:2: not valid JSON (skipped)\n');
   });
 
   it('keeps input order across sources and yields what WantedSketch asks for', async () => {
@@ -200,5 +202,99 @@ describe('RateProgress', () => {
     quiet.update(1, 1);
     quiet.clear();
     expect(off.out).toEqual([]);
+  });
+});
+
+describe('corpus input limits (issue #31 review)', () => {
+  const devices = existsSync('/dev/null') && existsSync('/dev/zero');
+
+  it.skipIf(!devices)('walks only regular files: FIFOs, devices and links to them are unusable, never opened; a pipe named directly is read', async () => {
+    const d = join(dir, 'special');
+    mkdirSync(d);
+    writeFileSync(join(d, 'a.txt'), words(20));
+    symlinkSync('/dev/zero', join(d, 'zero'));
+    let fifo = false;
+    try {
+      execFileSync('mkfifo', [join(d, 'pipe')]);
+      fifo = true;
+    } catch {
+      // No mkfifo here: the device links still show the rule.
+    }
+    // A path given directly (or listed) that is a device: refused before reading, not "empty file".
+    await expect(run({ paths: ['/dev/null'] })).rejects.toThrow(new InputError('/dev/null', 'not a regular file'));
+    const list = join(dir, 'devices.txt');
+    writeFileSync(list, '/dev/null\n');
+    await expect(run({ filesFrom: list })).rejects.toThrow(new InputError('/dev/null', 'not a regular file'));
+    const { entries } = await planFiles(spec({ paths: [d] }), noStdin, true);
+    expect(entries).toEqual([
+      join(d, 'a.txt'),
+      ...(fifo ? [{ name: join(d, 'pipe'), reason: 'not a regular file' }] : []),
+      { name: join(d, 'zero'), reason: 'not a regular file' },
+    ]);
+    const { got, totals, warnings } = await run({ paths: [d] }, {}, { skipBad: true });
+    expect(got.map((x) => x.name)).toEqual([join(d, 'a.txt')]);
+    expect(totals).toMatchObject({ documents: 1, skipped: fifo ? 2 : 1 });
+    expect(warnings).toContain(`resemble: ${join(d, 'zero')}: not a regular file (skipped)`);
+    if (fifo) {
+      // A pipe named on the command line (as `<(zcat a.gz)` is) is the user's own: it is read to its end.
+      const writer = spawn('sh', ['-c', `printf '%s' "${words(20)}" > '${join(d, 'pipe')}'`]);
+      const piped = await run({ paths: [join(d, 'pipe')] });
+      expect(piped.got.map((x) => x.name)).toEqual([join(d, 'pipe')]);
+      await new Promise((done) => (writer.exitCode === null ? writer.on('exit', done) : done(null)));
+    }
+  });
+
+  it("a '-' line in a --files-from list is a file named '-', not standard input read a second time", async () => {
+    const list = join(dir, 'dash.txt');
+    writeFileSync(list, `${join(dir, 'd/b.txt')}\n-\n`);
+    const plan = await planFiles(spec({ filesFrom: list, jsonl: '-' }), noStdin, false);
+    expect(plan.entries).toEqual([join(dir, 'd/b.txt'), './-']);
+    const lines = `${JSON.stringify({ id: 'one', text: words(30) })}\n${JSON.stringify({ id: 'two', text: words(31) })}\n`;
+    const { got, warnings } = await run({ filesFrom: list, jsonl: '-' }, {}, { skipBad: true, stdin: stream(lines) });
+    expect(got.map((x) => x.name)).toEqual([join(dir, 'd/b.txt'), 'one', 'two']);
+    expect(warnings).toBe('resemble: ./-: no such file (skipped)\n');
+  });
+
+  it('a JSONL id over 1,024 characters makes its line unusable, named FILE:LINE', async () => {
+    const f = join(dir, 'ids.jsonl');
+    writeFileSync(f, `${JSON.stringify({ id: 'x'.repeat(1025), text: words(40) })}\n${JSON.stringify({ id: 'y'.repeat(1024), text: words(41) })}\n`);
+    const { got, warnings } = await run({ jsonl: f }, {}, { skipBad: true });
+    expect(got.map((x) => x.name)).toEqual(['y'.repeat(1024)]);
+    expect(warnings).toBe(`resemble: ${f}:1: id longer than 1024 characters (skipped)\n`);
+    await expect(run({ jsonl: f })).rejects.toThrow(new InputError(`${f}:1`, 'id longer than 1024 characters'));
+  });
+
+  it('reads at most 4 × maxChars bytes of a file (+4), cut at a UTF-8 boundary: the same truncated sketch', async () => {
+    const options = { ...PAGE_OPTIONS, maxChars: 100 };
+    // 3-byte characters, the 404-byte limit falling inside a €; NULs past it would make the whole file binary.
+    const text = `a ${Array.from({ length: 60 }, (_, i) => `€${i}€ w${i}`).join(' ')}`;
+    const f = join(dir, 'long.txt');
+    writeFileSync(f, Buffer.concat([Buffer.from(text), Buffer.alloc(1000)]));
+    const { got } = await run({ paths: [f] }, { form: 'full', options });
+    expect(got[0].sketch).toEqual(sketch(text, options));
+    expect(got[0].sketch?.truncated).toBe(true);
+    expect(got[0].bytes).toBe(statSync(f).size);
+  });
+
+  it(`lists the first ${MAX_WARNINGS} unusable documents with skipBad, then only counts them`, async () => {
+    const f = join(dir, 'bad.jsonl');
+    writeFileSync(f, `${'not json\n'.repeat(25)}${JSON.stringify({ id: 'ok', text: words(50) })}\n`);
+    const { got, totals, warnings } = await run({ jsonl: f }, {}, { skipBad: true });
+    const lines = warnings.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(21);
+    expect(lines[19]).toBe(`resemble: ${f}:20: not valid JSON (skipped)`);
+    expect(lines[20]).toBe('resemble: further unusable documents are not listed');
+    expect(got.map((x) => x.name)).toEqual(['ok']);
+    expect(totals).toMatchObject({ documents: 1, skipped: 25 });
+  });
+
+  it("counts every JSONL byte read: newlines, blank and bad lines (the total is the file's size)", async () => {
+    const f = join(dir, 'bytes.jsonl');
+    writeFileSync(f, `\n${JSON.stringify({ text: words(60) })}\r\n\n  \nnot json\n${JSON.stringify({ text: words(61) })}\n\n`);
+    const { totals } = await run({ jsonl: f }, {}, { skipBad: true });
+    expect(totals).toMatchObject({ documents: 2, skipped: 1, bytes: statSync(f).size });
+    let n = 0;
+    for await (const l of jsonlLines(stream('{"a":1}\n\n0123456789ABC\n', '{}'), 10, (b) => (n += b))) n += l.bytes;
+    expect(n).toBe(25);
   });
 });

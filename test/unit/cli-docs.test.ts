@@ -12,7 +12,9 @@ describe('docs/cli.md', () => {
     expect(doc).toContain(c.help.replace(`\n\n${CORPUS_HELP}`, ''));
   });
 
-  it('holds the corpus options', () => {
+  it('holds the corpus options, once', () => {
     expect(doc).toContain(CORPUS_HELP.replace(/default: the cores, \d+ here/, 'default: the cores'));
+    expect(doc.match(/^## Corpus input/gm)).toHaveLength(1);
+    expect(doc.match(/^Corpus input \(any mix/gm)).toHaveLength(1);
   });
 });
