@@ -189,27 +189,36 @@ function scan(win: number, sa: number, sb: number, ignore: ReadonlySet<number> |
     dist++;
     if (--left === 0) {
       left = 255;
-      lanes[0] = l0;
-      lanes[1] = l1;
-      lanes[2] = l2;
-      lanes[3] = l3;
-      lanes[4] = l4;
-      lanes[5] = l5;
-      lanes[6] = l6;
-      lanes[7] = l7;
-      lanes[8] = h0;
-      lanes[9] = h1;
-      lanes[10] = h2;
-      lanes[11] = h3;
-      lanes[12] = h4;
-      lanes[13] = h5;
-      lanes[14] = h6;
-      lanes[15] = h7;
+      storeLanes(l0, l1, l2, l3, l4, l5, l6, l7, h0, h1, h2, h3, h4, h5, h6, h7);
       flushLanes();
       l0 = l1 = l2 = l3 = l4 = l5 = l6 = l7 = 0;
       h0 = h1 = h2 = h3 = h4 = h5 = h6 = h7 = 0;
     }
   }
+  storeLanes(l0, l1, l2, l3, l4, l5, l6, l7, h0, h1, h2, h3, h4, h5, h6, h7);
+  used = full;
+  distinct = dist;
+}
+
+/** The 16 byte-lane counters into `lanes` (every 255 shingles and at the end: not the hot path). */
+function storeLanes(
+  l0: number,
+  l1: number,
+  l2: number,
+  l3: number,
+  l4: number,
+  l5: number,
+  l6: number,
+  l7: number,
+  h0: number,
+  h1: number,
+  h2: number,
+  h3: number,
+  h4: number,
+  h5: number,
+  h6: number,
+  h7: number,
+): void {
   lanes[0] = l0;
   lanes[1] = l1;
   lanes[2] = l2;
@@ -226,8 +235,6 @@ function scan(win: number, sa: number, sb: number, ignore: ReadonlySet<number> |
   lanes[13] = h5;
   lanes[14] = h6;
   lanes[15] = h7;
-  used = full;
-  distinct = dist;
 }
 
 /** SimHash of a text (plain text, HTML or XML as `sketch` reads it) over the same shingles as its sketch. */
