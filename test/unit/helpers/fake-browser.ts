@@ -34,9 +34,10 @@ export function sessionWritesFail(full: (after: Record<string, unknown>) => bool
 export function grantedOrigins(granted: Set<string> | ((origin: string) => boolean)): void {
   const has = typeof granted === 'function' ? granted : (o: string) => granted.has(o);
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async ({ origins = [] }) => origins.every(has));
+  // Plain no-ops, not spies: a component's effect cleanup can run after its test (Preact runs some after
+  // paint, on a timer), when a restored spy would be fakeBrowser's own "not implemented" again.
   for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved]) {
-    vi.spyOn(event, 'addListener').mockImplementation(() => undefined);
-    vi.spyOn(event, 'removeListener').mockImplementation(() => undefined);
+    Object.assign(event, { addListener: () => undefined, removeListener: () => undefined });
   }
 }
 
