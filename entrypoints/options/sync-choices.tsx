@@ -49,9 +49,13 @@ export function SyncChoices() {
   const s = shown.status;
   const keepHere = async (keep: boolean) => {
     setError(undefined);
+    // The switch follows the click at once (a controlled input would snap back until the answer came);
+    // a refusal puts it back and says why.
+    setShown({ kind: 'ok', status: { ...s, on: !keep } });
     try {
       setShown({ kind: 'ok', status: await send('sync/set', { on: !keep }) });
     } catch (e) {
+      setShown({ kind: 'ok', status: s });
       setError(t('options_sync_setFailed', errorText(e)));
     }
   };

@@ -43,9 +43,14 @@ async function checkedPage(context: BrowserContext, serveHtml: ResembleFixtures[
 async function groupsStillCome(context: BrowserContext, serveHtml: ResembleFixtures['serveHtml'], sw: ResembleFixtures['sw'], query: string) {
   const { tab, serp } = await checkedPage(context, serveHtml, query);
   await applied(tab);
-  await expect.poll(() => pageGroupsOf(tab), { message: 'the groups on the page', timeout: 15_000 }).toEqual(demo.groups.map((g) => g.ranks));
+  // Rank 3 is an excerpt of rank 1 (containment near the 0.8 bar, estimated under this install's random
+  // seed): once the pages are checked it may leave the group, so the groups are compared without it.
+  const without3 = (groups: number[][]) => groups.map((g) => g.filter((r) => r !== 3)).filter((g) => g.length > 1);
+  await expect
+    .poll(async () => without3(await pageGroupsOf(tab)), { message: 'the groups on the page', timeout: 15_000 })
+    .toEqual(without3(demo.groups.map((g) => g.ranks)));
   const state = await checkingDone(sw, serp.url, 10);
-  // Rank 3 is an excerpt of rank 1 (containment near the 0.8 bar, estimated under this install's random seed): not asserted.
+  // Rank 3, as above: not asserted.
   expect(ranksOf(state.groups ?? [])).toEqual(
     expect.arrayContaining([
       [4, 8],
