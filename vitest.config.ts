@@ -6,6 +6,9 @@ export default defineConfig({
   // tabs and messages; test/unit/helpers/fake-browser.ts stubs what it lacks), `browser` and `chrome`
   // are too, and import.meta.env has WXT's build flags (a Chrome build's: FIREFOX false).
   plugins: [WxtVitest()],
+  // Unit tests run the product's code paths: no test hook, and the sketch seed drawn at random (a test
+  // build's fixed seed is for the browser tests, lib/sketch/install-seed.ts).
+  define: { __RESEMBLE_TEST_BUILD__: 'false' },
   resolve: {
     // WXT's fake `wxt/browser` (wxt/dist/virtual/mock-browser) imports fakeBrowser from `wxt/testing`,
     // whose index also loads WxtVitest and WXT's build tooling: 4–8 s more per test file (measured on a

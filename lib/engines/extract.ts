@@ -2,6 +2,7 @@ import { LIMITS, clip } from '../limits';
 import { type AddedEngine, QUERY_PARAMS, addedSpec } from './added';
 import { isPaidBlock } from './ads';
 import { stripSnippetChrome } from './snippet';
+import { textOf } from './text-of';
 import { type StructureRead, readByStructure } from './structure';
 import { ENGINES } from './table';
 import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
@@ -51,7 +52,7 @@ const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').t
 function firstText(block: readonly Element[], selectors: readonly string[] | undefined): string {
   for (const sel of selectors ?? []) {
     for (const el of block) {
-      const t = clean(el.querySelector(sel)?.textContent);
+      const t = clean(textOf(el.querySelector(sel)));
       if (t) return t;
     }
   }

@@ -1,6 +1,7 @@
 import { LIMITS } from '../limits';
 import { displayHost } from '../url/display-host';
 import { type Candidate, type StructureOptions, clean } from './structure-links';
+import { textOf } from './text-of';
 
 /** A structural record's fields (./structure.ts): its display URL, its snippet, an opaque link's target. */
 
@@ -43,7 +44,7 @@ export function snippetOf(block: readonly Element[], c: Candidate, display?: Ele
   const visit = (n: Element) => {
     if (n === c.a || n === c.heading || n === display || SKIP_TEXT.has(n.tagName) || n.tagName.toLowerCase() === 'svg') return;
     if (!busy(n)) {
-      const t = n.textContent ?? '';
+      const t = textOf(n);
       if (t.length > best.length) best = t;
       return;
     }

@@ -17,6 +17,19 @@ export function readInstallSeed(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 0xffffffff ? v : undefined;
 }
 
+/**
+ * The seed a test build (RESEMBLE_TEST_BUILD=1) draws instead of a random one, so that what an e2e test
+ * sees never rests on a random draw (issue #37): every test build's install has this seed. A store
+ * package never has it (the product draws with crypto.getRandomValues; test/unit/package.test.ts checks).
+ */
+export const TEST_BUILD_SEED = 0x5eed2b37;
+
+/** `fill` for a test build: TEST_BUILD_SEED in place of a random draw. */
+export function fillTestBuildSeed(a: Uint32Array): Uint32Array {
+  a.fill(TEST_BUILD_SEED);
+  return a;
+}
+
 /** A fresh seed from `fill` (crypto.getRandomValues), never 0. */
 export function drawInstallSeed(fill: (a: Uint32Array) => Uint32Array): number {
   const a = new Uint32Array(1);

@@ -1,12 +1,13 @@
 /**
  * The extension's sketch seed, for expectations computed in Node (issue #28). Each install draws a secret
  * seed (lib/sketch/install-seed.ts), so a page sketched in Node with PAGE_OPTIONS (seed 0) is not what
- * the extension stores. The fixtures read the running extension's seed before each test
- * (fixtures.ts, `extensionSeed`) and the kits sketch with `nodePageOptions()`: the same sample as the
- * extension's. The shipped build never uses seed 0; only this harness follows the extension's seed.
+ * the extension stores. A test build always draws TEST_BUILD_SEED (issue #37), so no verdict rests on a
+ * random draw: the fixtures read the running extension's seed before each test (fixtures.ts,
+ * `extensionSeed`), check it is that one, and the kits sketch with `nodePageOptions()`: the same sample
+ * as the extension's. The shipped build never uses seed 0 nor the test seed.
  */
 import { PAGE_OPTIONS, type SketchOptions } from '../../lib/sketch/options';
-import { readInstallSeed } from '../../lib/sketch/install-seed';
+import { TEST_BUILD_SEED, readInstallSeed } from '../../lib/sketch/install-seed';
 
 let seed: number | undefined;
 
@@ -34,6 +35,8 @@ export async function followExtensionSeed(read: () => Promise<unknown>, ms = 10_
   for (const end = Date.now() + ms; ; ) {
     const s = readInstallSeed(await read().catch(() => undefined));
     if (s !== undefined) {
+      if (s !== TEST_BUILD_SEED)
+        throw new Error(`the extension's sketch seed is ${s}, not a test build's ${TEST_BUILD_SEED}: rebuild with RESEMBLE_TEST_BUILD=1`);
       setExtensionSeed(s);
       return s;
     }

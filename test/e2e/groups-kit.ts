@@ -7,7 +7,6 @@
  * Expected groups are never read off the extension: they come from the fixtures' own labels (the
  * demo's demo.json, the Gutenberg corpus's LABELS.tsv) and are cross-checked with lib in Node.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHTML } from 'linkedom';
@@ -16,11 +15,11 @@ import type { SerpResult } from '../../lib/engines/types';
 import type { Group } from '../../lib/group/results';
 import { demo } from './page-demo-serp';
 import { type BuiltResult, anchorOf, corpusPassage, readText } from './serp-builder';
+import { SHARED, SHARED_ABSENT_REASON } from '../helpers/shared-dir';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SHARED = path.resolve(REPO, '../shared');
-export const hasShared = existsSync(SHARED);
-export const SHARED_ABSENT = `${SHARED} is absent: the tests built from its saved results pages and corpora are skipped`;
+export { SHARED, hasShared } from '../helpers/shared-dir';
+export const SHARED_ABSENT = `${SHARED_ABSENT_REASON}: the tests built from its saved results pages and corpora are skipped`;
 
 // ---------------------------------------------------------------------------------------------------
 // The page's marks (the DOM contract: data-resemble-* on the page's own result roots)

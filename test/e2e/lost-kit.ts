@@ -19,7 +19,8 @@ import type { LostReport } from '../../lib/lost/report';
 import { mainText } from '../../lib/page/main-text';
 import { compactSketch, readCompactSketch } from '../../lib/store/compact';
 import { type ResembleFixtures, expect } from './fixtures';
-import { REPO, SHARED } from './page-check-kit';
+import { REPO } from './page-check-kit';
+import { sharedFileIfPresent } from '../helpers/shared-dir';
 import { pageUi } from './page-ui-kit';
 import { demo } from './page-demo-serp';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
@@ -35,8 +36,8 @@ declare const chrome: typeof Browser;
  * asks for more): the same room for results with ../shared or without.
  */
 const DDG_TEMPLATE_HTML = ((): string => {
-  const shared = path.join(SHARED, 'fixtures/serp/duckduckgo/html_2026-02_openclaw_glassfox.html');
-  if (existsSync(shared)) return readText(shared);
+  const shared = sharedFileIfPresent('fixtures/serp/duckduckgo/html_2026-02_openclaw_glassfox.html');
+  if (shared) return readText(shared);
   const { document } = parseHTML(readText(path.join(REPO, 'test/fixtures/serp/duckduckgo-html.html')));
   const results = document.querySelectorAll('.web-result');
   const last = results[results.length - 1];

@@ -20,6 +20,7 @@ import { type ResembleFixtures, expect } from './fixtures';
 import type { HookScope } from './hook';
 import { RouteTable, sleep } from './route-table';
 import { type BuiltResult, buildSerp, readText } from './serp-builder';
+import { SHARED, SHARED_ABSENT_REASON } from '../helpers/shared-dir';
 import { installDemoRoutes, loadDemo } from '../../scripts/start-demo.mjs';
 
 const DEMO_SEARCH_URL = (loadDemo() as { searchUrl: string }).searchUrl;
@@ -27,9 +28,8 @@ const DEMO_SEARCH_URL = (loadDemo() as { searchUrl: string }).searchUrl;
 declare const chrome: typeof Browser;
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SHARED = path.resolve(REPO, '../shared');
-export const hasShared = existsSync(SHARED);
-export const SHARED_ABSENT = `${SHARED} is absent: the page-checking tests built from its saved results pages and corpora are skipped`;
+export { SHARED, hasShared } from '../helpers/shared-dir';
+export const SHARED_ABSENT = `${SHARED_ABSENT_REASON}: the page-checking tests built from its saved results pages and corpora are skipped`;
 
 /** A saved Google results page (JS markup) with ten organic results. */
 export const GOOGLE_TEMPLATE = 'fixtures/serp/google/2023-05_dell_zlurad.html';

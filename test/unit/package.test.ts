@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../lib/engines/table';
 import { TOGGLE_DISPLAY_COMMAND } from '../../lib/first-run';
+import { TEST_BUILD_SEED } from '../../lib/sketch/install-seed';
 import { FIREFOX_MIN_VERSION, GECKO_ID } from '../../wxt.config';
 import { readZip } from './helpers/zip';
 
@@ -90,6 +91,9 @@ describe('store packages (npm run zip)', () => {
       if (!/\.(js|html|json)$/.test(file)) continue;
       const text = content.toString('utf8');
       for (const s of [...markers, 'RESEMBLE_']) expect(text.includes(s), `${s} in ${file}`).toBe(false);
+      // The test builds' fixed sketch seed: a package draws its seed at random.
+      for (const s of [String(TEST_BUILD_SEED), `0x${TEST_BUILD_SEED.toString(16)}`])
+        expect(text.toLowerCase().includes(s), `the test seed in ${file}`).toBe(false);
       // A production bundle names no file of the machine that built it (development JSX would).
       expect(text.includes(root.replace(/\/$/, '')), `${root} in ${file}`).toBe(false);
     }

@@ -4,16 +4,17 @@
  * on a hand-written page exactly, then on every saved results page (own fixtures, and ../shared's when
  * present) by undoing the renaming byte for byte and comparing both pages parsed with linkedom.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { decodeBytes } from '../../lib/text/decode';
 import { renameMap, renameNames } from '../helpers/rename-names';
+import { SHARED, hasShared } from '../helpers/shared-dir';
 
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
-const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
-const hasSharedSerp = existsSync(SHARED_SERP);
+const SHARED_SERP = path.join(SHARED, 'fixtures/serp');
+const hasSharedSerp = hasShared;
 
 const PAGE = `<!DOCTYPE html><html><head><title>.a #main</title><style>
 .a, #main > .b:hover, div.c.d { color: #fff; background: url(#grad) }

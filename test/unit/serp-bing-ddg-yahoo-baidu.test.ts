@@ -10,7 +10,6 @@
  *    without results read as [] with the engine still recognized.
  * 3. URL matching: results URLs (several country domains) recognized, other pages of the same hosts not.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +21,10 @@ import { yahoo } from '../../lib/engines/specs/yahoo';
 import type { EngineSpec, Extraction } from '../../lib/engines/types';
 import type { EngineId } from '../../lib/settings';
 import { type Pin, loadSerp as load } from './helpers/serp';
+import { SHARED, hasShared } from './helpers/shared';
 
-const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
+const SHARED_SERP = path.join(SHARED, 'fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
-const hasShared = existsSync(SHARED_SERP);
 
 interface Expected {
   count: number;

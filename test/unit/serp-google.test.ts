@@ -12,7 +12,7 @@
  * A known gap of the generic redirect unwrapping is pinned with `it.fails`: the day the change lands,
  * that test fails and is to become a plain `it`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extract, findEngine } from '../../lib/engines/extract';
@@ -20,10 +20,10 @@ import { GOOGLE_DOMAINS, google } from '../../lib/engines/specs/google';
 import type { EngineVariant, Extraction } from '../../lib/engines/types';
 import type { EngineId } from '../../lib/settings';
 import { type Pin, loadSerp as load, parseSerp as parse } from './helpers/serp';
+import { SHARED, hasShared } from './helpers/shared';
 
-const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
+const SHARED_SERP = path.join(SHARED, 'fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
-const hasShared = existsSync(SHARED_SERP);
 
 function variant(name: string): EngineVariant {
   const v = google.variants.find((x) => x.name === name);
@@ -222,11 +222,11 @@ describe.skipIf(!hasShared)('Google: real saved results pages (needs ../shared)'
     return d;
   };
 
-  it('the table covers every Google page of the manifest', () => {
+  it("the table covers every Google desktop page of the manifest (phone pages: serp-mobile.test.ts's table)", () => {
     const manifest = readFileSync(path.join(SHARED_SERP, 'MANIFEST.tsv'), 'utf8')
       .split('\n')
       .map((l) => l.split('\t'))
-      .filter((c) => c[0] === 'google');
+      .filter((c) => c[0] === 'google' && c[2] !== 'google-mobile');
     expect(SHARED_ROWS.map((r) => r.file).sort()).toEqual(manifest.map((c) => c[1]).sort());
     for (const row of SHARED_ROWS) expect(row.query).toBe(manifest.find((c) => c[1] === row.file)?.[4]);
   });

@@ -12,17 +12,19 @@
  * 3. The content script's match patterns and findEngine() cover the hosts and paths phones are served:
  *    Google's and Bing's phone pages share the desktop URLs; DuckDuckGo's html and lite endpoints.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extract, findEngine } from '../../lib/engines/extract';
 import { ENGINES } from '../../lib/engines/table';
 import type { Extraction } from '../../lib/engines/types';
 import { type Pin, loadSerp } from './helpers/serp';
-import { SHARED } from './helpers/shared';
+import { SHARED, hasShared } from './helpers/shared';
 
 const OWN = path.resolve(__dirname, '../fixtures/serp');
 const REAL = process.env.RESEMBLE_MOBILE_SERP_DIR ?? path.join(SHARED, 'fixtures/serp');
+/** A real page when ../shared may be read (or RESEMBLE_MOBILE_SERP_DIR names another folder). */
+const present = (file: string) => (process.env.RESEMBLE_MOBILE_SERP_DIR || hasShared) && existsSync(file);
 
 interface Row {
   file: string;
@@ -152,12 +154,21 @@ const REAL_ROWS: Row[] = [
 ];
 
 describe('phone markup: real pages Google served to a phone (../shared)', () => {
+  it.skipIf(!hasShared)("the table covers every phone page of ../shared's manifest", () => {
+    const phone = readFileSync(path.join(SHARED, 'fixtures/serp/MANIFEST.tsv'), 'utf8')
+      .split('\n')
+      .map((l) => l.split('\t'))
+      .filter((c) => c[2] === 'google-mobile')
+      .map((c) => c[1]);
+    expect(phone.length).toBeGreaterThan(0);
+    for (const f of phone) expect(REAL_ROWS.map((r) => r.file)).toContain(f);
+  });
   for (const r of REAL_ROWS) {
     const file = path.join(REAL, r.file);
-    it.skipIf(!existsSync(file))(`${r.file}: ${r.why}`, () => {
+    it.skipIf(!present(file))(`${r.file}: ${r.why}`, () => {
       expectRow(extract(loadSerp(file), r.url), r);
     });
-    if (!existsSync(file)) it(`${r.file} is absent: its test was skipped`, () => console.warn(`[resemble] ${file} does not exist: skipped`));
+    if (!present(file)) it(`${r.file} is absent: its test was skipped`, () => console.warn(`[resemble] ${file} does not exist: skipped`));
   }
 });
 

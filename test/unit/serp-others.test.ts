@@ -10,7 +10,7 @@
  * 3. URL matching: results URLs (all country domains) are recognized and covered by the content-script
  *    match patterns; other pages of the same hosts are not.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
@@ -19,8 +19,9 @@ import { ENGINES } from '../../lib/engines/table';
 import type { Extraction } from '../../lib/engines/types';
 import type { EngineId } from '../../lib/settings';
 import { loadSerp as parse } from './helpers/serp';
+import { SHARED, hasShared } from './helpers/shared';
 
-const SHARED_SERP = path.resolve(__dirname, '../../../shared/fixtures/serp');
+const SHARED_SERP = path.join(SHARED, 'fixtures/serp');
 const OWN_SERP = path.resolve(__dirname, '../fixtures/serp');
 
 function run(doc: Document, url?: string, opts?: ExtractOptions): Extraction {
@@ -129,7 +130,7 @@ const SHARED_PAGES: PageCase[] = [
   },
 ];
 
-describe.skipIf(!existsSync(SHARED_SERP))('real results pages of Brave, Startpage, Ecosia, Mojeek, Kagi, Yandex (needs ../shared)', () => {
+describe.skipIf(!hasShared)('real results pages of Brave, Startpage, Ecosia, Mojeek, Kagi, Yandex (needs ../shared)', () => {
   const timings: { page: string; engine: string; results: number; first: number; ms: number }[] = [];
 
   for (const p of SHARED_PAGES) {
@@ -185,7 +186,7 @@ describe.skipIf(!existsSync(SHARED_SERP))('real results pages of Brave, Startpag
   });
 });
 
-if (!existsSync(SHARED_SERP)) {
+if (!hasShared) {
   it('../shared is absent: real-page tests skipped', () => {
     console.warn(`[resemble] ${SHARED_SERP} does not exist: the real results-page tests for Brave, Startpage, Ecosia, Mojeek, Kagi and Yandex were skipped.`);
   });

@@ -87,78 +87,106 @@ function report(title: string, per: Map<string, Tally>): Tally {
   return all;
 }
 
-const dirs = () => [path.join(repoRoot, 'test/fixtures/serp'), ...(hasShared ? [path.join(SHARED, 'fixtures/serp')] : [])];
+/**
+ * Two fixed sets, each with its own goals, so that a clone without ../shared gives the same verdicts as
+ * one with it: the repository's own pages (test/fixtures/serp, always there) and ../shared's (skipped
+ * visibly when absent). The repository's pages are few and chosen for their hard parts, so their goal is
+ * exact: every result read, and no more extra entries per engine than the known ones listed here.
+ */
+const SETS = [
+  { name: "the repository's pages", dir: path.join(repoRoot, 'test/fixtures/serp'), needsShared: false },
+  { name: "../shared's pages", dir: path.join(SHARED, 'fixtures/serp'), needsShared: true },
+] as const;
 
-describe('the structural reader on every saved results page (issue #27)', () => {
-  let pages: Page[] = [];
-  beforeAll(() => {
-    pages = dirs()
-      .flatMap(htmlFiles)
-      .map(pageOf)
-      .filter((p): p is Page => p !== undefined);
-  });
+/**
+ * The extra entries read on the repository's pages today (issue #41 is to take them out): Brave's
+ * sitelinks (4), Kagi's grouped result (1), Baidu's card (1), a SearXNG video (1), Google's (1).
+ */
+const OWN_EXTRAS: Record<string, number> = { brave: 4, kagi: 1, baidu: 1, searxng: 1, google: 1 };
 
-  if (!hasShared) it(SHARED_ABSENT_TEST, () => warnSharedAbsent('saved results pages (structure)'));
-
-  it('every class name and id renamed: recall ≥ 0.9, precision ≥ 0.95 against the definition on the saved page', () => {
-    const per = new Map<string, Tally>();
-    for (const p of pages) {
-      const renamed = parseSerp(renameNames(p.html, 7));
-      const x = extract(renamed, p.url, { searxngHosts: p.searxngHosts });
-      expect(x?.engine, p.file).toBe(p.engine.id);
-      tally(per, p.engine.id, p.spec.results, x?.results ?? []);
-      if (p.spec.results.length && x?.results.length) expect(x.reader, p.file).toBe(x.variant === 'structure' ? 'structure' : 'spec');
-    }
-    const all = report('renamed pages, read as the content script reads them:', per);
-    expect(ratio(all.hit, all.spec)).toBeGreaterThanOrEqual(0.9);
+/** The goals: recall and precision over the whole set; for the repository's pages, per engine too. */
+function expectGoals(set: (typeof SETS)[number], per: Map<string, Tally>, all: Tally): void {
+  expect(ratio(all.hit, all.spec)).toBeGreaterThanOrEqual(0.9);
+  if (set.needsShared) {
     expect(ratio(all.hit, all.read)).toBeGreaterThanOrEqual(0.95);
-  });
+    return;
+  }
+  for (const [engine, t] of per) {
+    expect(t.hit, `${engine}: every result read`).toBe(t.spec);
+    expect(t.read - t.hit, `${engine}: extra entries read`).toBeLessThanOrEqual(OWN_EXTRAS[engine] ?? 0);
+  }
+}
 
-  it('another seed gives the same figures (the reader does not depend on the tokens)', () => {
-    for (const p of pages.filter((x) => x.spec.results.length).slice(0, 12)) {
-      const a = extract(parseSerp(renameNames(p.html, 7)), p.url, { searxngHosts: p.searxngHosts });
-      const b = extract(parseSerp(renameNames(p.html, 1234)), p.url, { searxngHosts: p.searxngHosts });
-      expect(b?.results, p.file).toEqual(a?.results);
-    }
-  });
+for (const set of SETS) {
+  describe.skipIf(set.needsShared && !hasShared)(`the structural reader on ${set.name} (issue #27)`, () => {
+    let pages: Page[] = [];
+    beforeAll(() => {
+      pages = htmlFiles(set.dir)
+        .map(pageOf)
+        .filter((p): p is Page => p !== undefined);
+    });
 
-  it('the structural reader alone on the saved pages: recall ≥ 0.9, precision ≥ 0.95, and no ad', () => {
-    const per = new Map<string, Tally>();
-    for (const p of pages) {
-      const doc = parseSerp(p.html);
-      const e = p.engine;
-      const s = readByStructure(doc, {
-        base: p.url,
-        query: p.spec.query,
-        isEnginePage: (u) => e.host.test(u.hostname) && e.path.test(u.pathname),
-        isEngineHost: (h) => e.host.test(h) || p.searxngHosts.includes(h),
-        engine: e,
-      });
-      tally(per, e.id, p.spec.results, s.results);
-      const ads = new Set(
-        Array.from(doc.querySelectorAll(AD_BLOCKS)).flatMap((b) => Array.from(b.querySelectorAll('a[href]')).map((a) => a.getAttribute('href'))),
-      );
-      for (const [i, r] of s.results.entries()) {
-        expect(ads.has(s.blocks[i][0].querySelector('a[href]')?.getAttribute('href') ?? ''), `${p.file}: ${r.url} is an ad`).toBe(false);
-        expect(
-          AD_BLOCKS.split(', ').some((sel) => s.blocks[i][0].closest(sel)),
-          `${p.file}: ${r.url} is inside an ad block`,
-        ).toBe(false);
+    it('the set is not empty', () => expect(pages.length).toBeGreaterThan(set.needsShared ? 20 : 10));
+
+    it('every class name and id renamed: every result read, few extras, against the definition on the saved page', () => {
+      const per = new Map<string, Tally>();
+      for (const p of pages) {
+        const renamed = parseSerp(renameNames(p.html, 7));
+        const x = extract(renamed, p.url, { searxngHosts: p.searxngHosts });
+        expect(x?.engine, p.file).toBe(p.engine.id);
+        tally(per, p.engine.id, p.spec.results, x?.results ?? []);
+        if (p.spec.results.length && x?.results.length) expect(x.reader, p.file).toBe(x.variant === 'structure' ? 'structure' : 'spec');
       }
-    }
-    const all = report('the structural reader alone, pages as saved:', per);
-    expect(ratio(all.hit, all.spec)).toBeGreaterThanOrEqual(0.9);
-    expect(ratio(all.hit, all.read)).toBeGreaterThanOrEqual(0.95);
-  });
+      expectGoals(set, per, report(`${set.name}, renamed, read as the content script reads them:`, per));
+    });
 
-  it('where a definition reads results, it still reads them (the structure never takes over there)', () => {
-    for (const p of pages) {
-      const x = extract(parseSerp(p.html), p.url, { searxngHosts: p.searxngHosts });
-      // Google's phone pages (issue #30) have no definition: the structure reads them, by design.
-      if (p.spec.results.length) expect(x?.reader, p.file).toBe(/google[-/]mobile/.test(p.file) ? 'structure' : 'spec');
-    }
+    it('another seed gives the same figures (the reader does not depend on the tokens)', () => {
+      for (const p of pages.filter((x) => x.spec.results.length).slice(0, 12)) {
+        const a = extract(parseSerp(renameNames(p.html, 7)), p.url, { searxngHosts: p.searxngHosts });
+        const b = extract(parseSerp(renameNames(p.html, 1234)), p.url, { searxngHosts: p.searxngHosts });
+        expect(b?.results, p.file).toEqual(a?.results);
+      }
+    });
+
+    it('the structural reader alone on the saved pages: every result read, few extras, and no ad', () => {
+      const per = new Map<string, Tally>();
+      for (const p of pages) {
+        const doc = parseSerp(p.html);
+        const e = p.engine;
+        const s = readByStructure(doc, {
+          base: p.url,
+          query: p.spec.query,
+          isEnginePage: (u) => e.host.test(u.hostname) && e.path.test(u.pathname),
+          isEngineHost: (h) => e.host.test(h) || p.searxngHosts.includes(h),
+          engine: e,
+        });
+        tally(per, e.id, p.spec.results, s.results);
+        // An ad's own link, by element: an organic result may link the same page as an ad (Google's phone
+        // page for "dell xps 13 buy" has Amazon's page both in #tads and as its last organic result).
+        const adLinks = new Set(Array.from(doc.querySelectorAll(AD_BLOCKS)).flatMap((b) => Array.from(b.querySelectorAll('a[href]'))));
+        for (const [i, r] of s.results.entries()) {
+          const link = s.blocks[i][0].querySelector('a[href]');
+          expect(link !== null && adLinks.has(link), `${p.file}: ${r.url} is an ad`).toBe(false);
+          expect(
+            AD_BLOCKS.split(', ').some((sel) => s.blocks[i][0].closest(sel)),
+            `${p.file}: ${r.url} is inside an ad block`,
+          ).toBe(false);
+        }
+      }
+      expectGoals(set, per, report(`${set.name}, the structural reader alone, as saved:`, per));
+    });
+
+    it('where a definition reads results, it still reads them (the structure never takes over there)', () => {
+      for (const p of pages) {
+        const x = extract(parseSerp(p.html), p.url, { searxngHosts: p.searxngHosts });
+        // Google's phone pages (issue #30) have no definition: the structure reads them, by design.
+        if (p.spec.results.length) expect(x?.reader, p.file).toBe(/google[-/]mobile/.test(p.file) ? 'structure' : 'spec');
+      }
+    });
   });
-});
+}
+
+if (!hasShared) it(SHARED_ABSENT_TEST, () => warnSharedAbsent('saved results pages of ../shared (structure)'));
 
 describe('the structural reader: what no saved page shows', () => {
   const read = (html: string, url: string) => extract(parseSerp(html), url)!;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,12 +14,13 @@ import {
 } from './helpers/lib';
 import { editWords } from './helpers/edits';
 import { proseText } from './helpers/prose';
+import { sharedFileIfPresent } from './helpers/shared';
 import { mulberry32 } from './helpers/random';
 
 // Real text: Broder's paper from ../shared when present; otherwise generated prose (and it says so).
-const PAPER = path.resolve(__dirname, '../../../shared/papers/broder-1997-on-the-resemblance-and-containment-of-documents.txt');
-const base = existsSync(PAPER) ? readFileSync(PAPER, 'utf8') : proseText(11, 3200);
-if (!existsSync(PAPER)) console.warn('unbiasedness: ../shared is absent, using generated prose instead of the paper');
+const PAPER = sharedFileIfPresent('papers/broder-1997-on-the-resemblance-and-containment-of-documents.txt');
+const base = PAPER ? readFileSync(PAPER, 'utf8') : proseText(11, 3200);
+if (!PAPER) console.warn('unbiasedness: ../shared is absent, using generated prose instead of the paper');
 
 const S = 128;
 const TRIALS = 600;

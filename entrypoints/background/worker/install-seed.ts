@@ -5,7 +5,9 @@
  * lifetime; a change of the key (storage cleared, another context's write) is followed at once.
  */
 import { browser } from 'wxt/browser';
-import { INSTALL_SEED_KEY, ensureInstallSeed, readInstallSeed } from '../../../lib/sketch/install-seed';
+import { INSTALL_SEED_KEY, ensureInstallSeed, fillTestBuildSeed, readInstallSeed } from '../../../lib/sketch/install-seed';
+
+declare const __RESEMBLE_TEST_BUILD__: boolean;
 
 let cached: Promise<number> | undefined;
 let watching = false;
@@ -35,7 +37,8 @@ export function installSeed(): Promise<number> {
   const p = ensureInstallSeed({
     get: async () => (await browser.storage.local.get(INSTALL_SEED_KEY))[INSTALL_SEED_KEY],
     set: (seed) => browser.storage.local.set({ [INSTALL_SEED_KEY]: seed }),
-    fill: (a) => crypto.getRandomValues(a),
+    // A test build draws the one fixed test seed: no e2e verdict may rest on a random draw.
+    fill: (a) => (__RESEMBLE_TEST_BUILD__ ? fillTestBuildSeed(a) : crypto.getRandomValues(a)),
     ...(l ? { lock: <T>(fn: () => Promise<T>) => l.request('resemble-sketch-seed', fn) } : {}),
   });
   cached = p;

@@ -11,21 +11,20 @@
  *
  * This module imports nothing from vitest, so scripts (scripts/measure-shingle-size.ts) can use it too.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PAGE_OPTIONS, decodeBytes, sketch, type Sketch, type SketchOptions } from '../../../lib/index';
+import { SHARED, SHARED_ABSENT_REASON } from '../../helpers/shared-dir';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SHARED = path.resolve(repoRoot, '../shared');
-export const hasShared = existsSync(SHARED);
+// Whether ../shared may be read is decided in one place (RESEMBLE_NO_SHARED=1 hides it): ../../helpers/shared-dir.ts.
+export { SHARED, hasShared, repoRoot, sharedFileIfPresent } from '../../helpers/shared-dir';
 
 /** Name of the placeholder test registered when ../shared is absent. */
 export const SHARED_ABSENT_TEST = '../shared is absent: corpus tests skipped';
 
 /** Body of the placeholder test: passes, but says loudly what did not run. */
 export function warnSharedAbsent(what: string): void {
-  console.warn(`[resemble] ${SHARED} does not exist: the ${what} tests were skipped. Put the shared reference folder beside the repository to run them.`);
+  console.warn(`[resemble] ${SHARED_ABSENT_REASON}: the ${what} tests were skipped. Put the shared reference folder beside the repository to run them.`);
 }
 
 /** Absolute path of a file under ../shared. */
