@@ -1,7 +1,9 @@
 import { version } from '../package.json';
 import type { Command } from './command';
 import { COMMANDS } from './commands/index';
+import { PAGE_OPTIONS } from '../lib/index';
 import { padEnd } from './output';
+import { readCap } from './read-limited';
 import { sketchOptionsHelp } from './sketch-options';
 
 export const VERSION: string = version;
@@ -18,7 +20,10 @@ const INPUT = `Input: files are read as bytes and decoded (UTF-8, UTF-16 with a 
 HTML or XML, is recognized by content (HTML's elements; an XML declaration, a root element spanning the
 file, or most of its start inside tags): tags and their attributes, comments, processing instructions,
 doctypes, scripts and styles are removed, CDATA kept as text and entities decoded.
-Binary files are refused. '-' as a file name reads standard input.`;
+Binary files are refused. '-' as a file name reads standard input.
+Only a document's first ${readCap(PAGE_OPTIONS.maxChars) >> 20} MB are read (4 bytes for each of the ${PAGE_OPTIONS.maxChars.toLocaleString('en')} characters a sketch
+reads): a longer one is cut there, with a warning. Devices are refused; a pipe named as a file
+(<(zcat a.gz)) is read, but the files a directory or a --files-from list names must be regular files.`;
 
 /** `resemble --help`. */
 export function mainHelp(): string {

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { decodeBytes, markupKind, sketch, type Markup, type Sketch, type SketchOptions } from '../lib/index';
 import { InputError, UsageError, inputErrorFor } from './errors';
+import { warn } from './output';
+import { cutNote, readCap, readLimited, readStreamLimited } from './read-limited';
 
 /** A file argument read and decoded to text. */
 export interface Input {
@@ -14,20 +15,17 @@ export interface Input {
   markup: Markup | undefined;
 }
 
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
-}
-
 /**
- * Reads `file` ('-' is standard input) as bytes and decodes it with the library's `decodeBytes`
- * (BOM-aware UTF-8/UTF-16, windows-1252 fallback, binary refused). Every failure is an InputError
- * naming the file: missing, a directory, unreadable, binary or empty.
+ * Reads `file` ('-' is standard input; a pipe named on the command line is read too) up to
+ * readCap(maxChars) bytes, warning on stderr when it is longer, and decodes it with the library's
+ * `decodeBytes` (BOM-aware UTF-8/UTF-16, windows-1252 fallback, binary refused). Every failure is an
+ * InputError naming the file: missing, a directory, a device, unreadable, binary or empty.
  */
-export async function readInput(file: string): Promise<Input> {
+export async function readInput(file: string, maxChars: number): Promise<Input> {
   try {
-    return decodeInput(file, file === '-' ? await readStdin() : readFileSync(file));
+    const read = file === '-' ? await readStreamLimited(process.stdin, readCap(maxChars)) : readLimited(file, readCap(maxChars), true);
+    if (read.cut) warn(cutNote(file, read.data.byteLength, read.size));
+    return decodeInput(file, read.data);
   } catch (e) {
     throw inputErrorFor(file, e);
   }
@@ -56,7 +54,7 @@ export function sketchInput(input: Input, opts: SketchOptions): Sketch {
 
 /** Reads and sketches one file. */
 export async function loadSketch(file: string, opts: SketchOptions): Promise<Sketch> {
-  return sketchInput(await readInput(file), opts);
+  return sketchInput(await readInput(file, opts.maxChars), opts);
 }
 
 /** Standard input can be read once: '-' may appear at most once among the file arguments. */

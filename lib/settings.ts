@@ -133,26 +133,63 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 /** Migrations from version N to N + 1, keyed by N. Each takes and returns a plain object. */
 export const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {};
 
-/**
- * Settings read from storage: migrated to the current version, then checked field by field; a field
- * that fails its check (a corrupt or hand-edited value) falls back to its default without losing the
- * others. Never throws.
- */
-export function migrateSettings(raw: unknown): Settings {
-  let o: Record<string, unknown> = typeof raw === 'object' && raw !== null ? { ...(raw as Record<string, unknown>) } : {};
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The stored object at this version (migrations run), every key kept, those this version does not know too. */
+function migrated(raw: unknown): Record<string, unknown> {
+  let o: Record<string, unknown> = isRecord(raw) ? { ...raw } : {};
   let v = typeof o.version === 'number' && Number.isInteger(o.version) ? o.version : SETTINGS_VERSION;
   while (v < SETTINGS_VERSION && MIGRATIONS[v]) o = { ...MIGRATIONS[v](o), version: ++v };
+  return o;
+}
+
+/** The engine switches this version knows, each on its own: another version's engine ids are passed over. */
+function knownEngines(v: unknown): Partial<Record<EngineId, boolean>> {
+  if (!isRecord(v)) return {};
+  return Object.fromEntries(ENGINE_IDS.filter((e) => Object.hasOwn(v, e) && typeof v[e] === 'boolean').map((e) => [e, v[e]]));
+}
+
+/**
+ * Settings read from storage: migrated to the current version, then checked field by field. A field this
+ * version cannot read (a corrupt value, or one of a newer version: issue #38) takes `here`'s value (this
+ * device's own, shared/settings.ts) or else its default, without losing the others; keys and values of
+ * another version (an engine id, an added engine's field) are passed over, never the whole field. Never throws.
+ */
+export function migrateSettings(raw: unknown, here?: Settings): Settings {
+  const o = migrated(raw);
   const out: Record<string, unknown> = { version: SETTINGS_VERSION };
   for (const [k, f] of Object.entries(FIELDS) as [keyof Fields, Field<unknown>][]) {
-    // Engines added in a later release start enabled for users whose stored map predates them.
-    let value = k === 'engines' && typeof o[k] === 'object' && o[k] !== null ? { ...(f.def as object), ...(o[k] as object) } : o[k];
+    const own = here?.[k] ?? f.def;
+    // Engines added in a later release start enabled for users whose stored map predates them; one
+    // engine's unreadable switch keeps this device's.
+    let value = k === 'engines' && isRecord(o[k]) ? { ...(f.def as object), ...(here?.engines ?? {}), ...knownEngines(o[k]) } : o[k];
     // One unusable stored host costs that host only, not the user's others.
     if (k === 'searxngHosts' && Array.isArray(value)) value = value.filter((h) => check(hostName(), h).ok);
     if (k === 'addedEngines' && Array.isArray(value)) value = usableAddedEngines(value);
     const c = check(f.check, value);
-    out[k] = c.ok && value !== undefined ? c.value : structuredClone(f.def);
+    out[k] = c.ok && value !== undefined ? c.value : structuredClone(own);
   }
   return out as unknown as Settings;
+}
+
+/**
+ * What to store for `next` (the settings after `patch`) over the stored `raw` (issue #38): what another
+ * version wrote is kept and written back untouched. A field the patch does not change keeps its stored
+ * value as it is (even one this version cannot read); a changed one is written, keeping the engine ids
+ * and added engines' fields this version does not know; the version never goes down.
+ */
+export function settingsToStore(raw: unknown, next: Settings, patch: SettingsPatch): Record<string, unknown> {
+  const base = migrated(raw);
+  const out: Record<string, unknown> = { ...base, version: Math.max(SETTINGS_VERSION, typeof base.version === 'number' ? base.version : 0) };
+  for (const k of Object.keys(FIELDS) as (keyof Fields)[]) {
+    if (!Object.hasOwn(patch, k) && Object.hasOwn(base, k)) continue;
+    if (k === 'engines') out[k] = { ...(isRecord(base.engines) ? base.engines : {}), ...next.engines };
+    else if (k === 'addedEngines') {
+      const stored = Array.isArray(base.addedEngines) ? base.addedEngines.filter(isRecord) : [];
+      out[k] = next.addedEngines.map((a) => ({ ...(stored.find((s) => s.host === a.host) ?? {}), ...a }));
+    } else out[k] = next[k];
+  }
+  return out;
 }
 
 const patchCheck = obj(Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, optional(f.check as Check<unknown>)]))) as unknown as Check<SettingsPatch>;

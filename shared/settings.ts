@@ -8,7 +8,7 @@
  * here too: a copy under the same key in storage.local is read and written instead of storage.sync's.
  */
 import { browser } from 'wxt/browser';
-import { type Settings, type SettingsPatch, applySettingsPatch, migrateSettings } from '../lib/settings';
+import { type Settings, type SettingsPatch, applySettingsPatch, migrateSettings, settingsToStore } from '../lib/settings';
 import { SYNC_QUOTA, itemBytes } from '../lib/sync/encode';
 
 export const SETTINGS_KEY = 'settings';
@@ -22,6 +22,12 @@ export const EDITED_OFF_KEY = 'settingsEditedOff';
  * and the next write that fits goes to sync again and drops both. Nothing the user set is lost.
  */
 export const SETTINGS_LOCAL_KEY = 'settingsKeptLocal';
+/**
+ * storage.local: this device's own settings as it last read them whole (issue #38). A synced value this
+ * version cannot read (another device's newer release) leaves this device's value in place, not the
+ * default. Written by the background only (`keepSettingsHere`, and with each write).
+ */
+export const SETTINGS_HERE_KEY = 'settingsHere';
 
 /** Whether a storage change may change the settings (either area's copy, or the switch between them). */
 export const settingsChanged = (changes: Record<string, unknown>, area: string): boolean =>
@@ -33,18 +39,19 @@ let cached: Promise<Settings> | undefined;
 let listening = false;
 
 /** Both areas in parallel (one wait at document_start): the local copy when sync is off, or the settings could not sync, and a copy exists. */
-async function readRaw(): Promise<{ raw: unknown; off: boolean; keptLocal: boolean }> {
+async function readRaw(): Promise<{ raw: unknown; off: boolean; keptLocal: boolean; here: Settings | undefined }> {
   const [synced, local] = await Promise.all([
     browser.storage.sync.get(SETTINGS_KEY),
-    browser.storage.local.get([SETTINGS_KEY, SYNC_OFF_KEY, SETTINGS_LOCAL_KEY]),
+    browser.storage.local.get([SETTINGS_KEY, SYNC_OFF_KEY, SETTINGS_LOCAL_KEY, SETTINGS_HERE_KEY]),
   ]);
   const off = local[SYNC_OFF_KEY] === true;
   const keptLocal = local[SETTINGS_LOCAL_KEY] !== undefined;
-  return { raw: (off || keptLocal) && local[SETTINGS_KEY] !== undefined ? local[SETTINGS_KEY] : synced[SETTINGS_KEY], off, keptLocal };
+  const here = local[SETTINGS_HERE_KEY] === undefined ? undefined : migrateSettings(local[SETTINGS_HERE_KEY]);
+  return { raw: (off || keptLocal) && local[SETTINGS_KEY] !== undefined ? local[SETTINGS_KEY] : synced[SETTINGS_KEY], off, keptLocal, here };
 }
 
 /** To sync; kept here (with why) when they do not fit an item or the browser refuses them. */
-async function writeSynced(next: Settings, keptLocal: boolean): Promise<void> {
+async function writeSynced(next: Record<string, unknown>, keptLocal: boolean): Promise<void> {
   const bytes = itemBytes(SETTINGS_KEY, next);
   try {
     if (bytes > SYNC_QUOTA.perItem) throw new Error(`the settings take ${bytes} bytes; the browser's sync holds ${SYNC_QUOTA.perItem} bytes an item`);
@@ -57,15 +64,19 @@ async function writeSynced(next: Settings, keptLocal: boolean): Promise<void> {
   if (keptLocal) await browser.storage.local.remove([SETTINGS_KEY, SETTINGS_LOCAL_KEY]);
 }
 
+/** The cache is dropped on any change from any context: registered before anything is cached (a read or a write). */
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (settingsChanged(changes, area)) cached = undefined;
+  });
+}
+
 export function readSettings(): Promise<Settings> {
-  if (!listening) {
-    listening = true;
-    browser.storage.onChanged.addListener((changes, area) => {
-      if (settingsChanged(changes, area)) cached = undefined;
-    });
-  }
+  listen();
   cached ??= readRaw().then(
-    ({ raw }) => migrateSettings(raw),
+    ({ raw, here }) => migrateSettings(raw, here),
     (e: unknown) => {
       cached = undefined;
       throw e;
@@ -76,10 +87,23 @@ export function readSettings(): Promise<Settings> {
 
 /** The settings with `patch` applied, written and returned (the background's `settings/set`). */
 export async function writeSettings(patch: SettingsPatch): Promise<Settings> {
-  const { raw, off, keptLocal } = await readRaw();
-  const next = applySettingsPatch(migrateSettings(raw), patch);
-  if (off) await browser.storage.local.set({ [SETTINGS_KEY]: next, [EDITED_OFF_KEY]: true });
-  else await writeSynced(next, keptLocal);
+  listen();
+  const { raw, off, keptLocal, here } = await readRaw();
+  const next = applySettingsPatch(migrateSettings(raw, here), patch);
+  // What another version wrote (keys, engine ids, fields, values this one cannot read) is written back as it was.
+  const stored = settingsToStore(raw, next, patch);
+  if (off) await browser.storage.local.set({ [SETTINGS_KEY]: stored, [EDITED_OFF_KEY]: true, [SETTINGS_HERE_KEY]: next });
+  else {
+    await writeSynced(stored, keptLocal);
+    await browser.storage.local.set({ [SETTINGS_HERE_KEY]: next });
+  }
   cached = Promise.resolve(next);
   return next;
+}
+
+/** The background, when the settings changed (another device's write): this device's own copy follows what it can read. */
+export async function keepSettingsHere(): Promise<void> {
+  const { raw, here } = await readRaw();
+  const now = migrateSettings(raw, here);
+  if (JSON.stringify(now) !== JSON.stringify(here)) await browser.storage.local.set({ [SETTINGS_HERE_KEY]: now });
 }

@@ -32,8 +32,8 @@ Options:
     const [fa, fb] = expectPositionals(args, 2, 2, USAGE, 'compare');
     const opts = sketchOptions(args, 'compare');
     checkStdinOnce([fa, fb], 'compare');
-    const a = await readInput(fa);
-    const b = await readInput(fb);
+    const a = await readInput(fa, opts.maxChars);
+    const b = await readInput(fb, opts.maxChars);
     const sa = sketchInput(a, opts);
     const sb = sketchInput(b, opts);
     const estimate: Similarity = {

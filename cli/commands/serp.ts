@@ -6,6 +6,7 @@ import type { Command } from '../command';
 import { InputError } from '../errors';
 import { padStart, writeJson, writeLines } from '../output';
 import { readInput } from '../read-input';
+import { sketchOptions } from '../sketch-options';
 
 const USAGE = 'serp FILE.html [--url URL] [--json]';
 
@@ -34,7 +35,7 @@ Exit status 1 when FILE holds no results page at all (no repeated result links).
   async run(args) {
     const [file] = expectPositionals(args, 1, 1, USAGE, 'serp');
     const url = args.values.get('url');
-    const input = await readInput(file);
+    const input = await readInput(file, sketchOptions(args, 'serp').maxChars);
     const started = performance.now();
     const { document } = parseHTML(input.text);
     if (url !== undefined && !/^(?:https?|file):\/\//i.test(url)) throw new InputError(url, '--url is not an http(s) address');

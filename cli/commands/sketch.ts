@@ -27,7 +27,8 @@ Options:
                  {"file", "options": {"shingle", "size", "seed"}, "format", "tokens", "shingles",
                   "distinct", "modBits", "whole" (13 hex digits), "truncated", "min": [numbers],
                   "mod": [numbers], "bytes" (serialized length), "base64" (the serialized sketch)},
-                 with --simhash also "simhash"; for several documents {"sketches": [object, ...]}
+                 with --simhash also "simhash", and "cut" (the bytes read) for a document longer
+                 than the read limit; for several documents {"sketches": [object, ...]}
   --simhash      also print the 64-bit SimHash over the same shingles (16 hex digits)
 ${OUTPUT_HELP}
                  (--output jsonl: one such object a line, streamed: the form for DuckDB, Spark, Polars;
@@ -84,6 +85,7 @@ function sketchJson(d: SketchedDoc) {
     bytes: bytes.length,
     base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
     ...(d.simhash ? { simhash: simhashHex(d.simhash) } : {}),
+    ...(d.cut !== undefined ? { cut: d.cut } : {}),
   };
 }
 
@@ -93,7 +95,7 @@ function sketchText(d: SketchedDoc): string[] {
   const row = (k: string, v: string | number) => `${padEnd(k, 11)}${v}`;
   return [
     row('file', d.name),
-    row('input', `${d.input?.markup?.toUpperCase() ?? 'text'}, ${d.input?.encoding ?? 'utf-8'}, ${d.bytes} bytes`),
+    row('input', `${d.input?.markup?.toUpperCase() ?? 'text'}, ${d.input?.encoding ?? 'utf-8'}, ${d.bytes} bytes${d.cut !== undefined ? ` (only the first ${d.cut} read)` : ''}`),
     row('options', `shingle ${s.shingle}, size ${s.size}, seed ${s.seed}`),
     row('tokens', s.tokens),
     row('shingles', s.shingles),

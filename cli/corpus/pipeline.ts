@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { InputError } from '../errors';
 import { RateProgress } from '../progress';
+import { cutNote, readCap } from '../read-limited';
 import { type Job, type JobResult, isBad, sketchJob } from './sketch-job';
 import { SketchPool, findWorker } from './worker-pool';
 import { MAX_LINE_BYTES } from './jsonl-lines';
@@ -93,12 +94,17 @@ export function sketchCorpus(spec: CorpusSpec, want: WantedSketch, opts: CorpusO
     const started = performance.now();
     const progress = new RateProgress(opts.label, opts.progress || stderr.isTTY === true, stderr);
     let pool: SketchPool | undefined;
+    let cut = 0;
     try {
       const plan = await planFiles(spec, stdin, opts.progress || stderr.isTTY === true, opts.command);
       progress.totalBytes = plan.bytes;
       if (spec.jsonl === undefined) progress.totalDocs = plan.entries.length;
-      const jobs = corpusJobs(spec, plan, stdin, MAX_LINE_BYTES, (n) => {
-        totals.bytes += n;
+      const jobs = corpusJobs(spec, plan, stdin, {
+        maxLineBytes: MAX_LINE_BYTES,
+        maxDocBytes: readCap(want.options.maxChars),
+        onBlank: (n) => {
+          totals.bytes += n;
+        },
       });
       const worker = opts.workers > 1 && parallelWorth(spec, plan.entries.length) ? findWorker(opts.workerPath) : undefined;
       let results: AsyncIterable<JobResult>;
@@ -120,6 +126,11 @@ export function sketchCorpus(spec: CorpusSpec, want: WantedSketch, opts: CorpusO
           else if (totals.skipped === MAX_WARNINGS + 1) progress.note('resemble: further unusable documents are not listed');
         } else {
           totals.documents++;
+          if (r.cut !== undefined) {
+            // r.bytes is a regular file's whole size (more than was read); a pipe's is what was read.
+            if (++cut <= MAX_WARNINGS) progress.note(`resemble: ${cutNote(r.name, r.cut, r.bytes > r.cut ? r.bytes : undefined)}`);
+            else if (cut === MAX_WARNINGS + 1) progress.note('resemble: further documents longer than the read limit are not listed');
+          }
           progress.update(totals.documents + totals.skipped, totals.bytes);
           yield r;
         }

@@ -5,6 +5,7 @@ import { type Dirent, createReadStream, readFileSync, readdirSync, realpathSync,
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { UsageError, inputErrorFor } from '../errors';
+import { type Limited, readStreamLimited } from '../read-limited';
 import { MAX_LINE_BYTES, jsonlLines } from './jsonl-lines';
 import { type Job, lineName } from './sketch-job';
 import type { CorpusSpec } from './types';
@@ -16,6 +17,8 @@ export interface Plan {
   entries: Entry[];
   /** Bytes to read in all, when known (sizes were asked for and standard input is not read). */
   bytes?: number;
+  /** Entries named on the command line: read even if they are FIFOs (walked and listed ones must be regular files). */
+  named?: Set<string>;
 }
 
 export type Stdin = AsyncIterable<Uint8Array | string>;
@@ -74,19 +77,6 @@ function walk(root: string, spec: CorpusSpec, out: Entry[], visited: Set<string>
   visit(root, '');
 }
 
-async function readAll(stream: Stdin): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : Buffer.from(c));
-  // A fresh buffer, not Buffer.concat's (small ones share Node's pool, which must never be transferred).
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /**
  * The files to read, in order, each path once (as uniqueFiles: by its resolved path). Standard input
  * may be used once in all ('-', --files-from -, --jsonl -). `sizes` adds up the bytes to read (for an ETA).
@@ -95,13 +85,15 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
   const stdinUses = () => spec.paths.filter((p) => p === '-').length + (spec.filesFrom === '-' ? 1 : 0) + (spec.jsonl === '-' ? 1 : 0);
   if (stdinUses() > 1) throw new UsageError("standard input ('-') can be given only once (a '-' path, --files-from - or --jsonl -)", command);
   const entries: Entry[] = [];
+  const named = new Set<string>();
   const seen = new Set<string>();
   const visited = new Set<string>();
-  const add = (p: string) => {
+  const add = (p: string, direct = false) => {
     const key = p === '-' ? '-' : resolve(p);
     if (!seen.has(key)) {
       seen.add(key);
       entries.push(p);
+      if (direct) named.add(p);
     }
   };
   const addPath = (p: string, walkDirs: boolean) => {
@@ -112,7 +104,7 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
     } catch {
       // Missing or unreadable: read as a file, which reports it.
     }
-    if (!dir) return add(p);
+    if (!dir) return add(p, true);
     const walked: Entry[] = [];
     walk(p, spec, walked, visited);
     for (const e of walked)
@@ -123,7 +115,9 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
   if (spec.filesFrom !== undefined) {
     let list: string;
     try {
-      list = Buffer.from(spec.filesFrom === '-' ? await readAll(stdin) : readFileSync(spec.filesFrom)).toString('utf8');
+      list = Buffer.from(spec.filesFrom === '-' ? (await readStreamLimited(stdin, Number.MAX_SAFE_INTEGER)).data : readFileSync(spec.filesFrom)).toString(
+        'utf8',
+      );
     } catch (e) {
       throw inputErrorFor(spec.filesFrom, e);
     }
@@ -135,7 +129,7 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
       addPath(p === '-' ? './-' : p, false);
     }
   }
-  if (!sizes || entries.includes('-') || spec.jsonl === '-') return { entries };
+  if (!sizes || entries.includes('-') || spec.jsonl === '-') return { entries, named };
   let bytes = 0;
   for (const e of entries) {
     try {
@@ -151,32 +145,35 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
       throw inputErrorFor(spec.jsonl, e);
     }
   }
-  return { entries, bytes };
+  return { entries, bytes, named };
+}
+
+export interface JobLimits {
+  /** A JSONL line longer than this is unusable. */
+  maxLineBytes?: number;
+  /** Standard input as one document ('-') is read up to this many bytes (../read-limited.ts readCap). */
+  maxDocBytes?: number;
+  /** JSONL bytes that are no document (blank lines): counted with the documents' own. */
+  onBlank?: (bytes: number) => void;
 }
 
 /** Every document as a job, numbered in input order; JSONL is streamed (one line held at a time). */
-export async function* corpusJobs(
-  spec: CorpusSpec,
-  plan: Plan,
-  stdin: Stdin,
-  maxLineBytes = MAX_LINE_BYTES,
-  /** JSONL bytes that are no document (blank lines): counted with the documents' own. */
-  onBlank?: (bytes: number) => void,
-): AsyncGenerator<Job> {
+export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, limits: JobLimits = {}): AsyncGenerator<Job> {
+  const { maxLineBytes = MAX_LINE_BYTES, maxDocBytes = Number.MAX_SAFE_INTEGER, onBlank } = limits;
   let seq = 0;
   for (const e of plan.entries) {
     if (typeof e !== 'string') yield { kind: 'bad', seq: seq++, name: e.name, reason: e.reason };
-    else if (e !== '-') yield { kind: 'file', seq: seq++, path: e };
+    else if (e !== '-') yield plan.named?.has(e) ? { kind: 'file', seq: seq++, path: e, pipe: true } : { kind: 'file', seq: seq++, path: e };
     else {
-      let data: Uint8Array;
+      let read: Limited;
       try {
-        data = await readAll(stdin);
+        read = await readStreamLimited(stdin, maxDocBytes);
       } catch (err) {
         const ie = inputErrorFor('-', err);
         yield { kind: 'bad', seq: seq++, name: '-', reason: ie.message.replace(/^standard input: /, '') };
         continue;
       }
-      yield { kind: 'bytes', seq: seq++, name: '-', data };
+      yield read.cut ? { kind: 'bytes', seq: seq++, name: '-', data: read.data, cut: true } : { kind: 'bytes', seq: seq++, name: '-', data: read.data };
     }
   }
   const file = spec.jsonl;

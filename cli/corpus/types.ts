@@ -37,6 +37,8 @@ export interface SketchedDoc {
   bytes: number;
   /** It was read from a path (an argument, a walked directory, --files-from), not a JSONL line. */
   fromPath: boolean;
+  /** Set when it is longer than the read limit (../read-limited.ts): the bytes read, its start. */
+  cut?: number;
   sketch?: Sketch;
   values?: Uint32Array;
   simhash?: SimHash;

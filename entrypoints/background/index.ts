@@ -5,7 +5,7 @@ import { listen } from './messages/router';
 import { sketchService } from './worker/sketch-service';
 import { syncRuntimeScripts } from './engines/searxng';
 import { evictOld } from './worker/store-access';
-import { writeSettings } from '../../shared/settings';
+import { keepSettingsHere, writeSettings } from '../../shared/settings';
 import { forgetTab } from './tab/forget-tab';
 import { evictClosedTabs } from './tab/session-space';
 import { installTestHook } from './debug/test-hook';
@@ -44,8 +44,10 @@ export default defineBackground({
       if (change.status === 'loading') void forgetTab(tabId);
     });
     // Custom SearXNG hosts and added engines: re-register when the lists or the granted permissions change.
-    browser.storage.onChanged.addListener((changes) => {
+    browser.storage.onChanged.addListener((changes, area) => {
       if (!('settings' in changes)) return;
+      // Another device's settings: this device's own copy keeps what this version can read of them (issue #38).
+      if (area === 'sync') void keepSettingsHere().catch(() => undefined);
       void syncRuntimeScripts().catch(() => undefined);
       if ((changes.settings.newValue as { pageChecking?: unknown } | undefined)?.pageChecking === false) cancelAllChecks();
     });

@@ -78,6 +78,7 @@ export function listNames(v: Pick<SiteVerdict, 'listedIn' | 'listedSubs'>, lists
 }
 
 function status(v: SiteVerdict, lists: Lists): string {
+  if (v.notSite) return t('options_copycat_status_notSite');
   if (v.user === 'not-copycat') return t('options_copycat_status_notCopycat');
   if (v.flagged === 'marked') return t('options_copycat_status_marked');
   if (v.flagged === 'evidence') return t('options_copycat_status_evidence', label(v));
@@ -143,7 +144,11 @@ function SiteRow({
         </table>
       )}
       <div class="actions">
-        {v.user === 'not-copycat' ? (
+        {v.notSite ? (
+          <button type="button" onClick={() => act(v.site, 'none')} aria-label={t('options_searxng_remove_aria', v.site)}>
+            {t('options_searxng_remove')}
+          </button>
+        ) : v.user === 'not-copycat' ? (
           <button type="button" onClick={() => act(v.site, 'none')}>
             {t('options_copycat_undoNot')}
           </button>
@@ -156,7 +161,7 @@ function SiteRow({
             {t('options_copycat_mark')}
           </button>
         )}
-        {v.user === 'marked' && (
+        {v.user === 'marked' && !v.notSite && (
           <button type="button" onClick={() => act(v.site, 'none')}>
             {t('options_copycat_unmark')}
           </button>

@@ -1,5 +1,6 @@
 import type { Evidence } from './evidence';
 import { type PackedList, listsOf, subsOf } from './listed';
+import { isSite } from './site';
 
 /** The user's word on a site, which beats any evidence or list. */
 export interface Overrides {
@@ -55,6 +56,11 @@ export interface SiteVerdict {
   /** The addresses of the subscriptions among those lists (issue #30), when any: a name does not tell a subscription from an imported list. */
   listedSubs?: string[];
   user?: 'not-copycat' | 'marked';
+  /**
+   * The user's word is on a name that is not a site (a public suffix such as com, from an older version
+   * or another device): never flagged nor matched, listed only so that it can be removed (issue #38).
+   */
+  notSite?: true;
   /** Whether results from it are labelled, and on what ground. */
   flagged: false | 'evidence' | 'marked' | 'listed';
   /** Whether "hide" may hide its results: marked by the user, listed by a list the user imported, or evidence past the stricter bar. */
@@ -119,8 +125,18 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
     const listedIn = listsOf(lists, site);
     const listedSubs = subsOf(lists, site);
     const user = notCopycat.has(site) ? 'not-copycat' : marked.has(site) ? 'marked' : undefined;
-    const flagged: SiteVerdict['flagged'] =
-      user === 'not-copycat' ? false : user === 'marked' ? 'marked' : own === 'copycat' ? 'evidence' : listedIn.length && own !== 'copied' ? 'listed' : false;
+    const notSite = user !== undefined && !isSite(site);
+    const flagged: SiteVerdict['flagged'] = notSite
+      ? false
+      : user === 'not-copycat'
+        ? false
+        : user === 'marked'
+          ? 'marked'
+          : own === 'copycat'
+            ? 'evidence'
+            : listedIn.length && own !== 'copied'
+              ? 'listed'
+              : false;
     const hide =
       flagged === 'marked' ||
       flagged === 'listed' ||
@@ -139,6 +155,7 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
       listedIn,
       ...(listedSubs.length ? { listedSubs } : {}),
       ...(user ? { user } : {}),
+      ...(notSite ? { notSite: true as const } : {}),
       flagged,
       hide,
     });

@@ -41,13 +41,16 @@ export const listsOf = (lists: readonly PackedList[], site: string): string[] =>
 /** The addresses of the subscribed lists holding `site`: which listings are subscriptions, told by identity (an imported list may share a name). */
 export const subsOf = (lists: readonly PackedList[], site: string): string[] => lists.flatMap((l) => (l.sub && hasSite(l.sites, site) ? [l.sub] : []));
 
-/** A host's suffixes, itself first: www.a.example, a.example, example. */
+/**
+ * A host's suffixes that could be a site, itself first: www.a.example, a.example; never a single label
+ * (com, example): no site is one, so a stored "com" from another device or version marks nothing (issue
+ * #38). Longer public suffixes (co.uk) are kept out of what is looked up by the background, which has
+ * the Public Suffix List (lib/copycat/site.ts); the results page need not load it.
+ */
 export function* suffixes(host: string): Generator<string> {
   let s = host.toLowerCase().replace(/\.$/, '');
-  for (;;) {
+  for (let dot = s.indexOf('.'); dot >= 0; dot = s.indexOf('.')) {
     yield s;
-    const dot = s.indexOf('.');
-    if (dot < 0) return;
     s = s.slice(dot + 1);
   }
 }

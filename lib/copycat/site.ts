@@ -27,6 +27,13 @@ export function siteOf(hostOrUrl: string): string | undefined {
   return d?.includes('.') ? d : undefined;
 }
 
+/**
+ * Whether `name` is a site exactly as stored (issue #38): a registrable domain, never a public suffix
+ * (com, co.uk, github.io), a host below a site, or an address. What arrives from sync, an import or an
+ * older version is held to this before it may mark anything: a verdict on "com" would mark every .com.
+ */
+export const isSite = (name: string): boolean => siteOf(name) === name;
+
 /** Whether two URLs are on different sites (both having one). */
 export function differentSites(a: string, b: string): boolean {
   const sa = siteOf(a);

@@ -143,10 +143,19 @@ export function usableAddedEngines(v: unknown): AddedEngine[] {
   if (!Array.isArray(v)) return [];
   const out: AddedEngine[] = [];
   for (const x of v) {
-    const c = check(addedEngineCheck, x);
+    // A field this version does not know (another device's newer release) is passed over, never the
+    // engine (issue #38): its four fields are read; the stored entry keeps the rest (lib/settings.ts).
+    const c = check(addedEngineCheck, knownFields(x));
     if (c.ok && out.length < MAX_ADDED_ENGINES && !out.some((a) => a.host === c.value.host)) out.push(c.value);
   }
   return out;
+}
+
+/** An added engine's four fields out of a stored entry, whatever else it holds. */
+function knownFields(x: unknown): unknown {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return x;
+  const o = x as Record<string, unknown>;
+  return Object.fromEntries(['host', 'path', 'param', 'name'].filter((k) => Object.hasOwn(o, k)).map((k) => [k, o[k]]));
 }
 
 /** The export file's marker: an import knows its own files (and reads a bare list as well). */

@@ -8,6 +8,7 @@
  */
 import type { Choice, Entry, Kind } from './choices';
 import { merge } from './choices';
+import { isSite } from '../copycat/site';
 
 export const SYNC_QUOTA = { bytes: 102_400, perItem: 8_192, items: 512 } as const;
 export interface SyncBudget {
@@ -133,7 +134,8 @@ function entryOf(kind: Kind, row: unknown): Entry | undefined {
     return a < b ? { kind, a, b, at } : { kind, a: b, b: a, at };
   }
   if (kind === 'verdict') {
-    if (typeof x !== 'string' || !SITE.test(x) || (y !== 0 && y !== 1)) return undefined;
+    // A site exactly (issue #38): a public suffix ("com", "co.uk") would mark every result under it.
+    if (typeof x !== 'string' || !SITE.test(x) || !isSite(x) || (y !== 0 && y !== 1)) return undefined;
     return { kind, site: x, verdict: y === 1 ? 'marked' : 'not-copycat', at };
   }
   if (!isUrl(x) || typeof y !== 'string' || y.length > 200) return undefined;

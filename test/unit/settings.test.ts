@@ -13,7 +13,8 @@ describe('settings', () => {
     expect(s.resemblanceThreshold).toBe(0.5);
     expect(s.displayMode).toBe('flag');
     expect(s.cacheMaxMB).toBe(20);
-    expect(s.engines).toEqual(DEFAULT_SETTINGS.engines);
+    // One engine's unreadable switch costs that switch only (issue #38): Bing stays off.
+    expect(s.engines).toEqual({ ...DEFAULT_SETTINGS.engines, bing: false });
   });
 
   it('engines missing from an older stored map start enabled; stored choices are kept', () => {

@@ -24,7 +24,7 @@ import type { Settings } from '../../../lib/settings';
 import { type SketchStore, readCompactSketch } from '../../../lib/store';
 import { readSettings } from '../../../shared/settings';
 import { storeFor } from '../worker/store-access';
-import { siteOf } from '../../../lib/copycat/site';
+import { isSite, siteOf } from '../../../lib/copycat/site';
 import type { TabView } from '../../../lib/tab/view';
 
 const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
@@ -156,6 +156,8 @@ export const rebuildCopycats = (): Promise<CopycatState> => serial(async () => w
 
 /** The user's word on a site: "not a copycat", "mark as copycat", or neither (undone). */
 export function setVerdict(site: string, verdict: 'not-copycat' | 'marked' | 'none'): Promise<CopycatState> {
+  // Only a site takes a word (every caller checked it; this is the one writer, so it holds here too).
+  if (verdict !== 'none' && !isSite(site)) return Promise.reject(new Error(`${site} is not a site`));
   return serial(async () => {
     const s = await read();
     const user = { notCopycat: s.user.notCopycat.filter((x) => x !== site), marked: s.user.marked.filter((x) => x !== site) };

@@ -53,8 +53,10 @@ export function createHandlers(service: SketchService): Handlers {
     'tab/state': ({ tabId }) => popupState(tabId),
     'copycat/state': () => readCopycats(),
     'copycat/verdict': ({ site, verdict }, ctx) => {
-      const s = siteOf(site);
-      if (!s) throw new Error(`${site} is not a site (a registrable domain such as example.com)`);
+      // A word is kept on a site only; undoing one is always allowed, even on a name that is not a site
+      // (a public suffix an older version or another device stored): the user is never stuck with it.
+      const s = siteOf(site) ?? (verdict === 'none' ? site.trim().toLowerCase() : undefined);
+      if (!s) throw new Error(`${site} is not a site (a registrable domain such as example.com, never a public suffix such as com or co.uk)`);
       // A private window's word stays on this device: kept out of the synced choices (issue #30).
       return ctx.incognito ? privateVerdict(s, verdict, () => setVerdict(s, verdict)) : setVerdict(s, verdict);
     },

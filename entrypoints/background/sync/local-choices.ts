@@ -9,6 +9,7 @@ import { MAX_NOT_A_COPY, NOT_A_COPY_KEY, readNotACopy } from '../../../lib/group
 import { COPYCAT_USER_KEY } from '../../../lib/copycat/table';
 import { SUBS_KEY, readSubs } from '../../../lib/copycat/subscriptions';
 import type { Choice } from '../../../lib/sync/choices';
+import { isSite } from '../../../lib/copycat/site';
 
 /** The storage.local keys whose changes are the user's choices. */
 export const CHOICE_KEYS = [NOT_A_COPY_KEY, COPYCAT_USER_KEY, SUBS_KEY] as const;
@@ -28,10 +29,12 @@ export function choicesIn(got: Record<string, unknown>, now: number): LocalChoic
   const marked = new Set(strings(user?.marked));
   const choices: Choice[] = [
     ...pairs.map((p): Choice => ({ kind: 'pair', a: p.a, b: p.b, at: p.at })),
+    // Only sites travel: a name that is not one (a public suffix an older version kept) stays here until
+    // removed, and a synced entry for it is taken back (its absence here is a removal).
     ...strings(user?.notCopycat)
-      .filter((s) => !marked.has(s))
+      .filter((s) => !marked.has(s) && isSite(s))
       .map((site): Choice => ({ kind: 'verdict', site, verdict: 'not-copycat', at: now })),
-    ...[...marked].map((site): Choice => ({ kind: 'verdict', site, verdict: 'marked', at: now })),
+    ...[...marked].filter(isSite).map((site): Choice => ({ kind: 'verdict', site, verdict: 'marked', at: now })),
     ...readSubs(got[SUBS_KEY]).map((s): Choice => ({ kind: 'sub', url: s.url, name: s.name, at: s.at || now })),
   ];
   // Full, the list drops its oldest for each new one: a pair gone then left for room (an undo leaves it short of full).
