@@ -34,6 +34,8 @@ export interface ResembleOptions {
   welcomeTab: 'close' | 'keep';
   /** The browser's UI language ("de"): --lang picks the extension's messages (LANGUAGE alone does not, in Chromium on Linux); English by default. */
   uiLanguage: string | undefined;
+  /** The extension loaded is a test build (RESEMBLE_TEST_BUILD=1): its seed is TEST_BUILD_SEED. False for a store package. */
+  testBuild: boolean;
   /** A phone: a 360×740 viewport, touch (page.tap) and mobile emulation (the pages' meta viewport counts), as test/e2e/phone.spec.ts uses. */
   phone: boolean;
 }
@@ -107,6 +109,7 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
   welcomeTab: ['close', { option: true }],
   uiLanguage: [undefined, { option: true }],
   phone: [false, { option: true }],
+  testBuild: [true, { option: true }],
 
   context: async ({ extensionDir, mapHosts, welcomeTab, uiLanguage, phone }, use, testInfo) => {
     assertBuilt(extensionDir);
@@ -135,8 +138,12 @@ export const test = base.extend<ResembleFixtures & ResembleOptions>({
 
   // Automatic: kits that sketch in Node (lost-kit, …) sketch under the extension's seed, as it does.
   extensionSeed: [
-    async ({ serviceWorker }, use) => {
-      const seed = await followExtensionSeed(() => serviceWorker.evaluate(async (k) => (await chrome.storage.local.get(k))[k], INSTALL_SEED_KEY));
+    async ({ serviceWorker, testBuild }, use) => {
+      const seed = await followExtensionSeed(
+        () => serviceWorker.evaluate(async (k) => (await chrome.storage.local.get(k))[k], INSTALL_SEED_KEY),
+        10_000,
+        testBuild,
+      );
       await use(seed);
       setExtensionSeed(undefined);
     },

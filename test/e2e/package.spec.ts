@@ -6,10 +6,13 @@
 import { installDemoRoutes } from '../../scripts/start-demo.mjs';
 import { expect, test } from './fixtures';
 import { unpackedPackage } from './store-package';
+import { TEST_BUILD_SEED } from '../../lib/sketch/install-seed';
 
-test.use({ extensionDir: unpackedPackage('chrome') });
+test.use({ extensionDir: unpackedPackage('chrome'), testBuild: false });
 
-test('the Chrome store package collapses the demo’s copies, and its background has no test hook', async ({ context, sw }) => {
+test('the Chrome store package collapses the demo’s copies, and its background has no test hook', async ({ context, sw, extensionSeed }) => {
+  // A package draws its install's seed at random: never the test builds' fixed one.
+  expect(extensionSeed).not.toBe(TEST_BUILD_SEED);
   const demo = await installDemoRoutes(context, { abortOthers: false });
   const page = await context.newPage();
   await page.goto(demo.searchUrl);

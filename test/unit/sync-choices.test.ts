@@ -27,18 +27,28 @@ let slowCalls = 0;
 // Stand-ins for the subs part's and the copycat table's writers (their own tests cover them).
 const regroups = vi.fn(async (_pair: unknown, _o: unknown) => null);
 vi.mock('../../entrypoints/background/tab/choice-regroup', () => ({ regroupForChoice: (p: unknown, o: unknown) => regroups(p, o) }));
-vi.mock('../../entrypoints/background/copycat/copycat-evidence', () => ({
-  setVerdict: async (site: string, verdict: 'not-copycat' | 'marked' | 'none') => {
-    if (site === stopAt) {
-      stopped = true;
-      return new Promise(() => undefined);
-    }
-    const u = ((await local.get(COPYCAT_USER_KEY))[COPYCAT_USER_KEY] as { notCopycat: string[]; marked: string[] }) ?? { notCopycat: [], marked: [] };
-    const user = { notCopycat: u.notCopycat.filter((x) => x !== site), marked: u.marked.filter((x) => x !== site) };
+/** The verdicts' writes (one per call of the writer, as the real one writes once per call). */
+let verdictWrites = 0;
+type Word = { site: string; verdict: 'not-copycat' | 'marked' | 'none' };
+const setVerdictsStandIn = async (words: readonly Word[]) => {
+  if (words.some((w) => w.site === stopAt)) {
+    stopped = true;
+    return new Promise(() => undefined);
+  }
+  const u = ((await local.get(COPYCAT_USER_KEY))[COPYCAT_USER_KEY] as { notCopycat: string[]; marked: string[] }) ?? { notCopycat: [], marked: [] };
+  const user = { notCopycat: [...u.notCopycat], marked: [...u.marked] };
+  for (const { site, verdict } of words) {
+    user.notCopycat = user.notCopycat.filter((x) => x !== site);
+    user.marked = user.marked.filter((x) => x !== site);
     if (verdict !== 'none') (verdict === 'marked' ? user.marked : user.notCopycat).push(site);
-    await local.set({ [COPYCAT_USER_KEY]: user });
-    return {};
-  },
+  }
+  verdictWrites++;
+  await local.set({ [COPYCAT_USER_KEY]: user });
+  return {};
+};
+vi.mock('../../entrypoints/background/copycat/copycat-evidence', () => ({
+  setVerdict: (site: string, verdict: Word['verdict']) => setVerdictsStandIn([{ site, verdict }]),
+  setVerdicts: (words: readonly Word[]) => setVerdictsStandIn(words),
 }));
 const subsRead = async () => ((await local.get(SUBS_KEY))[SUBS_KEY] as { url: string; name: string }[] | undefined) ?? [];
 const subRecord = (url: string, name: string) => ({ url, name, hours: 24, sites: 0, at: Date.now() });
@@ -102,6 +112,7 @@ beforeEach(() => {
   stopped = false;
   slowCalls = 0;
   regroups.mockClear();
+  verdictWrites = 0;
   setSyncTiming({ debounceMs: 0, gapMs: 0, retryMs: 20 });
   startChoiceSync();
 });
@@ -195,6 +206,17 @@ describe('choices through storage.sync', () => {
     expect(await pairsHere()).toEqual([]);
     expect(await subsRead()).toEqual([]);
     expect(set).not.toHaveBeenCalled();
+  });
+
+  it('2,000 verdicts arriving at once are applied as one write (issue #38), in well under 2 s', async () => {
+    const entries: Entry[] = Array.from({ length: 2000 }, (_, i) => ({ kind: 'verdict', site: `copy${i}.example`, verdict: 'marked', at: T0 + i }));
+    const started = performance.now();
+    await remoteWrites(entries);
+    await quiet();
+    const ms = performance.now() - started;
+    console.log(`2,000 synced verdicts applied in ${ms.toFixed(0)} ms (fake storage)`);
+    expect((await userHere())?.marked).toHaveLength(2000);
+    expect(verdictWrites, 'one write of the verdicts for the one arrival').toBe(1);
   });
 
   it('the latest change wins, whichever machine made it', async () => {

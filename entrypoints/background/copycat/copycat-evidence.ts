@@ -154,15 +154,32 @@ export const readCopycats = (): Promise<CopycatState> => serial(async () => copy
 /** The thresholds changed: the table is derived again. */
 export const rebuildCopycats = (): Promise<CopycatState> => serial(async () => write(await read(), {}));
 
+export type SiteWord = 'not-copycat' | 'marked' | 'none';
+
 /** The user's word on a site: "not a copycat", "mark as copycat", or neither (undone). */
-export function setVerdict(site: string, verdict: 'not-copycat' | 'marked' | 'none'): Promise<CopycatState> {
+export function setVerdict(site: string, verdict: SiteWord): Promise<CopycatState> {
   // Only a site takes a word (every caller checked it; this is the one writer, so it holds here too).
   if (verdict !== 'none' && !isSite(site)) return Promise.reject(new Error(`${site} is not a site`));
+  return setVerdicts([{ site, verdict }]);
+}
+
+/**
+ * Many words at once (another device's, issue #38): one read, one write and one notice to the open
+ * results pages, however many; a word on a name that is not a site is passed over.
+ */
+export function setVerdicts(words: readonly { site: string; verdict: SiteWord }[]): Promise<CopycatState> {
   return serial(async () => {
     const s = await read();
-    const user = { notCopycat: s.user.notCopycat.filter((x) => x !== site), marked: s.user.marked.filter((x) => x !== site) };
-    if (verdict === 'not-copycat') user.notCopycat.push(site);
-    if (verdict === 'marked') user.marked.push(site);
+    const notCopycat = new Set(s.user.notCopycat);
+    const marked = new Set(s.user.marked);
+    for (const { site, verdict } of words) {
+      if (verdict !== 'none' && !isSite(site)) continue;
+      notCopycat.delete(site);
+      marked.delete(site);
+      if (verdict === 'not-copycat') notCopycat.add(site);
+      if (verdict === 'marked') marked.add(site);
+    }
+    const user = { notCopycat: [...notCopycat], marked: [...marked] };
     return write({ ...s, user }, { [COPYCAT_USER_KEY]: user });
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { Choice, Entry, PairChoice } from '../../../lib/sync/choices';
 import { keyOf } from '../../../lib/sync/choices';
-import { setVerdict } from '../copycat/copycat-evidence';
+import { setVerdicts } from '../copycat/copycat-evidence';
 import { addSub, editSub, removeSub } from '../copycat/subscriptions';
 import { regroupForChoice } from '../tab/choice-regroup';
 import { applySyncedPairs } from '../tab/not-a-copy';
@@ -44,11 +44,13 @@ export async function applyHere(apply: readonly Entry[], here: readonly Choice[]
       failed.push(...pairs.keys);
     }
   }
-  for (const e of apply) {
+  // Every verdict of one arrival in one write and one notice to the tabs (issue #38: 2,000 synced
+  // verdicts were 2,000 writes, each announced to every open results page).
+  const verdicts = apply.flatMap((e) => {
     const c = target(e);
-    if (c?.kind !== 'verdict') continue;
-    await setVerdict(c.site, 'gone' in e ? 'none' : c.verdict).catch(() => failed.push(keyOf(e)));
-  }
+    return c?.kind === 'verdict' ? [{ e, site: c.site, verdict: 'gone' in e ? ('none' as const) : c.verdict }] : [];
+  });
+  if (verdicts.length) await setVerdicts(verdicts).catch(() => failed.push(...verdicts.map((v) => keyOf(v.e))));
   return failed;
 }
 
