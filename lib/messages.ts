@@ -10,6 +10,7 @@ import type { NotACopy } from './group/not-a-copy';
 import type { CopiesReport } from './copies/report';
 import type { SubscribeReply, SubscriptionsView } from './copycat/subscriptions';
 import type { SyncStatus } from './sync/status';
+import { type AcceptedHere, ENGINE_KINDS } from './engines/accepted-here';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS, MAX_LIST_BYTES } from './limits';
@@ -51,6 +52,10 @@ export const MESSAGES = {
   'page/groups': { from: 'content', payload: empty },
   'settings/get': { from: 'page', payload: empty },
   'settings/set': { from: 'page', payload: settingsPatch },
+  /** Issue #38, the options: the added engines and SearXNG hosts accepted on this device (a synced one is a proposal). */
+  'engines/here': { from: 'page', payload: empty },
+  /** The options: accept one here (host access asked for in the same click); its content script follows. */
+  'engines/accept': { from: 'page', payload: obj({ kind: oneOf(...ENGINE_KINDS), host: str({ min: 1, max: 259 }) }) },
   'cache/usage': { from: 'page', payload: empty },
   'cache/clear': { from: 'page', payload: empty },
   /** The popup asks about the tab it was opened on (an extension page may name a tab). */
@@ -94,6 +99,8 @@ export const MESSAGES = {
   'subs/remove': { from: 'page', payload: obj({ url: str({ min: 1, max: 2048 }) }) },
   /** "Update now". */
   'subs/update': { from: 'page', payload: obj({ url: str({ min: 1, max: 2048 }) }) },
+  /** Options: a subscription another device proposed (issue #38), accepted here: fetched from now on. */
+  'subs/accept': { from: 'page', payload: obj({ url: str({ min: 1, max: 2048 }) }) },
   // Issue #30: the user's choices through the browser's sync.
   'sync/status': { from: 'page', payload: empty },
   /** "Keep my choices on this device only" is `on: false`. */
@@ -116,6 +123,8 @@ export interface Replies {
   'page/groups': PageGroups | null;
   'settings/get': Settings;
   'settings/set': Settings;
+  'engines/here': AcceptedHere;
+  'engines/accept': AcceptedHere;
   'cache/usage': { entries: number; bytes: number };
   'cache/clear': { cleared: number };
   'tab/state': TabState;
@@ -139,6 +148,7 @@ export interface Replies {
   'subs/edit': SubscriptionsView;
   'subs/remove': SubscriptionsView;
   'subs/update': SubscribeReply;
+  'subs/accept': SubscribeReply;
   'sync/status': SyncStatus;
   'sync/set': SyncStatus;
   'copies/start': { id: string };

@@ -9,7 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import { type Settings, type SettingsPatch, applySettingsPatch, migrateSettings, settingsToStore } from '../lib/settings';
-import { SYNC_QUOTA, itemBytes } from '../lib/sync/encode';
+import { SYNC_QUOTA, itemBytes } from '../lib/sync/bytes';
 
 export const SETTINGS_KEY = 'settings';
 /** storage.local: true when this device's choices and settings stay on it (a per-device flag, never synced). */

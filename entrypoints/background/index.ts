@@ -4,6 +4,7 @@ import { createHandlers } from './messages/handlers';
 import { listen } from './messages/router';
 import { sketchService } from './worker/sketch-service';
 import { syncRuntimeScripts } from './engines/searxng';
+import { installedHere } from './engines/accepted-here';
 import { evictOld } from './worker/store-access';
 import { keepSettingsHere, writeSettings } from '../../shared/settings';
 import { forgetTab } from './tab/forget-tab';
@@ -62,7 +63,11 @@ export default defineBackground({
       // closed while the browser's prompt was open (Firefox closes it).
       if (p.origins?.includes('https://*/*')) void writeSettings({ pageChecking: true, pageCheckingAsked: true }).catch(() => undefined);
     });
-    browser.runtime.onInstalled.addListener(() => void syncRuntimeScripts().catch(() => undefined));
+    // A fresh install: the engines and SearXNG hosts already synced are other devices' proposals (issue #38),
+    // recorded so before the first sync.
+    browser.runtime.onInstalled.addListener(
+      ({ reason }) => void (reason === 'install' ? installedHere() : Promise.resolve()).then(syncRuntimeScripts).catch(() => undefined),
+    );
     // Registered scripts persist across sessions in Chrome; in Firefox they may not: synced on every start.
     browser.runtime.onStartup.addListener(() => void syncRuntimeScripts().catch(() => undefined));
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).

@@ -1,4 +1,5 @@
 import { useHostAccess } from '../../page-support/use-host-access';
+import { useAcceptedHere } from '../../page-support/use-accepted-here';
 import { useState } from 'preact/hooks';
 import { Field, describedBy } from '../../components/field';
 import {
@@ -75,7 +76,8 @@ function Skipped({ skipped }: { skipped: AddedSkip[] }) {
  * "Add a search engine" (issue #27): the address of one of its results pages gives the host, path and
  * query parameter, shown to confirm with a name to edit; adding asks access to the host (in the same
  * click, as browsers require) and saves it only if granted. The list with Remove (and access to ask
- * for an imported engine that has none), export to a JSON file and import from one.
+ * for an imported engine that has none; an engine synced from another device is read here only once
+ * accepted here, issue #38), export to a JSON file and import from one.
  */
 export function AddedEngineControls({ settings, save }: SettingsProps) {
   const engines = settings.addedEngines;
@@ -87,6 +89,7 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const access = useAccess(engines);
+  const here = useAcceptedHere('added');
   const found = candidate(text, engines);
   const hint = t('added_url_hint');
   const shownError = error ?? found.error;
@@ -114,6 +117,11 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
 
   const allow = (host: string) => {
     requestHostPermission(host).catch(() => false);
+  };
+
+  // Access is asked for in the same click when it is missing: accepting is this device's user's gesture.
+  const accept = (host: string) => {
+    void here.accept(host, access[host]).then((r) => setError(r === 'refused' ? t('added_acceptRefused', host) : r && t('common_notSaved', r)));
   };
 
   const remove = async (host: string) => {
@@ -147,30 +155,44 @@ export function AddedEngineControls({ settings, save }: SettingsProps) {
         <p class="muted">{t('added_none')}</p>
       ) : (
         <ul class="hosts" aria-label={t('added_list_aria')}>
-          {engines.map((e) => (
-            <li key={e.host} data-host={e.host}>
-              <span>
-                {e.name}{' '}
-                <span class="url muted">
-                  {e.host}
-                  {e.path}?{e.param}=…
+          {engines.map((e) => {
+            const proposed = here.isHere(e.host) === false;
+            return (
+              <li key={e.host} data-host={e.host}>
+                <span>
+                  {e.name}{' '}
+                  <span class="url muted">
+                    {e.host}
+                    {e.path}?{e.param}=…
+                  </span>
+                  {proposed && (
+                    <span class="muted" data-testid="added-proposed">
+                      {' '}
+                      — {t('added_fromOther')}
+                    </span>
+                  )}
+                  {!proposed && access[e.host] === false && <span class="muted"> — {t('added_noAccess')}</span>}
+                  <span class="muted" data-testid="added-outcome">
+                    {' '}
+                    — {outcomeWords(outcomes[addedId(e.host)], now)}
+                  </span>
                 </span>
-                {access[e.host] === false && <span class="muted"> — {t('added_noAccess')}</span>}
-                <span class="muted" data-testid="added-outcome">
-                  {' '}
-                  — {outcomeWords(outcomes[addedId(e.host)], now)}
-                </span>
-              </span>
-              {access[e.host] === false && (
-                <button type="button" aria-label={t('added_allow_aria', e.name)} onClick={() => allow(e.host)}>
-                  {t('added_allow')}
+                {proposed && (
+                  <button type="button" aria-label={t('added_accept_aria', e.name)} onClick={() => accept(e.host)}>
+                    {t('added_accept')}
+                  </button>
+                )}
+                {!proposed && access[e.host] === false && (
+                  <button type="button" aria-label={t('added_allow_aria', e.name)} onClick={() => allow(e.host)}>
+                    {t('added_allow')}
+                  </button>
+                )}
+                <button type="button" aria-label={t('added_remove_aria', e.name)} onClick={() => void remove(e.host)}>
+                  {t('added_remove')}
                 </button>
-              )}
-              <button type="button" aria-label={t('added_remove_aria', e.name)} onClick={() => void remove(e.host)}>
-                {t('added_remove')}
-              </button>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
       <form onSubmit={onSubmit} noValidate>

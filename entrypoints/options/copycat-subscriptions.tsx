@@ -13,6 +13,7 @@ import {
   subOrigin,
 } from '../../lib/copycat/subscriptions';
 import { MAX_LIST_BYTES } from '../../lib/limits';
+import { LISTS_BUDGET } from '../../lib/copycat/listed';
 import { type MessageKey, date, num, plural, t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import './copycat-subscriptions.css';
@@ -55,6 +56,7 @@ function failureWords(code: string, detail: string, url: string): string {
   if (code === 'too-large') return t('options_subs_err_tooLarge', num(MAX_LIST_BYTES / 1e6));
   if (code === 'timeout') return t('options_subs_err_timeout');
   if (code === 'storage') return t('options_subs_err_storage', detail);
+  if (code === 'budget') return t('options_subs_err_budget', num(LISTS_BUDGET.sites), num(LISTS_BUDGET.bytes / 1e6), detail);
   if (code === 'wrong-type') return t('options_subs_err_type', detail);
   if (['binary', 'front-matter', 'no-site', 'no-rules'].includes(code)) return t('options_subs_err_notList', detail);
   return t('options_subs_err_fetch', detail);
@@ -97,6 +99,18 @@ function updateNow(s: SubscriptionView): Promise<SubscribeReply> {
   );
 }
 
+/**
+ * "Accept on this device": another device's subscription (issue #38) asks for its host access and is
+ * fetched, in the same click. Until then it is listed, never fetched.
+ */
+function acceptHere(s: SubscriptionView): Promise<SubscribeReply> {
+  return browser.permissions
+    .request({ origins: [subOrigin(s.url)] })
+    .then((granted): Promise<SubscribeReply> | SubscribeReply =>
+      granted ? send('subs/accept', { url: s.url }, SLOW) : { code: 'access', error: subOrigin(s.url) },
+    );
+}
+
 function SubRow({ s, onView }: { s: SubscriptionView; onView: (v: SubscriptionsView | undefined, error?: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(s.name);
@@ -117,7 +131,7 @@ function SubRow({ s, onView }: { s: SubscriptionView; onView: (v: SubscriptionsV
     }
   };
   return (
-    <li class="sub" data-url={s.url}>
+    <li class="sub" data-url={s.url} data-proposed={s.proposed ? 'true' : undefined}>
       <div class="sub-head">
         <strong class="sub-name">{s.name}</strong> <span class="sub-url url">{s.url}</span>
       </div>
@@ -129,6 +143,7 @@ function SubRow({ s, onView }: { s: SubscriptionView; onView: (v: SubscriptionsV
           t(INTERVALS.find(([h]) => h === s.hours)?.[1] ?? 'options_subs_every24'),
         )}
       </p>
+      {s.proposed && <p class="sub-proposed hint">{t('options_subs_proposed')}</p>}
       {s.failed && <p class="sub-failed field-error">{t('options_subs_failed', when(s.failed.at), failureWords(s.failed.code, s.failed.message, s.url))}</p>}
       {editing ? (
         <form
@@ -155,14 +170,25 @@ function SubRow({ s, onView }: { s: SubscriptionView; onView: (v: SubscriptionsV
         </form>
       ) : (
         <div class="actions">
-          <button
-            type="button"
-            disabled={busy}
-            aria-label={t('options_subs_aria', t('options_subs_updateNow'), s.name)}
-            onClick={() => void run(() => updateNow(s))}
-          >
-            {busy ? t('options_subs_busy') : t('options_subs_updateNow')}
-          </button>
+          {s.proposed ? (
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t('options_subs_aria', t('options_subs_accept'), s.name)}
+              onClick={() => void run(() => acceptHere(s))}
+            >
+              {busy ? t('options_subs_busy') : t('options_subs_accept')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t('options_subs_aria', t('options_subs_updateNow'), s.name)}
+              onClick={() => void run(() => updateNow(s))}
+            >
+              {busy ? t('options_subs_busy') : t('options_subs_updateNow')}
+            </button>
+          )}
           <button type="button" aria-label={t('options_subs_aria', t('options_subs_edit'), s.name)} onClick={() => setEditing(true)}>
             {t('options_subs_edit')}
           </button>

@@ -7,6 +7,7 @@ import { patchProblem } from '../../page-support/patch-check';
 import { requestHostPermission } from '../../page-support/permissions';
 import type { SettingsProps } from '../../page-support/use-settings';
 import { useHostAccess } from '../../page-support/use-host-access';
+import { useAcceptedHere } from '../../page-support/use-accepted-here';
 import { t } from '../../shared/i18n';
 
 const ID = 'searxng-host';
@@ -24,6 +25,8 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
   const hosts = settings.searxngHosts;
   // A host synced from another computer comes without access here: said, with one click to grant it.
   const access = useHostAccess(hosts);
+  // …and is read here only once accepted here (issue #38): one click, asking for access if it has none.
+  const here = useAcceptedHere('searxng');
   const hint = t('options_searxng_hint');
 
   const onSubmit = (e: Event) => {
@@ -48,6 +51,10 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
       .finally(() => setBusy(false));
   };
 
+  const accept = (host: string) => {
+    void here.accept(host, access[host]).then((r) => setError(r === 'refused' ? t('options_searxng_acceptRefused', host) : r && t('common_notSaved', r)));
+  };
+
   const remove = async (host: string) => {
     setError(await save({ searxngHosts: hosts.filter((h) => h !== host) }));
   };
@@ -59,20 +66,34 @@ export function SearxngHosts({ settings, save }: SettingsProps) {
         <p class="muted">{t('options_searxng_none')}</p>
       ) : (
         <ul class="hosts" aria-label={t('options_searxng')}>
-          {hosts.map((host) => (
-            <li key={host}>
-              <span class="url">{host}</span>
-              {access[host] === false && <span class="muted"> — {t('options_searxng_noAccess')}</span>}
-              {access[host] === false && (
-                <button type="button" aria-label={t('options_searxng_allow_aria', host)} onClick={() => void requestHostPermission(host).catch(() => false)}>
-                  {t('options_searxng_allow')}
+          {hosts.map((host) => {
+            const proposed = here.isHere(host) === false;
+            return (
+              <li key={host} data-host={host}>
+                <span class="url">{host}</span>
+                {proposed && (
+                  <span class="muted" data-testid="searxng-proposed">
+                    {' '}
+                    — {t('options_searxng_fromOther')}
+                  </span>
+                )}
+                {proposed && (
+                  <button type="button" aria-label={t('options_searxng_accept_aria', host)} onClick={() => accept(host)}>
+                    {t('options_searxng_accept')}
+                  </button>
+                )}
+                {!proposed && access[host] === false && <span class="muted"> — {t('options_searxng_noAccess')}</span>}
+                {!proposed && access[host] === false && (
+                  <button type="button" aria-label={t('options_searxng_allow_aria', host)} onClick={() => void requestHostPermission(host).catch(() => false)}>
+                    {t('options_searxng_allow')}
+                  </button>
+                )}
+                <button type="button" aria-label={t('options_searxng_remove_aria', host)} onClick={() => void remove(host)}>
+                  {t('options_searxng_remove')}
                 </button>
-              )}
-              <button type="button" aria-label={t('options_searxng_remove_aria', host)} onClick={() => void remove(host)}>
-                {t('options_searxng_remove')}
-              </button>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
       <form onSubmit={onSubmit} noValidate>

@@ -1,6 +1,5 @@
 import type { Evidence } from './evidence';
 import { type PackedList, listsOf, subsOf } from './listed';
-import { isSite } from './site';
 
 /** The user's word on a site, which beats any evidence or list. */
 export interface Overrides {
@@ -18,6 +17,11 @@ export interface CopycatRule {
   minOriginals: number;
   /** Other sites those originals must come from. */
   minSites: number;
+  /**
+   * Whether a name the user's word is on is a site (lib/copycat/site.ts isSite, the Public Suffix List),
+   * passed in so that what results pages import loads no list: without it, a name with no dot is none.
+   */
+  isSite?: (name: string) => boolean;
 }
 
 /** Results pages (or runs) a verdict rests on at least: one hostile page decides nothing (issue #28). */
@@ -125,7 +129,7 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
     const listedIn = listsOf(lists, site);
     const listedSubs = subsOf(lists, site);
     const user = notCopycat.has(site) ? 'not-copycat' : marked.has(site) ? 'marked' : undefined;
-    const notSite = user !== undefined && !isSite(site);
+    const notSite = user !== undefined && !(rule.isSite ? rule.isSite(site) : site.includes('.'));
     const flagged: SiteVerdict['flagged'] = notSite
       ? false
       : user === 'not-copycat'

@@ -39,6 +39,11 @@ export interface SubscriptionView {
   updated?: number;
   /** The last update that failed, why and when: the last good copy stays. */
   failed?: { at: number; code: string; message: string };
+  /**
+   * Subscribed on another device and synced here (issue #38): a proposal, never fetched until the user
+   * accepts it on this device ('subs/accept'), which asks for its host access there.
+   */
+  proposed?: true;
 }
 export interface SuggestedList {
   /** Names the suggestion for the options (its name in the UI's language). */
@@ -51,7 +56,8 @@ export interface SubscriptionsView {
   suggested: SuggestedList[];
 }
 /** 'storage': the fetched list could not be written (storage.local full); `error` is the browser's words. */
-export type SubscribeReply = { view: SubscriptionsView } | { code: ListErrorCode | 'fetch' | 'access' | 'address' | 'storage'; error: string };
+/** 'budget': the lists together would pass LISTS_BUDGET (lib/copycat/listed.ts); nothing kept. */
+export type SubscribeReply = { view: SubscriptionsView } | { code: ListErrorCode | 'fetch' | 'access' | 'address' | 'storage' | 'budget'; error: string };
 
 /** What storage keeps of a subscription: the view's fields, the validators of the last good copy, and when the user last changed it. */
 export interface SubRecord extends SubscriptionView {
@@ -158,6 +164,7 @@ export function readSub(v: unknown): SubRecord | undefined {
     ...(failed && { failed }),
     ...(etag && { etag }),
     ...(lastModified && { lastModified }),
+    ...(x.proposed === true && { proposed: true as const }),
   };
 }
 
@@ -196,13 +203,14 @@ export function conditionalHeaders(r: Pick<SubRecord, 'etag' | 'lastModified'>):
 export function subsView(subs: readonly SubRecord[]): SubscriptionsView {
   const mine = new Set(subs.map((s) => s.url));
   return {
-    subs: subs.map(({ url, name, hours, sites, updated, failed }) => ({
+    subs: subs.map(({ url, name, hours, sites, updated, failed, proposed }) => ({
       url,
       name,
       hours,
       sites,
       ...(updated !== undefined && { updated }),
       ...(failed && { failed }),
+      ...(proposed && { proposed }),
     })),
     suggested: SUGGESTED.filter((s) => !mine.has(s.url)),
   };

@@ -5,7 +5,7 @@
  * so both groupings (lib/group/snippet-groups.ts) leave the same pairs apart. Cleared with the cache.
  */
 import { normalizeUrl } from '../url/normalize';
-import { check, num, obj, str } from '../validate';
+import { bool, check, num, obj, optional, str } from '../validate';
 
 export const NOT_A_COPY_KEY = 'notACopy';
 /** The oldest choices go first past this many (about 1 KB each at most: well inside storage.local). */
@@ -18,11 +18,27 @@ export interface NotACopy {
   titleA: string;
   titleB: string;
   at: number;
+  /** Made on another device and synced here (issue #38): past the cap these go first, never the user's own here. */
+  synced?: boolean;
 }
 
 const url = str({ min: 1, max: 2048 });
 const title = str({ max: 300 });
-const record = obj({ a: url, b: url, titleA: title, titleB: title, at: num({ min: 0 }) });
+const record = obj({ a: url, b: url, titleA: title, titleB: title, at: num({ min: 0 }), synced: optional(bool()) });
+
+/**
+ * At most `max` choices: past it the oldest synced ones go first, then the oldest of this device's own
+ * (issue #38: 500 synced pairs must not push out the user's own). Kept in time order.
+ */
+export function capPairs(list: readonly NotACopy[], max = MAX_NOT_A_COPY): NotACopy[] {
+  const sorted = [...list].sort((x, y) => x.at - y.at);
+  let over = sorted.length - max;
+  if (over <= 0) return sorted;
+  const drop = new Set<NotACopy>();
+  for (const r of sorted) if (over > 0 && r.synced) drop.add(r), over--;
+  for (const r of sorted) if (over > 0 && !drop.has(r)) drop.add(r), over--;
+  return sorted.filter((r) => !drop.has(r));
+}
 
 /** One key per pair, whichever way round it is named. */
 export function pairKey(a: string, b: string): string {
@@ -64,7 +80,7 @@ export function notACopy(x: { url: string; title: string }, y: { url: string; ti
 export function withNotACopy(list: readonly NotACopy[], choice: NotACopy, max = MAX_NOT_A_COPY): NotACopy[] {
   const key = pairKey(choice.a, choice.b);
   const rest = list.filter((r) => pairKey(r.a, r.b) !== key);
-  return [...rest, choice].slice(-max);
+  return capPairs([...rest, choice], max);
 }
 
 /** The list without the pair (undo). */

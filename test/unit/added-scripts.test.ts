@@ -8,6 +8,8 @@ import type { AddedEngine } from '../../lib/engines/added';
 import { grantedOrigins, registeredScripts } from './helpers/fake-browser';
 
 // fakeBrowser has no permissions or scripting of its own: the hosts granted and the scripts registered, here.
+// The first sync is this version's first run on the device: every engine then listed counts as accepted
+// here (issue #38; engines-accepted-here.test.ts covers a synced engine that is not).
 const granted = new Set<string>();
 grantedOrigins(granted);
 const registered = registeredScripts();

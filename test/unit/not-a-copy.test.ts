@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PAGE_OPTIONS, sketchText } from '../../lib/index';
-import { NOT_A_COPY_KEY, apartAmong, notACopy, pairKey, readNotACopy, withNotACopy, withoutNotACopy } from '../../lib/group/not-a-copy';
+import {
+  MAX_NOT_A_COPY,
+  NOT_A_COPY_KEY,
+  apartAmong,
+  capPairs,
+  notACopy,
+  pairKey,
+  readNotACopy,
+  withNotACopy,
+  withoutNotACopy,
+} from '../../lib/group/not-a-copy';
 import { type PageEvidence, groupWithPages } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import { groupSnippets } from '../../lib/group/snippet-groups';
@@ -23,6 +33,26 @@ const items = [
 const choice = (x: number, y: number) => notACopy(items[x - 1], items[y - 1], 1000)!;
 
 describe('the stored choices', () => {
+  it("past the cap another device's choices go first, never this device's own while synced ones are left (issue #38)", () => {
+    const pair = (i: number, synced: boolean) => ({
+      a: `https://a.example/${i}`,
+      b: `https://b.example/${i}`,
+      titleA: '',
+      titleB: '',
+      at: i,
+      ...(synced && { synced }),
+    });
+    const mine = Array.from({ length: 10 }, (_, i) => pair(i, false));
+    const theirs = Array.from({ length: MAX_NOT_A_COPY }, (_, i) => pair(1000 + i, true));
+    const kept = capPairs([...mine, ...theirs]);
+    expect(kept).toHaveLength(MAX_NOT_A_COPY);
+    expect(kept.filter((r) => !r.synced)).toEqual(mine);
+    // All one's own: the oldest go, as before.
+    expect(capPairs(Array.from({ length: MAX_NOT_A_COPY + 3 }, (_, i) => pair(i, false)))[0].at).toBe(3);
+    // The flag is read back from storage; a record with a wrong one is dropped alone.
+    expect(readNotACopy({ [NOT_A_COPY_KEY]: [pair(1, true), { ...pair(2, false), synced: 'yes' }] })).toEqual([pair(1, true)]);
+  });
+
   it('name a pair once, whichever way round, by normalized URL', () => {
     const c = choice(2, 1);
     expect([c.a, c.b]).toEqual(['https://one.example/walden', 'https://two.example/walden']); // utm_ gone, sorted

@@ -14,7 +14,7 @@ import { copycatTable } from '../../lib/copycat/table';
 import { decode, encode } from '../../lib/sync/encode';
 import { choicesIn } from '../../entrypoints/background/sync/local-choices';
 
-const RULE = { minOriginals: 3, minSites: 2 };
+const RULE = { minOriginals: 3, minSites: 2, isSite };
 const SUFFIXES = ['com', 'org', 'co.uk', 'github.io', 'uk'];
 const RESULTS = ['some-news.com', 'en.wikipedia.org', 'docs.python.org', 'www.bbc.co.uk', 'someone.github.io'];
 

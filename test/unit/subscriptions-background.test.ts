@@ -44,6 +44,7 @@ let addSub: Subs['addSub'];
 let editSub: Subs['editSub'];
 let removeSub: Subs['removeSub'];
 let updateSub: Subs['updateSub'];
+let acceptSub: Subs['acceptSub'];
 let updateDue: Subs['updateDue'];
 let listSubs: Subs['listSubs'];
 let addList: Evidence['addList'];
@@ -60,7 +61,7 @@ const subList = async () => (await lists()).find((l) => l.sub === URL_);
 describe('subscriptions in the background', () => {
   beforeEach(async () => {
     vi.resetModules();
-    ({ addSub, editSub, removeSub, updateSub, updateDue, listSubs } = await import('../../entrypoints/background/copycat/subscriptions'));
+    ({ addSub, editSub, removeSub, updateSub, acceptSub, updateDue, listSubs } = await import('../../entrypoints/background/copycat/subscriptions'));
     ({ addList } = await import('../../entrypoints/background/copycat/copycat-evidence'));
     fakeBrowser.reset();
     granted.clear();
@@ -155,18 +156,51 @@ describe('subscriptions in the background', () => {
     expect(await lists()).toEqual([]);
   });
 
-  it('a subscription from another device is kept without access here, its failure said, and fetched once access is granted', async () => {
-    granted.clear();
+  it('a subscription from another device is a proposal (issue #38): never fetched, even with access, until accepted here', async () => {
     host.answer = text('a.example\n');
     const reply = await addSub({ url: URL_, name: 'From the laptop', synced: true });
-    expect(host.seen).toEqual([]);
-    expect('view' in reply && reply.view.subs).toMatchObject([{ url: URL_, name: 'From the laptop', sites: 0, failed: { code: 'access' } }]);
+    expect(host.seen, 'nothing fetched').toEqual([]);
+    expect('view' in reply && reply.view.subs).toEqual([{ url: URL_, name: 'From the laptop', hours: 24, sites: 0, proposed: true }]);
     expect(await subList()).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(SUBS_ALARM), 'no alarm for a proposal').toBeUndefined();
+    // The alarm and "Update now" pass it over; the same proposal arriving again changes nothing.
+    await updateDue(Date.now() + 48 * 3_600_000);
+    expect(await updateSub(URL_)).toMatchObject({ code: 'address', error: 'proposed' });
+    await addSub({ url: URL_, name: 'From the laptop', synced: true });
+    expect(host.seen).toEqual([]);
+    // Accepted on this device: fetched now, then on its interval.
+    const accepted = await acceptSub(URL_);
+    expect('view' in accepted && accepted.view.subs[0]).toMatchObject({ url: URL_, sites: 1, name: 'From the laptop' });
+    expect((await listSubs()).subs[0]).not.toHaveProperty('proposed');
+    expect((await subList())?.sites).toBe('a.example');
+    expect(host.seen).toHaveLength(1);
+    expect(await fakeBrowser.alarms.get(SUBS_ALARM)).toBeDefined();
+  });
+
+  it('accepted without access here: the failure is said and kept, and "Update now" fetches once access is granted', async () => {
+    granted.clear();
+    host.answer = text('a.example\n');
+    await addSub({ url: URL_, name: 'From the laptop', synced: true });
+    const r = await acceptSub(URL_);
+    expect('view' in r && r.view.subs[0]).toMatchObject({ sites: 0, failed: { code: 'access' } });
     granted.add('https://lists.example/*');
     await updateSub(URL_);
-    expect((await listSubs()).subs[0]).toMatchObject({ sites: 1, name: 'From the laptop' });
-    expect((await listSubs()).subs[0].failed).toBeUndefined();
-    expect((await subList())?.sites).toBe('a.example');
+    expect((await listSubs()).subs[0]).toMatchObject({ sites: 1 });
+  });
+
+  it('the lists together have a budget (issue #38): a list past it is refused with why, and the lists kept stay', async () => {
+    const { LISTS_BUDGET } = await import('../../lib/copycat/listed');
+    const many = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${i}.${tag}`);
+    await addList('Big', many(LISTS_BUDGET.sites - 10, 'big'));
+    host.answer = text(many(20, 'sub').join('\n'));
+    const r = await addSub({ url: URL_ });
+    expect(r).toMatchObject({ code: 'budget', error: expect.stringContaining('600,000') });
+    expect((await listSubs()).subs).toEqual([]);
+    expect((await lists()).map((l) => l.name)).toEqual(['Big']);
+    await expect(addList('Another', many(20, 'more'))).rejects.toThrow(/at most 600,000 sites/);
+    // Within the budget, a list is kept.
+    host.answer = text(many(5, 'small').join('\n'));
+    expect(await addSub({ url: URL_ })).toMatchObject({ view: { subs: [{ url: URL_, sites: 5 }] } });
   });
 
   it('the alarm updates only what is due, and drops a copy left without its record', async () => {

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { oneAtATime } from '../../../lib/async/one-at-a-time';
 import { type MeasuredPair, type PairPage, evidenceOf } from '../../../lib/copycat/evidence';
 import { mergeEvidence } from '../../../lib/copycat/merge';
-import { packSites } from '../../../lib/copycat/listed';
+import { ListsBudgetError, overBudget, packSites } from '../../../lib/copycat/listed';
 import { serpPlace } from '../../../lib/copycat/places';
 import { CHECK_BUDGET } from '../../../lib/fetch/budget';
 import { copyPairs, type SketchedPage } from '../../../lib/copycat/pairs';
@@ -32,7 +32,7 @@ const KEYS = [COPYCAT_EVIDENCE_KEY, COPYCAT_USER_KEY, COPYCAT_LISTS_KEY];
 // One change at a time: two tabs' checks finishing together must not each write the evidence they read.
 const serial = oneAtATime();
 
-const rule = (s: Settings) => ({ minOriginals: s.copycatMinOriginals, minSites: s.copycatMinSites });
+const rule = (s: Settings) => ({ minOriginals: s.copycatMinOriginals, minSites: s.copycatMinSites, isSite });
 
 // The lists as last read or written: a 250,000-site list is read from storage once a worker's life, not at every evidence write.
 let listsCache: CopycatStored['lists'] | undefined;
@@ -193,8 +193,15 @@ export function addList(name: string, sites: string[]): Promise<CopycatState> {
     const s = await read();
     const imported = [...s.lists.filter((l) => !l.sub && l.name !== name), { name, at: Date.now(), ...packSites(sites) }].slice(-MAX_LISTS);
     const lists = [...imported, ...s.lists.filter((l) => l.sub)];
+    withinBudget(lists);
     return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
   });
+}
+
+/** Every kept list together within LISTS_BUDGET (issue #38), or nothing is written and the caller is told. */
+function withinBudget(lists: readonly CopycatStored['lists'][number][]): void {
+  const over = overBudget(lists);
+  if (over) throw new ListsBudgetError(over);
 }
 
 /** Forgets an imported list by name (a subscribed list goes only with its subscription: forgetSubList). */
@@ -217,6 +224,7 @@ export function setSubList(url: string, name: string, sites?: readonly string[])
     if (!sites && (!old || old.name === name)) return copycatState(s, rule(await readSettings()));
     const next = sites ? { name, at: Date.now(), ...packSites(sites), sub: url } : { ...old!, name };
     const lists = [...s.lists.filter((l) => l.sub !== url), next];
+    if (sites) withinBudget(lists);
     return write({ ...s, lists }, { [COPYCAT_LISTS_KEY]: lists });
   });
 }

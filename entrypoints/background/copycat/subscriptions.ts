@@ -24,6 +24,7 @@ import { PAGE_ORIGINS } from '../../../lib/fetch/fetch-page';
 import { readSettings } from '../../../shared/settings';
 import { fetchPolicy } from '../net/fetch-policy';
 import { forgetSubList, setSubList, subListUrls } from './copycat-evidence';
+import { ListsBudgetError } from '../../../lib/copycat/listed';
 
 /**
  * Subscribed copycat lists (issue #30). Everything lives in storage (the records under SUBS_KEY, each
@@ -133,7 +134,7 @@ async function refresh(rec: SubRecord): Promise<void> {
     await setSubList(rec.url, current.name, got.sites);
   } catch (e) {
     // Nothing was written (the evidence module reads its lists afresh after a failed write): the last good copy, if any, stays.
-    await fail('storage', storageWords(e));
+    await fail(e instanceof ListsBudgetError ? 'budget' : 'storage', storageWords(e));
     return;
   }
   await change((subs) =>
@@ -144,9 +145,9 @@ async function refresh(rec: SubRecord): Promise<void> {
   );
 }
 
-/** The hourly alarm, while there are subscriptions (created once: creating it again would restart its period). */
+/** The hourly alarm, while there are subscriptions to fetch (created once: creating it again would restart its period). */
 async function ensureAlarm(): Promise<void> {
-  if (!(await readAll()).length) {
+  if (!(await readAll()).some((r) => !r.proposed)) {
     await browser.alarms.clear(SUBS_ALARM);
     return;
   }
@@ -157,9 +158,8 @@ export const listSubs = (): Promise<SubscriptionsView> => view();
 
 /**
  * Subscribe: fetched now; kept only when it was fetched and read (a wrong address is said, not stored).
- * `synced`: the subscription came from another device (issue #30), so it is kept even when this device
- * cannot fetch it yet (no host access here, host down): its failure is shown with "Update now", which
- * asks for the access, and the alarm tries again.
+ * `synced`: the subscription came from another device (issue #30): a proposal (issue #38), kept with
+ * nothing fetched, until the user accepts it here (`acceptSub`); it costs this device nothing meanwhile.
  */
 export async function addSub(p: { url: string; name?: string; hours?: number; synced?: boolean }): Promise<SubscribeReply> {
   const addr = checkAddress(p.url);
@@ -168,18 +168,16 @@ export async function addSub(p: { url: string; name?: string; hours?: number; sy
   const subs = await readAll();
   if (subs.some((r) => r.url === url)) {
     await editSub({ ...p, url });
-    return updateSub(url);
+    return p.synced ? { view: await view() } : updateSub(url);
   }
   if (subs.length >= MAX_SUBS) return { code: 'address', error: 'too-many' };
   const at = Date.now();
-  const got = await fetchSub(url);
-  if (!got.ok && p.synced) {
-    const failed = { at, code: got.code, message: got.detail.slice(0, 500) };
-    const rec: SubRecord = { url, name: cleanName(p.name, defaultName(url)), hours: clampHours(p.hours ?? DEFAULT_HOURS), sites: 0, at, failed };
+  if (p.synced) {
+    const rec: SubRecord = { url, name: cleanName(p.name, defaultName(url)), hours: clampHours(p.hours ?? DEFAULT_HOURS), sites: 0, at, proposed: true };
     await change((all) => [...all.filter((r) => r.url !== url), rec].slice(-MAX_SUBS));
-    await ensureAlarm();
     return { view: await view() };
   }
+  const got = await fetchSub(url);
   if (!got.ok) {
     const code = got.code === 'access' ? 'access' : LIST_CODES.has(got.code) ? (got.code as ListErrorCode) : 'fetch';
     return { code, error: got.detail };
@@ -200,7 +198,8 @@ export async function addSub(p: { url: string; name?: string; hours?: number; sy
   try {
     await setSubList(url, rec.name, got.sites);
   } catch (e) {
-    return { code: 'storage', error: storageWords(e) }; // storage.local full: nothing kept, and said
+    // The lists' budget passed, or storage.local full: nothing kept, and said.
+    return { code: e instanceof ListsBudgetError ? 'budget' : 'storage', error: storageWords(e) };
   }
   await change((all) => [...all.filter((r) => r.url !== url), rec].slice(-MAX_SUBS));
   await ensureAlarm();
@@ -227,10 +226,24 @@ export async function removeSub(url: string): Promise<SubscriptionsView> {
   return subsView(subs);
 }
 
-/** "Update now": fetched again whatever its interval; a failure is in the view (why and when), the last good copy kept. */
+/** "Update now": fetched again whatever its interval; a failure is in the view (why and when), the last good copy kept. A proposal is accepted first. */
 export async function updateSub(url: string): Promise<SubscribeReply> {
   const rec = (await readAll()).find((r) => r.url === url);
   if (!rec) return { code: 'address', error: 'not-subscribed' };
+  if (rec.proposed) return { code: 'address', error: 'proposed' };
+  await refresh(rec);
+  return { view: await view() };
+}
+
+/**
+ * Another device's subscription accepted on this device (issue #38): fetched now (the options asked
+ * for its host access on the same click), then on its interval. A failure is in the view, and kept.
+ */
+export async function acceptSub(url: string): Promise<SubscribeReply> {
+  const subs = await change((all) => replace(all, url, ({ proposed: _, ...r }) => r));
+  const rec = subs.find((r) => r.url === url);
+  if (!rec) return { code: 'address', error: 'not-subscribed' };
+  await ensureAlarm();
   await refresh(rec);
   return { view: await view() };
 }
@@ -242,7 +255,7 @@ export function updateDue(now = Date.now()): Promise<void> {
   running ??= (async () => {
     const urls = new Set((await readAll()).map((r) => r.url));
     for (const orphan of (await subListUrls()).filter((u) => !urls.has(u))) await forgetSubList(orphan);
-    for (const rec of (await readAll()).filter((r) => isDue(r, now))) await refresh(rec).catch(() => undefined);
+    for (const rec of (await readAll()).filter((r) => !r.proposed && isDue(r, now))) await refresh(rec).catch(() => undefined);
   })().finally(() => {
     running = undefined;
   });

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { addedId, addedMatch } from '../../../lib/engines/added';
 import { ENGINES } from '../../../lib/engines/table';
 import { readSettings } from '../../../shared/settings';
+import { acceptedHere } from './accepted-here';
 
 const SCRIPT_ID = 'resemble-searxng';
 /** One registration per added engine ('resemble-added:<host>'): each has its own host and path. */
@@ -35,14 +36,15 @@ async function replaceScripts(scripting: Scripting, ours: (id: string) => boolea
 
 /**
  * SearXNG runs on any host: the content script is registered at runtime for the instances the user
- * added and granted access to (the options page asks for the host permission when one is added).
+ * added and granted access to (the options page asks for the host permission when one is added), and
+ * accepted on this device (issue #38: one synced from another device waits for the user's word here).
  */
 export async function syncSearxngScripts(): Promise<string[]> {
   const scripting = scriptingApi();
   if (!scripting) return [];
-  const { searxngHosts } = await readSettings();
+  const [{ searxngHosts }, here] = await Promise.all([readSettings(), acceptedHere()]);
   const matches: string[] = [];
-  for (const host of searxngHosts) if (await granted(host)) matches.push(`https://${host}/*`);
+  for (const host of searxngHosts) if (here.searxng.includes(host) && (await granted(host))) matches.push(`https://${host}/*`);
   await replaceScripts(scripting, (id) => id === SCRIPT_ID, matches.length ? [{ id: SCRIPT_ID, matches, js: JS, runAt: 'document_idle' }] : []);
   return matches;
 }
@@ -50,17 +52,18 @@ export async function syncSearxngScripts(): Promise<string[]> {
 /**
  * Search engines the user added (issue #27): the content script is registered on each one's results
  * pages whose host access is granted (asked for when it was added; an imported engine may not have it
- * yet). Started at document_start as the manifest's is, so its groups are there before the first paint.
- * Resolves to the ids of the engines registered.
+ * yet) and which is accepted on this device (issue #38: never one only synced from another). Started
+ * at document_start as the manifest's is, so its groups are there before the first paint. Resolves to
+ * the ids of the engines registered.
  */
 export async function syncAddedScripts(): Promise<string[]> {
   const scripting = scriptingApi();
   if (!scripting) return [];
-  const { addedEngines } = await readSettings();
+  const [{ addedEngines }, here] = await Promise.all([readSettings(), acceptedHere()]);
   const wanted: Registration[] = [];
   for (const a of addedEngines) {
     // A built-in engine's host has its own content script (manifest) and definition: never a second one.
-    if (ENGINES.some((e) => e.host.test(a.host))) continue;
+    if (ENGINES.some((e) => e.host.test(a.host)) || !here.added.includes(a.host)) continue;
     if (await granted(a.host)) wanted.push({ id: `${ADDED_SCRIPT_PREFIX}${a.host}`, matches: [addedMatch(a)], js: JS, runAt: 'document_start' });
   }
   await replaceScripts(scripting, (id) => id.startsWith(ADDED_SCRIPT_PREFIX), wanted);

@@ -15,10 +15,12 @@ import { popupState } from '../tab/tab-state';
 import { forgetBoilerplate } from '../tab/past-boilerplate';
 import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from '../tab/not-a-copy';
 import { clearOutcomes } from '../engines/engine-outcomes';
+import { acceptHere, acceptedHere, writtenHere } from '../engines/accepted-here';
+import { syncRuntimeScripts } from '../engines/searxng';
 import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopycats, setVerdict } from '../copycat/copycat-evidence';
 import { siteOf } from '../../../lib/copycat/site';
 import { parseSiteList } from '../../../lib/copycat/ruleset';
-import { addSub, editSub, listSubs, removeSub, updateSub } from '../copycat/subscriptions';
+import { acceptSub, addSub, editSub, listSubs, removeSub, updateSub } from '../copycat/subscriptions';
 import { privateVerdict, setSyncOn, syncStatus } from '../sync/choice-sync';
 import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copies';
 
@@ -30,11 +32,20 @@ export function createHandlers(service: SketchService): Handlers {
     'settings/get': () => readSettings(),
     // The router checked the patch (lib/messages.ts): handlers get only what passed.
     'settings/set': async (patch) => {
+      const before = patch.addedEngines || patch.searxngHosts ? await readSettings() : undefined;
       const next = await writeSettings(patch);
+      // Engines and SearXNG hosts added here are accepted here (issue #38), their scripts registered now.
+      if (before) await writtenHere(before, next).then(syncRuntimeScripts, () => undefined);
       await applyLimits();
       // The copycat rule's thresholds (or the measures' own) changed: the results pages' table follows.
       if (patch.copycatMinOriginals !== undefined || patch.copycatMinSites !== undefined) await rebuildCopycats();
       return next;
+    },
+    'engines/here': () => acceptedHere(),
+    'engines/accept': async ({ kind, host }) => {
+      const here = await acceptHere(kind, host);
+      await syncRuntimeScripts();
+      return here;
     },
     'cache/usage': async (_, ctx) => (await storeFor(ctx.incognito)).usage(),
     'cache/clear': async (_, ctx) => {
@@ -64,6 +75,7 @@ export function createHandlers(service: SketchService): Handlers {
       const parsed = parseSiteList(text);
       if (!parsed.ok) return { code: parsed.code, error: parsed.error, bad: parsed.bad.slice(0, 50), unusable: parsed.bad.length };
       const listName = parsed.name ?? name;
+      // Past the lists' budget (issue #38) the import is refused with why; the lists kept stay.
       return { state: await addList(listName, parsed.sites), name: listName, sites: parsed.sites.length, bad: parsed.bad.slice(0, 50) };
     },
     'copycat/forget-list': ({ name }) => forgetList(name),
@@ -73,6 +85,7 @@ export function createHandlers(service: SketchService): Handlers {
     'subs/edit': (p) => editSub(p),
     'subs/remove': ({ url }) => removeSub(url),
     'subs/update': ({ url }) => updateSub(url),
+    'subs/accept': ({ url }) => acceptSub(url),
     'sync/status': () => syncStatus(),
     'sync/set': ({ on }) => setSyncOn(on),
     'preview/last': () => lastPreview(),

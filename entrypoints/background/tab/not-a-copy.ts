@@ -6,7 +6,17 @@
  */
 import { browser } from 'wxt/browser';
 import { oneAtATime } from '../../../lib/async/one-at-a-time';
-import { MAX_NOT_A_COPY, NOT_A_COPY_KEY, type NotACopy, notACopy, pairKey, readNotACopy, withNotACopy, withoutNotACopy } from '../../../lib/group/not-a-copy';
+import {
+  MAX_NOT_A_COPY,
+  NOT_A_COPY_KEY,
+  type NotACopy,
+  capPairs,
+  notACopy,
+  pairKey,
+  readNotACopy,
+  withNotACopy,
+  withoutNotACopy,
+} from '../../../lib/group/not-a-copy';
 import { PRIVATE_NOT_A_COPY_KEY, choicesIn } from '../../../lib/tab/inputs';
 import { tabResults } from './tab-session';
 
@@ -64,9 +74,12 @@ export function applySyncedPairs(set: readonly Pick<NotACopy, 'a' | 'b' | 'at'>[
     for (const r of remove) byKey.delete(pairKey(r.a, r.b));
     for (const p of set) {
       const old = byKey.get(pairKey(p.a, p.b));
-      byKey.set(pairKey(p.a, p.b), { a: p.a, b: p.b, titleA: old?.titleA ?? '', titleB: old?.titleB ?? '', at: p.at });
+      // Marked as another device's unless this device already held it as its own.
+      const synced = old ? old.synced === true : true;
+      byKey.set(pairKey(p.a, p.b), { a: p.a, b: p.b, titleA: old?.titleA ?? '', titleB: old?.titleB ?? '', at: p.at, ...(synced && { synced }) });
     }
-    const next = [...byKey.values()].sort((x, y) => x.at - y.at).slice(-MAX_NOT_A_COPY);
+    // Past the cap, another device's go before this device's own (issue #38).
+    const next = capPairs([...byKey.values()], MAX_NOT_A_COPY);
     await browser.storage.local.set({ [NOT_A_COPY_KEY]: next });
     return next;
   });
