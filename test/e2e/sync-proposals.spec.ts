@@ -95,7 +95,7 @@ test('2,000 synced verdicts are applied in one write, one notice to the open res
   sw,
   openExtensionPage,
 }, testInfo) => {
-  const tab = await openSerp({ context, serveHtml }, 'many', ['copy7.example']);
+  const tab = await openSerp({ context, serveHtml }, 'many', ['copy0.example']);
   // An extension page counts the notices every open page gets of the copycat table (storage.onChanged, as the content script listens).
   const options = await openExtensionPage('options.html');
   await options.evaluate((key) => {
@@ -130,7 +130,7 @@ test('2,000 synced verdicts are applied in one write, one notice to the open res
   const worst = await slowest;
   testInfo.annotations.push({ type: 'measured', description: `2,000 synced verdicts applied in ${applyMs} ms; slowest settings/get ${worst.toFixed(0)} ms` });
   console.log(`2,000 synced verdicts applied in ${applyMs} ms; slowest settings/get meanwhile ${worst.toFixed(0)} ms`);
-  await expect.poll(() => labelled(tab)).toEqual(['copy7.example']);
+  await expect.poll(() => labelled(tab)).toEqual(['copy0.example']);
   expect(await options.evaluate(() => (window as unknown as { __notices: number }).__notices), 'one notice of the table').toBe(1);
 });
 

@@ -8,6 +8,7 @@
  */
 import type { Browser as Ext } from 'wxt/browser';
 import { decode, encode } from '../../lib/sync/encode';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { demo } from '../e2e/groups-kit';
 import { FIREFOX_TEST_EXTENSION_DIR } from './build';
 import { expect, test } from './fixtures';
@@ -82,4 +83,37 @@ test('sync on Firefox’s storage.sync: another device’s verdict labels the si
       { message: 'both verdicts in storage.sync', timeout: 20_000 },
     )
     .toEqual(['mirror.example:marked', 'quotegarden.example:marked']);
+});
+
+test('issue #38 on Firefox’s storage.sync: verdicts on public suffixes mark nothing; a newer release’s settings item keeps Bing off and is written back whole', async ({
+  server,
+  openPage,
+  ext,
+}) => {
+  serveDemo(server, { pages: false });
+  const page = await openPage(demo.searchUrl);
+  await applied(page);
+  // "example" is the top-level name of every result here, as "com" is of most: with the site, one row each.
+  const now = Date.now();
+  const rows = ['example', 'com', 'co.uk'].map((site, i) => ({ kind: 'verdict' as const, site, verdict: 'marked' as const, at: now - 10 + i }));
+  const remote = encode([...rows, { kind: 'verdict', site: 'quotegarden.example', verdict: 'marked', at: now }]);
+  await ext((items) => browser.storage.sync.set(items), remote.items);
+  await expect
+    .poll(() => copycatMarks(page), { message: 'only the site is labelled', timeout: 20_000 })
+    .toEqual([[String(listed.rank), 'quotegarden.example']]);
+
+  const newer = {
+    ...DEFAULT_SETTINGS,
+    version: 2,
+    engines: { ...DEFAULT_SETTINGS.engines, bing: false, futureengine: true },
+    addedEngines: [{ host: 'search.mine.example', path: '/find', param: 'q', name: 'Mine', icon: 'https://search.mine.example/i.png' }],
+    summaries: { on: true },
+  };
+  await ext((s) => browser.storage.sync.set({ settings: s }), newer);
+  const read = await ext(() => browser.runtime.sendMessage({ type: 'settings/get', payload: {} }));
+  expect(read).toMatchObject({ ok: true, value: { engines: { bing: false }, addedEngines: [{ host: 'search.mine.example' }] } });
+  expect(await ext(() => browser.runtime.sendMessage({ type: 'settings/set', payload: { displayMode: 'flag' } }))).toMatchObject({ ok: true });
+  const stored = (await ext(() => browser.storage.sync.get('settings'))).settings as typeof newer;
+  expect(stored).toMatchObject({ version: 2, displayMode: 'flag', summaries: { on: true }, engines: { bing: false, futureengine: true } });
+  expect(stored.addedEngines).toEqual(newer.addedEngines);
 });
