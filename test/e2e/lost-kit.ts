@@ -9,7 +9,6 @@
  * helpers (./page-check-kit.ts, ./page-demo-serp.ts), reused as they are.
  */
 import { nodePageOptions } from './extension-seed';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { parseHTML } from 'linkedom';

@@ -9,7 +9,7 @@
  * fetches too). Each answer is a plain function of the request, so a test can delay it, never answer,
  * redirect, or serve bytes of any type.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Route } from '@playwright/test';

@@ -12,7 +12,6 @@
  * said yes has it; the options' permission request cannot be answered from a test, so it is recorded
  * and answered yes (as test/e2e/added-engine.spec.ts does).
  */
-import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { SUGGESTED } from '../../lib/copycat/subscriptions';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
