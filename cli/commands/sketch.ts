@@ -95,7 +95,10 @@ function sketchText(d: SketchedDoc): string[] {
   const row = (k: string, v: string | number) => `${padEnd(k, 11)}${v}`;
   return [
     row('file', d.name),
-    row('input', `${d.input?.markup?.toUpperCase() ?? 'text'}, ${d.input?.encoding ?? 'utf-8'}, ${d.bytes} bytes${d.cut !== undefined ? ` (only the first ${d.cut} read)` : ''}`),
+    row(
+      'input',
+      `${d.input?.markup?.toUpperCase() ?? 'text'}, ${d.input?.encoding ?? 'utf-8'}, ${d.bytes} bytes${d.cut !== undefined ? ` (only the first ${d.cut} read)` : ''}`,
+    ),
     row('options', `shingle ${s.shingle}, size ${s.size}, seed ${s.seed}`),
     row('tokens', s.tokens),
     row('shingles', s.shingles),

@@ -1,11 +1,11 @@
 // Where a corpus's documents come from, in order: the paths given (files, directories walked in
 // sorted order, '-'), then --files-from's list, then --jsonl's lines.
 import { Buffer } from 'node:buffer';
-import { type Dirent, createReadStream, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, type Stats, createReadStream, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { UsageError, inputErrorFor } from '../errors';
-import { type Limited, readStreamLimited } from '../read-limited';
+import { InputError, UsageError, inputErrorFor } from '../errors';
+import { type Limited, readLimited, readStreamLimited } from '../read-limited';
 import { MAX_LINE_BYTES, jsonlLines } from './jsonl-lines';
 import { type Job, lineName } from './sketch-job';
 import type { CorpusSpec } from './types';
@@ -115,9 +115,9 @@ export async function planFiles(spec: CorpusSpec, stdin: Stdin, sizes: boolean, 
   if (spec.filesFrom !== undefined) {
     let list: string;
     try {
-      list = Buffer.from(spec.filesFrom === '-' ? (await readStreamLimited(stdin, Number.MAX_SAFE_INTEGER)).data : readFileSync(spec.filesFrom)).toString(
-        'utf8',
-      );
+      // As what it is: a file or a pipe (`<(find ...)`) is read to its end, a device (/dev/zero) refused.
+      const all = Number.MAX_SAFE_INTEGER;
+      list = Buffer.from(spec.filesFrom === '-' ? (await readStreamLimited(stdin, all)).data : readLimited(spec.filesFrom, all, true).data).toString('utf8');
     } catch (e) {
       throw inputErrorFor(spec.filesFrom, e);
     }
@@ -178,6 +178,7 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, li
   }
   const file = spec.jsonl;
   if (file === undefined) return;
+  if (file !== '-') refuseDevice(file);
   const stream = file === '-' ? stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   try {
     for await (const l of jsonlLines(stream, maxLineBytes, onBlank)) {
@@ -197,4 +198,15 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, li
   } finally {
     if (file !== '-') (stream as ReturnType<typeof createReadStream>).destroy();
   }
+}
+
+/** A device or socket given as --jsonl (/dev/zero) would stream forever: it is no file of documents. */
+function refuseDevice(file: string): void {
+  let st: Stats;
+  try {
+    st = statSync(file);
+  } catch (e) {
+    throw inputErrorFor(file, e);
+  }
+  if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()) throw new InputError(file, 'not a regular file');
 }

@@ -3,6 +3,8 @@
  * and the engines' own policies require one) and the click-tracking forms of ad links. The structural
  * reader (./structure.ts) leaves out every block holding either; no class name is involved.
  */
+import { nearestUp } from './structure-tree';
+import { textWithin } from './text-of';
 
 /** A block's whole label text, as engines print it (case and a trailing "·" or ":" ignored). */
 const AD_LABELS = [
@@ -116,21 +118,35 @@ export function hasAdLink(a: Element): boolean {
  * Text in a link is a title or an address, never a label; nor is an emphasized word (an engine shows
  * the searched words in bold: a search for "ad" has "<em>Ad</em>" in its snippets).
  */
-export function labelOf(n: Node): Element | undefined {
+export function labelOf(n: Node, inNoLabel: (e: Element | null) => Element | null = noLabelAbove()): Element | undefined {
   const v = n.nodeValue ?? '';
   // Most text nodes are ruled out by their length or by not being part of any label.
   if (v.length > 40 || !isLabelPart(v)) return undefined;
   const parent = n.parentElement;
-  if (!parent || parent.closest('a[href], script, style, noscript, template')) return undefined;
+  if (!parent || inNoLabel(parent)) return undefined;
   const found = isAdLabel(v) ? parent : splitLabel(parent);
   return found && standsAlone(found) ? found : undefined;
 }
 
+const NO_LABEL_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+
+/**
+ * `closest('a[href], script, style, noscript, template')`, answers kept: a caller asking of every
+ * text in a page passes one, so nested texts do not each walk up the page's depth.
+ */
+export function noLabelAbove(): (e: Element | null) => Element | null {
+  return nearestUp((e) => {
+    const tag = e.tagName.toUpperCase();
+    return NO_LABEL_TAGS.has(tag) || (tag === 'A' && e.hasAttribute('href'));
+  });
+}
+
 function splitLabel(parent: Element): Element | undefined {
   for (let e: Element | null = parent, up = 0; e && up < 3 && e.childNodes.length <= 4; e = e.parentElement, up++) {
-    const t = e.textContent ?? '';
-    if (t.length > 40) break;
-    if (isAdLabel(t)) return e;
+    // Read no further than a label's length (a nested element's text holds all below it).
+    const t = textWithin(e, { left: 256 });
+    if (!t.done || t.text.length > 40) break;
+    if (isAdLabel(t.text)) return e;
   }
   return undefined;
 }
@@ -156,7 +172,8 @@ export function isPaidBlock(block: readonly Element[]): boolean {
     for (const a of Array.from(root.querySelectorAll('a[href]'))) if (hasAdLink(a)) return true;
     for (const e of Array.from(root.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) return true;
     const walk = root.ownerDocument.createTreeWalker(root, 4 /* SHOW_TEXT */);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (labelOf(n)) return true;
+    const inNoLabel = noLabelAbove();
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (labelOf(n, inNoLabel)) return true;
   }
   return false;
 }

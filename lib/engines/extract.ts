@@ -4,6 +4,7 @@ import { isPaidBlock } from './ads';
 import { stripSnippetChrome } from './snippet';
 import { textOf } from './text-of';
 import { type StructureRead, readByStructure } from './structure';
+import { nearestUp } from './structure-tree';
 import { ENGINES } from './table';
 import type { EngineSpec, EngineVariant, Extraction, SerpResult } from './types';
 import { unwrapRedirect } from './unwrap';
@@ -86,17 +87,18 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
   const out: SerpResult[] = [];
   blocks.length = 0;
   const found = Array.from(doc.querySelectorAll(v.result));
-  const rootSet = new Set(v.rootClosest ? found.map((el) => el.closest(v.rootClosest!)).filter((el): el is Element => el !== null) : found);
+  // Walks up kept per element (./structure-tree.ts): elements nested in each other pass their
+  // ancestors once in all, not once each (a page of nested results costs its size, not its depth squared).
+  const rowOf = v.rootClosest ? nearestUp(isIn(doc.querySelectorAll(v.rootClosest))) : undefined;
+  const rootSet = new Set(rowOf ? found.map((el) => rowOf(el)).filter((el): el is Element => el !== null) : found);
   const roots = [...rootSet];
   // One selector for all excludes: a DOM without a selector cache compiles each one per call.
   const exclude = v.exclude?.length ? v.exclude.join(', ') : undefined;
-  const nested = (r: Element) => {
-    for (let p = r.parentElement; p; p = p.parentElement) if (rootSet.has(p)) return true;
-    return false;
-  };
+  const rootAbove = nearestUp(isIn(rootSet));
   for (const root of roots) {
+    // Nested roots are dropped first: only the outermost, apart from each other, walk up to an exclude.
+    if (v.outermostOnly !== false && rootAbove(root.parentElement)) continue;
     if (exclude && root.closest(exclude)) continue;
-    if (v.outermostOnly !== false && nested(root)) continue;
     const a = root.querySelector(v.link);
     const href = a?.getAttribute('href');
     if (!href) continue;
@@ -130,6 +132,11 @@ function readVariant(engine: EngineSpec, v: EngineVariant, doc: Document, base: 
   }
   return out;
 }
+
+const isIn = (elements: Iterable<Element>) => {
+  const set = new Set(elements);
+  return (e: Element) => set.has(e);
+};
 
 function applicable(v: EngineVariant, doc: Document): boolean {
   return !v.detect || doc.querySelector(v.detect) !== null;

@@ -1,14 +1,15 @@
 import { LIMITS } from '../limits';
 import { displayHost } from '../url/display-host';
 import { type Candidate, type StructureOptions, clean } from './structure-links';
-import { textOf } from './text-of';
+import { ancestorsOf, nextElement } from './structure-tree';
+import { textOf, textWithin } from './text-of';
 
 /** A structural record's fields (./structure.ts): its display URL, its snippet, an opaque link's target. */
 
 /** A display URL: an address or a crumb trail ("example.com › docs › page"). */
 const ADDRESS = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/›>»\s].*)?$/u;
 
-/** Characters of text read in one record while looking for its display URL. */
+/** Nodes and characters of text read in one record while looking for its display URL. */
 const READ_BUDGET = 20_000;
 
 /** Text that is never a label: scripts and styles (a results page's largest text nodes). */
@@ -19,19 +20,42 @@ export function displayUrlOf(block: readonly Element[], c: Candidate): { text: s
     const cite = root.querySelector('cite');
     if (cite && clean(cite.textContent)) return { text: clean(cite.textContent), el: cite };
   }
-  // Bounded: at most READ_BUDGET characters of text read in one record, whatever its shape.
-  let read = 0;
+  // Nothing in the heading, nor holding it, is looked at: the answers to "holds the heading (the link)"
+  // are asked of each element, so they are listed once (a `contains()` each costs the page's depth).
+  const stop = block[0].parentElement;
+  const around = c.heading !== undefined && headingHolds(c, block[0]);
+  const holdsHeading = around ? new Set<Element>() : ancestorsOf(c.heading, stop);
+  const holdsLink = ancestorsOf(c.a, stop);
+  // Bounded: at most READ_BUDGET nodes and characters read in one record, whatever its shape (each
+  // element's text is read whole: in a chain of nested elements, each one's holds all below it).
+  const budget = { left: READ_BUDGET };
   for (const root of block) {
-    const walker = root.ownerDocument.createTreeWalker(root, 1);
-    for (let n = walker.nextNode() as Element | null; n && read < READ_BUDGET; n = walker.nextNode() as Element | null) {
-      if (n.childElementCount > 3 || (c.heading && (c.heading.contains(n) || n.contains(c.heading)))) continue;
-      const raw = n.textContent ?? '';
-      read += raw.length;
-      const t = clean(raw);
-      if (t && t.length <= 300 && ADDRESS.test(t) && !n.contains(c.a)) return { text: t, el: n };
+    if (around && (root === block[0] || c.heading !== block[0])) continue;
+    for (let n = root.firstElementChild; n && budget.left > 0; ) {
+      if (n === c.heading) {
+        n = nextElement(n, root, true);
+        continue;
+      }
+      if (!holdsHeading.has(n) && n.childElementCount <= 3) {
+        const raw = textWithin(n, budget);
+        if (!raw.done) break;
+        const t = clean(raw.text);
+        if (t && t.length <= 300 && ADDRESS.test(t) && !holdsLink.has(n)) return { text: t, el: n };
+      }
+      n = nextElement(n, root);
     }
   }
   return { text: '' };
+}
+
+/** The heading is the record's root or holds it (a heading is at most three levels above its link). */
+function headingHolds(c: Candidate, root: Element): boolean {
+  let passedRoot = false;
+  for (let e: Element | null = c.a, up = 0; e && up <= 3; e = e.parentElement, up++) {
+    passedRoot ||= e === root;
+    if (e === c.heading) return passedRoot;
+  }
+  return false;
 }
 
 /**
@@ -40,17 +64,24 @@ export function displayUrlOf(block: readonly Element[], c: Candidate): { text: s
  */
 export function snippetOf(block: readonly Element[], c: Candidate, display?: Element): string {
   let best = '';
-  const busy = (n: Element) => n.contains(c.a) || (c.heading !== undefined && n.contains(c.heading)) || (display !== undefined && n.contains(display));
-  const visit = (n: Element) => {
-    if (n === c.a || n === c.heading || n === display || SKIP_TEXT.has(n.tagName) || n.tagName.toLowerCase() === 'svg') return;
-    if (!busy(n)) {
+  // The elements holding the title link, its heading or the display URL: their other children are read.
+  const stop = block[0].parentElement;
+  const busy = ancestorsOf(c.a, stop);
+  if (c.heading && !headingHolds(c, block[0])) for (const e of ancestorsOf(c.heading, stop)) busy.add(e);
+  for (const e of ancestorsOf(display, stop)) busy.add(e);
+  // Depth first in document order, iteratively (a page's depth costs no stack).
+  const stack = [...block].reverse();
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    if (n === c.a || n === c.heading || n === display || SKIP_TEXT.has(n.tagName) || n.tagName.toLowerCase() === 'svg') continue;
+    if (!busy.has(n)) {
       const t = textOf(n);
       if (t.length > best.length) best = t;
-      return;
+      continue;
     }
-    for (let k = n.firstElementChild; k; k = k.nextElementSibling) visit(k);
-  };
-  for (const root of block) visit(root);
+    const from = stack.length;
+    for (let k = n.firstElementChild; k; k = k.nextElementSibling) stack.push(k);
+    for (let i = from, j = stack.length - 1; i < j; i++, j--) [stack[i], stack[j]] = [stack[j], stack[i]];
+  }
   return clean(best);
 }
 

@@ -1,6 +1,8 @@
 import { LIMITS } from '../limits';
 import { displayHost } from '../url/display-host';
 import type { EngineSpec } from './types';
+import { nearestUp } from './structure-tree';
+import { textWithin } from './text-of';
 import { unwrapRedirect } from './unwrap';
 
 /**
@@ -51,7 +53,7 @@ export interface Candidate {
  * Whether an element lies in a part of the page that is never its results, by its ancestors' tags,
  * roles and `hidden`; answers are kept per element (`memo`), so a page's links cost one walk up in all.
  */
-function outside(a: Element, memo: Map<Element, boolean>): boolean {
+function outside(a: Element, memo: Map<Element, boolean>, sectioned: (e: Element | null) => Element | null): boolean {
   const path: Element[] = [];
   let verdict = false;
   for (let e: Element | null = a; e; e = e.parentElement) {
@@ -67,7 +69,7 @@ function outside(a: Element, memo: Map<Element, boolean>): boolean {
       verdict = true;
       break;
     }
-    if (EDGE_TAGS.has(tag) && !sectionedAbove(e)) {
+    if (EDGE_TAGS.has(tag) && !sectioned(e.parentElement)) {
       verdict = true;
       break;
     }
@@ -76,10 +78,7 @@ function outside(a: Element, memo: Map<Element, boolean>): boolean {
   return verdict;
 }
 
-function sectionedAbove(e: Element): boolean {
-  for (let p = e.parentElement; p; p = p.parentElement) if (SECTIONING_TAGS.has(p.tagName.toUpperCase()) || p.getAttribute('role') === 'main') return true;
-  return false;
-}
+const isSectioning = (e: Element) => SECTIONING_TAGS.has(e.tagName.toUpperCase()) || e.getAttribute('role') === 'main';
 
 /** The tag path of an element, `depth` levels up: the form of a link without a heading. */
 function tagPath(el: Element, depth: number): string {
@@ -89,12 +88,6 @@ function tagPath(el: Element, depth: number): string {
 }
 
 const headTag = (h: Element) => (h.getAttribute('role') === 'heading' ? `role${h.getAttribute('aria-level') ?? ''}` : h.tagName.toLowerCase());
-
-export function depthBetween(ancestor: Element, el: Element): number {
-  let d = 0;
-  for (let e: Element | null = el; e && e !== ancestor; e = e.parentElement) d++;
-  return d;
-}
 
 /** Where a link goes, when it can be a result: http(s), not one of the engine's results pages. */
 function targetOf(a: Element, o: StructureOptions, displayHost: () => string | undefined): { url: string; unresolved?: true } | undefined {
@@ -125,6 +118,7 @@ function targetOf(a: Element, o: StructureOptions, displayHost: () => string | u
 export function candidates(_doc: Document, o: StructureOptions, links: ArrayLike<Element>): Candidate[] {
   const out: Candidate[] = [];
   const memo = new Map<Element, boolean>();
+  const sectioned = nearestUp(isSectioning);
   const seenHeadings = new Set<Element>();
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) {
     const a = links[i];
@@ -140,7 +134,7 @@ export function candidates(_doc: Document, o: StructureOptions, links: ArrayLike
       }
     }
     if (heading && seenHeadings.has(heading)) continue;
-    if (outside(a, memo)) continue;
+    if (outside(a, memo, sectioned)) continue;
     const c = candidate(a, heading, form || tagPath(a, 4), o);
     if (!c || (!heading && c.title.length < 12)) continue;
     if (heading) seenHeadings.add(heading);
@@ -149,22 +143,29 @@ export function candidates(_doc: Document, o: StructureOptions, links: ArrayLike
   return out;
 }
 
-/** A heading inside a title link (its first, at most four levels in; a link holds few elements). */
+/** A heading inside a title link (its first in document order, at most four levels in, 64 elements looked at). */
 function headingInside(a: Element): Element | undefined {
-  let found: Element | undefined;
   let budget = 64;
-  const visit = (e: Element, depth: number) => {
-    for (let k = e.firstElementChild; k && !found && budget-- > 0; k = k.nextElementSibling) {
-      if (isHeading(k)) found = k;
-      else if (depth < 4) visit(k, depth + 1);
-    }
-  };
-  visit(a, 1);
-  return found;
+  // The elements whose children are being looked at, below `a`: `k`'s level is open.length + 1.
+  const open: Element[] = [];
+  let k = a.firstElementChild;
+  for (;;) {
+    if (k && budget-- > 0) {
+      if (isHeading(k)) return k;
+      if (open.length < 3) {
+        open.push(k);
+        k = k.firstElementChild;
+      } else k = k.nextElementSibling;
+    } else if (!k && open.length) k = (open.pop() as Element).nextElementSibling;
+    else return undefined;
+  }
 }
 
+/** Nodes and characters read of a title: twice what is kept of it (LIMITS.title), bounded for links nested in links (linkedom keeps them). */
+const TITLE_READ = 2 * LIMITS.title;
+
 function candidate(a: Element, heading: Element | undefined, form: string, o: StructureOptions): Candidate | undefined {
-  const title = clean(heading ? heading.textContent : a.textContent);
+  const title = clean(textWithin(heading ?? a, { left: TITLE_READ }).text);
   if (!title) return undefined;
   const target = targetOf(a, o, () => displayHost(displayNear(a)));
   return target ? { a, heading, form, title, ...target } : undefined;
@@ -179,7 +180,7 @@ function displayNear(a: Element): string {
   const scope = a.parentElement?.parentElement ?? a;
   const walk = scope.ownerDocument.createTreeWalker(scope, 1 /* SHOW_ELEMENT */);
   for (let n = walk.nextNode() as Element | null, budget = NEAR_BUDGET; n && budget > 0; n = walk.nextNode() as Element | null, budget--) {
-    if (n.tagName.toUpperCase() === 'CITE') return clean(n.textContent).slice(0, 300);
+    if (n.tagName.toUpperCase() === 'CITE') return clean(textWithin(n, { left: 4096 }).text).slice(0, 300);
   }
   return '';
 }

@@ -1,5 +1,6 @@
-import { hasAdLink, isAdLabel, isLabelPart, labelOf } from './ads';
+import { hasAdLink, isAdLabel, isLabelPart, labelOf, noLabelAbove } from './ads';
 import { type Candidate, MAX_LINKS } from './structure-links';
+import { countsAbove, nearestUp } from './structure-tree';
 
 /**
  * What the structural reader leaves out (./structure.ts): records marked as paid (an ad label in them
@@ -9,8 +10,28 @@ import { type Candidate, MAX_LINKS } from './structure-links';
 /** The smallest element holding every candidate: the marks are looked for there, not in the whole page. */
 export function commonAncestor(cands: readonly Candidate[], body: Element): Element {
   if (!cands.length) return body;
-  let lca: Element = cands[0].a;
-  for (const c of cands) while (lca !== body && !lca.contains(c.a)) lca = lca.parentElement ?? body;
+  // The first link's ancestors by height (body, or the top, is 0); every other link walks up to one of
+  // them, or to an element an earlier walk passed (whose answer is kept): each element once in all.
+  const chain: Element[] = [];
+  for (let e: Element | null = cands[0].a; e; e = e === body ? null : e.parentElement) chain.push(e);
+  const height = new Map<Element, number>(chain.map((e, i) => [e, chain.length - 1 - i]));
+  const passed = new Map<Element, number>();
+  let lowest = chain.length - 1;
+  for (const c of cands) {
+    const path: Element[] = [];
+    let meets = 0; // a link outside the first one's tree meets it at the top
+    for (let e: Element | null = c.a; e; e = e.parentElement) {
+      const h = height.get(e) ?? passed.get(e);
+      if (h !== undefined) {
+        meets = h;
+        break;
+      }
+      path.push(e);
+    }
+    for (const e of path) passed.set(e, meets);
+    lowest = Math.min(lowest, meets);
+  }
+  const lca = chain[chain.length - 1 - lowest];
   // A label heading the list sits beside it: one level up.
   return lca === body ? body : (lca.parentElement ?? body);
 }
@@ -27,11 +48,12 @@ export function findMarks(body: Element, links: ArrayLike<Element>): Marks {
   const questions: Element[] = [];
   // One walk over the texts (a browser walks 10,000 in about 2 ms; selectors over attributes cost more).
   const walk = body.ownerDocument.createTreeWalker(body, 4 /* SHOW_TEXT */);
+  const inNoLabel = noLabelAbove();
   let last: Element | null = null;
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const v = n.nodeValue ?? '';
     if (v.length <= 40 && isLabelPart(v)) {
-      const label = labelOf(n);
+      const label = labelOf(n, inNoLabel);
       if (label && label !== last) labels.push((last = label));
     } else if (v.length <= 300 && /[?？]\s*$/.test(v)) {
       // A question's toggle: a `role=button` or `aria-expanded` holding the question, a few levels up.
@@ -48,11 +70,21 @@ export function findMarks(body: Element, links: ArrayLike<Element>): Marks {
   return { labels, questions, adLinks };
 }
 
-/** An ad label given as an `aria-label` in a record (a label shown as an icon): looked for record by record. */
-function ariaAdLabel(root: Element): boolean {
-  if (isAdLabel(root.getAttribute('aria-label') ?? '')) return true;
-  for (const e of Array.from(root.querySelectorAll('[aria-label]'))) if (isAdLabel(e.getAttribute('aria-label') ?? '')) return true;
-  return false;
+/**
+ * The records holding an ad label given as an `aria-label` (a label shown as an icon): each outermost
+ * record's subtree is read once, and every record on the way up from a label is marked (records
+ * nested in records would otherwise read the same subtree each).
+ */
+function ariaAdLabelled(rootSet: ReadonlySet<Element>, recordAbove: (e: Element | null) => Element | null): Set<Element> {
+  const held = new Set<Element>();
+  for (const root of rootSet) {
+    if (recordAbove(root.parentElement)) continue;
+    for (const e of [root, ...Array.from(root.querySelectorAll('[aria-label]'))]) {
+      if (!isAdLabel(e.getAttribute('aria-label') ?? '')) continue;
+      for (let x: Element | null = e; x && !held.has(x); x = x === root ? null : x.parentElement) held.add(x);
+    }
+  }
+  return held;
 }
 
 /**
@@ -66,19 +98,20 @@ export function excluded(cands: readonly Candidate[], roots: readonly Element[],
   const share = shares(roots);
   const half = Math.max(1, roots.length / 2);
   const inside = new Set<Element>();
+  const recordOf = nearestUp((e) => rootSet.has(e));
+  const blockOf = nearestUp((e) => share.has(e));
   const markUp = (m: Element, into: Set<Element>, before?: Map<Element, Element>) => {
     // A mark inside a record marks that record; one outside marks the blocks around it.
-    let e: Element | null = m;
-    for (; e; e = e.parentElement) {
-      if (!rootSet.has(e)) continue;
+    const r = recordOf(m);
+    if (r) {
       // A question inside a record is its own FAQ when it comes after the title link.
       if (before) {
-        if (!before.has(e)) before.set(e, m);
-      } else inside.add(e);
+        if (!before.has(r)) before.set(r, m);
+      } else inside.add(r);
       return;
     }
     // Outside every record: it marks the nearest block holding records (the list it heads).
-    for (e = m.parentElement; e && !share.has(e); e = e.parentElement);
+    const e = blockOf(m.parentElement);
     if (e && (share.get(e) ?? 0) <= half) into.add(e);
   };
   const adGroups = new Set<Element>();
@@ -95,9 +128,10 @@ export function excluded(cands: readonly Candidate[], roots: readonly Element[],
     const q = askedFirst.get(roots[i]);
     if (q && q.compareDocumentPosition(c.a) & 4 /* FOLLOWING */) askedInside.add(roots[i]);
   });
+  const ariaAd = ariaAdLabelled(rootSet, recordOf);
   return cands.map((_c, i) => {
     const root = roots[i];
-    if (adInside.has(root) || askedInside.has(root) || ariaAdLabel(root)) return true;
+    if (adInside.has(root) || askedInside.has(root) || ariaAd.has(root)) return true;
     for (let e = root.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) if (adGroups.has(e) || asked.has(e)) return true;
     return false;
   });
@@ -105,7 +139,5 @@ export function excluded(cands: readonly Candidate[], roots: readonly Element[],
 
 /** How many records each element holds. */
 export function shares(roots: readonly Element[]): Map<Element, number> {
-  const share = new Map<Element, number>();
-  for (const r of roots) for (let e = r.parentElement; e; e = e.parentElement) share.set(e, (share.get(e) ?? 0) + 1);
-  return share;
+  return countsAbove(roots);
 }

@@ -23,3 +23,27 @@ export function textOf(el: Element | null | undefined): string {
   }
   return out;
 }
+
+/**
+ * The start of a node's textContent, read while `budget.left` lasts (each node passed costs 1, each
+ * character 1); `done` is false when the budget ran out first. Iterative, and bounded: many reads of a
+ * deep or huge subtree (one per ancestor, one per link) cost their budgets, not the subtree each time.
+ */
+export function textWithin(el: Node, budget: { left: number }): { text: string; done: boolean } {
+  let text = '';
+  for (let n: Node | null = el.firstChild; n && n !== el; ) {
+    if (--budget.left < 0) return { text, done: false };
+    if (n.nodeType === 3 || n.nodeType === 4) {
+      const d = (n as CharacterData).data;
+      budget.left -= d.length;
+      if (budget.left < 0) return { text: text + d.slice(0, d.length + budget.left), done: false };
+      text += d;
+    }
+    if (n.firstChild) n = n.firstChild;
+    else {
+      while (n && n !== el && !n.nextSibling) n = n.parentNode;
+      n = n && n !== el ? n.nextSibling : null;
+    }
+  }
+  return { text, done: true };
+}
