@@ -13,7 +13,7 @@
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { COPYCAT_SITES_KEY } from '../../lib/copycat/table';
-import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { NEWER_SETTINGS as newer } from '../helpers/newer-settings';
 import type { Entry } from '../../lib/sync/choices';
 import { encode } from '../../lib/sync/encode';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
@@ -72,13 +72,6 @@ test('synced verdicts on public suffixes mark nothing; a stored one is listed an
 });
 
 test("a newer release's settings item: read for what this version knows, Bing kept off, and written back whole", async ({ sw, openExtensionPage }) => {
-  const newer = {
-    ...DEFAULT_SETTINGS,
-    version: 2,
-    engines: { ...DEFAULT_SETTINGS.engines, bing: false, futureengine: true },
-    addedEngines: [{ host: 'search.mine.example', path: '/find', param: 'q', name: 'Mine', icon: 'https://search.mine.example/i.png' }],
-    summaries: { on: true },
-  };
   await sw(async (s) => chrome.storage.sync.set({ settings: s }), newer);
   const options = await openExtensionPage('options.html');
   const read = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/get', payload: {} }));

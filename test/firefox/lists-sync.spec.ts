@@ -8,7 +8,7 @@
  */
 import type { Browser as Ext } from 'wxt/browser';
 import { decode, encode } from '../../lib/sync/encode';
-import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { NEWER_SETTINGS as newer } from '../helpers/newer-settings';
 import { demo } from '../e2e/groups-kit';
 import { FIREFOX_TEST_EXTENSION_DIR } from './build';
 import { expect, test } from './fixtures';
@@ -102,13 +102,6 @@ test('issue #38 on Firefox’s storage.sync: verdicts on public suffixes mark no
     .poll(() => copycatMarks(page), { message: 'only the site is labelled', timeout: 20_000 })
     .toEqual([[String(listed.rank), 'quotegarden.example']]);
 
-  const newer = {
-    ...DEFAULT_SETTINGS,
-    version: 2,
-    engines: { ...DEFAULT_SETTINGS.engines, bing: false, futureengine: true },
-    addedEngines: [{ host: 'search.mine.example', path: '/find', param: 'q', name: 'Mine', icon: 'https://search.mine.example/i.png' }],
-    summaries: { on: true },
-  };
   await ext((s) => browser.storage.sync.set({ settings: s }), newer);
   const read = await ext(() => browser.runtime.sendMessage({ type: 'settings/get', payload: {} }));
   expect(read).toMatchObject({ ok: true, value: { engines: { bing: false }, addedEngines: [{ host: 'search.mine.example' }] } });
