@@ -7,8 +7,8 @@
  * every other pair is unrelated (false).
  */
 import { SNIPPET_OPTIONS, type Sketch, resemblance, sketchTexts } from '../lib/index';
-import { simhashText } from '../lib/sketch/simhash-index';
-import { hamming } from '../lib/sketch/simhash';
+import { simhashText } from '../lib/corpus/simhash-index';
+import { hamming } from '../lib/corpus/simhash';
 import { canonicalSource } from '../lib/sketch/sketch';
 import type { PairSet } from './methods-eval';
 

@@ -9,7 +9,7 @@ import {
   clusterCorpus,
   simhashPairs,
 } from '../../lib/index';
-import { SIMHASH_MAX_RUN } from '../../lib/sketch/simhash-index';
+import { SIMHASH_MAX_RUN } from '../../lib/corpus/simhash-index';
 import { fractionOption } from '../args';
 import type { Command } from '../command';
 import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';

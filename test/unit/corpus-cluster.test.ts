@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BandKeys, clusterCorpus, compactResemblance, SketchColumns, superShingles } from '../../lib/index';
 import { UnionFind } from '../../lib/sketch/cluster';
-import { MAX_REPS } from '../../lib/sketch/corpus-cluster';
+import { MAX_REPS } from '../../lib/corpus/corpus-cluster';
 import { compactSketch, plantedCorpus, randomFingerprints } from './helpers/fingerprint-sets';
 import { mulberry32 } from './helpers/random';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hamming, type SimHash } from '../../lib/sketch/simhash';
-import { SimHashColumns, simhashPairs } from '../../lib/sketch/simhash-index';
+import { hamming, type SimHash } from '../../lib/corpus/simhash';
+import { SimHashColumns, simhashPairs } from '../../lib/corpus/simhash-index';
 
 /** Deterministic 32-bit values: Murmur3's finalizer over a counter (xorshift's consecutive outputs are linearly related). */
 function gen(seed: number): () => number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shingleSet } from '../../lib/sketch/exact';
-import { hamming, simhash, simhashHex } from '../../lib/sketch/simhash';
-import { simhashText } from '../../lib/sketch/simhash-index';
+import { hamming, simhash, simhashHex } from '../../lib/corpus/simhash';
+import { simhashText } from '../../lib/corpus/simhash-index';
 
 /** A deterministic text of `n` words from a small vocabulary (seeded LCG), so tests need no corpus. */
 function words(n: number, seed: number): string[] {

@@ -1,4 +1,4 @@
-import { compactMin } from '../../../lib/sketch/sketch-columns';
+import { compactMin } from '../../../lib/corpus/sketch-columns';
 import { mulberry32 } from './random';
 
 /** Random 52-bit fingerprints from `rnd`: stand-ins for a document's shingles. */

@@ -1,9 +1,9 @@
 import { ResembleError } from '../errors';
 import { WordHashes, hashWords } from '../text/tokenize';
-import { powMod32, seedLanes } from './hash';
-import { type SketchOptions, resolveOptions } from './options';
+import { powMod32, seedLanes } from '../sketch/hash';
+import { type SketchOptions, resolveOptions } from '../sketch/options';
 import type { SimHash } from './simhash';
-import { CHUNK, type InputFormat, canonicalSource, chunkEnd } from './sketch';
+import { CHUNK, type InputFormat, canonicalSource, chunkEnd } from '../sketch/sketch';
 
 /**
  * SimHash of a text in one pass of lib's rolling shingle hash, equal to `simhash(shingleSet(text, opts))`

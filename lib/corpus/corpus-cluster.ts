@@ -1,5 +1,5 @@
-import { prefixLength } from './candidate-index';
-import type { UnionFind } from './cluster';
+import { prefixLength } from '../sketch/candidate-index';
+import type { UnionFind } from '../sketch/cluster';
 import { mergeResemblance, type SketchColumns } from './sketch-columns';
 import { type BandKeys, bandColumn, SUPER_SHINGLES } from './super-shingles';
 

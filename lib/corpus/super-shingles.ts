@@ -1,4 +1,4 @@
-import { fmix32 } from './hash';
+import { fmix32 } from '../sketch/hash';
 import type { SketchColumns } from './sketch-columns';
 
 /**
