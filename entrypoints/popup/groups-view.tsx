@@ -41,7 +41,7 @@ export function GroupsView({ s }: { s: TabState }) {
       </p>
       {groups.length > 0 && <DisplayModeLine />}
       <Checking s={s} />
-      <PageCheckOffer tabId={s.tabId} />
+      <PageCheckOffer tabId={s.tabId} groups={groups.length} />
       {groups.length === 0 ? (
         <p role="status">{noGroupsText(s.results)}</p>
       ) : (

@@ -7,8 +7,9 @@ import { t } from '../../shared/i18n';
 /**
  * The one-time question (issue #6): confirm groups by checking the result pages? One click asks for
  * the host access and starts on this tab; "Not now" is remembered too (the options can change it).
+ * On a page with no group there is nothing to confirm: it says what checking would do there instead.
  */
-export function PageCheckOffer({ tabId }: { tabId: number }) {
+export function PageCheckOffer({ tabId, groups }: { tabId: number; groups: number }) {
   const { settings, status, save } = useSettings();
   const [state, setState] = useState<'idle' | 'busy' | 'refused' | string>('idle');
   const access = usePageAccess();
@@ -39,7 +40,7 @@ export function PageCheckOffer({ tabId }: { tabId: number }) {
   return (
     <aside class="offer" aria-labelledby="offer-title">
       <p id="offer-title">
-        <strong>{t('popup_offer_title')}</strong>
+        <strong>{t(groups > 0 ? 'popup_offer_title' : 'popup_offer_titleNone')}</strong>
       </p>
       <p class="muted">{t('popup_offer_text')}</p>
       <p>
