@@ -64,13 +64,28 @@ async function writeSynced(next: Record<string, unknown>, keptLocal: boolean): P
   if (keptLocal) await browser.storage.local.remove([SETTINGS_KEY, SETTINGS_LOCAL_KEY]);
 }
 
+const watchers = new Set<(s: Settings) => void>();
+
 /** The cache is dropped on any change from any context: registered before anything is cached (a read or a write). */
 function listen(): void {
   if (listening) return;
   listening = true;
   browser.storage.onChanged.addListener((changes, area) => {
-    if (settingsChanged(changes, area)) cached = undefined;
+    if (!settingsChanged(changes, area)) return;
+    cached = undefined;
+    // Watchers get the settings as read after the change, never a raw value.
+    if (watchers.size)
+      void readSettings().then(
+        (s) => watchers.forEach((w) => w(s)),
+        () => undefined,
+      );
   });
+}
+
+/** Calls `f` with the settings, read anew, after every change of them (from any context or device). */
+export function watchSettings(f: (s: Settings) => void): void {
+  listen();
+  watchers.add(f);
 }
 
 export function readSettings(): Promise<Settings> {
@@ -99,6 +114,26 @@ export async function writeSettings(patch: SettingsPatch): Promise<Settings> {
   }
   cached = Promise.resolve(next);
   return next;
+}
+
+/**
+ * "Keep my choices on this device only" turned on (the background's sync switch): the settings as they
+ * are now, raw (what another version wrote included), kept here before they are read from here.
+ */
+export async function keepSettingsOnDevice(): Promise<void> {
+  const got = await browser.storage.sync.get(SETTINGS_KEY);
+  await browser.storage.local.set({ ...(got[SETTINGS_KEY] !== undefined && { [SETTINGS_KEY]: got[SETTINGS_KEY] }), [SYNC_OFF_KEY]: true });
+}
+
+/**
+ * Turned off again: changed here meanwhile, this device's settings are the latest change and go to sync;
+ * else sync's stand (another device may have changed them). The local copy goes.
+ */
+export async function returnSettingsToSync(): Promise<void> {
+  const got = await browser.storage.local.get([SETTINGS_KEY, EDITED_OFF_KEY]);
+  if (got[EDITED_OFF_KEY] === true && got[SETTINGS_KEY] !== undefined) await browser.storage.sync.set({ [SETTINGS_KEY]: got[SETTINGS_KEY] });
+  await browser.storage.local.remove(SYNC_OFF_KEY);
+  await browser.storage.local.remove([SETTINGS_KEY, EDITED_OFF_KEY]);
 }
 
 /** The background, when the settings changed (another device's write): this device's own copy follows what it can read. */

@@ -6,7 +6,7 @@ import { sketchService } from './worker/sketch-service';
 import { syncRuntimeScripts } from './engines/searxng';
 import { installedHere } from './engines/accepted-here';
 import { evictOld } from './worker/store-access';
-import { keepSettingsHere, writeSettings } from '../../shared/settings';
+import { keepSettingsHere, watchSettings, writeSettings } from '../../shared/settings';
 import { forgetTab } from './tab/forget-tab';
 import { evictClosedTabs } from './tab/session-space';
 import { installTestHook } from './debug/test-hook';
@@ -45,12 +45,15 @@ export default defineBackground({
       if (change.status === 'loading') void forgetTab(tabId);
     });
     // Custom SearXNG hosts and added engines: re-register when the lists or the granted permissions change.
+    // Page checking turned off stops the fetches (the settings as read after the change, never the raw value).
+    watchSettings((s) => {
+      if (!s.pageChecking) cancelAllChecks();
+    });
     browser.storage.onChanged.addListener((changes, area) => {
       if (!('settings' in changes)) return;
       // Another device's settings: this device's own copy keeps what this version can read of them (issue #38).
       if (area === 'sync') void keepSettingsHere().catch(() => undefined);
       void syncRuntimeScripts().catch(() => undefined);
-      if ((changes.settings.newValue as { pageChecking?: unknown } | undefined)?.pageChecking === false) cancelAllChecks();
     });
     // Access to sites taken back in the browser's settings: nothing more is fetched.
     browser.permissions.onRemoved.addListener((p) => {

@@ -17,8 +17,8 @@ describe('popup: the page-checking offer', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     // The background's answer to settings/get: page checking never asked about.
-    fakeBrowser.runtime.onMessage.addListener((m: { type?: string }) =>
-      m.type === 'settings/get' ? Promise.resolve({ ok: true, value: DEFAULT_SETTINGS }) : undefined,
+    fakeBrowser.runtime.onMessage.addListener((m: unknown) =>
+      (m as { type?: string }).type === 'settings/get' ? Promise.resolve({ ok: true, value: DEFAULT_SETTINGS }) : undefined,
     );
   });
 

@@ -9,7 +9,7 @@ import { browser } from 'wxt/browser';
 import type { Entry } from '../../../lib/sync/choices';
 import { choicesOf, decode, encode, itemBytes } from '../../../lib/sync/encode';
 import type { SyncStatus } from '../../../lib/sync/status';
-import { EDITED_OFF_KEY, SETTINGS_KEY, SETTINGS_LOCAL_KEY, SYNC_OFF_KEY } from '../../../shared/settings';
+import { SETTINGS_LOCAL_KEY, keepSettingsOnDevice, returnSettingsToSync } from '../../../shared/settings';
 import { reconcile } from './reconcile';
 import { loadLedger, loadState, serial, syncIsOff, syncedChunks } from './sync-store';
 import { cancelWrite, flush } from './sync-write';
@@ -38,19 +38,11 @@ export async function setSyncOn(on: boolean): Promise<SyncStatus> {
   if (!on) {
     await serial(async () => {
       cancelWrite();
-      // The settings as they are now, kept here before they are read from here.
-      const got = await browser.storage.sync.get(SETTINGS_KEY);
-      await browser.storage.local.set({ ...(got[SETTINGS_KEY] !== undefined && { [SETTINGS_KEY]: got[SETTINGS_KEY] }), [SYNC_OFF_KEY]: true });
+      await keepSettingsOnDevice();
     });
     return syncStatus();
   }
-  await serial(async () => {
-    const got = await browser.storage.local.get([SETTINGS_KEY, EDITED_OFF_KEY]);
-    // Changed here while off: this device's are the latest change; else sync's stand (another machine may have changed them).
-    if (got[EDITED_OFF_KEY] === true && got[SETTINGS_KEY] !== undefined) await browser.storage.sync.set({ [SETTINGS_KEY]: got[SETTINGS_KEY] });
-    await browser.storage.local.remove(SYNC_OFF_KEY);
-    await browser.storage.local.remove([SETTINGS_KEY, EDITED_OFF_KEY]);
-  });
+  await serial(returnSettingsToSync);
   await reconcile(true);
   // This device's choices are written now, not after the usual wait.
   await serial(flush);
