@@ -18,22 +18,12 @@ import { readMarks } from './groups-kit';
 
 declare const chrome: typeof Browser;
 
+import { grantRequests, requested } from './lists-kit';
+
 test.use({ extensionDir: GRANTED_EXTENSION_DIR });
 
 const SCRIPT_ID = `resemble-added:${ADDED_HOST}`;
 const NAME = 'Example Engine';
-
-/** Records the options page's permission requests and answers them yes (the prompt cannot be clicked). */
-async function grantRequests(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __requested: string[][] };
-    w.__requested = [];
-    chrome.permissions.request = ((p: { origins?: string[] }) => (
-      w.__requested.push(p.origins ?? []), Promise.resolve(true)
-    )) as typeof chrome.permissions.request;
-  });
-}
-const requested = (page: Page) => page.evaluate(() => (window as unknown as { __requested: string[][] }).__requested);
 
 const settingsOf = (page: Page) =>
   page.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'settings/get', payload: {} })) as { value: { addedEngines: AddedEngine[] } }).value);

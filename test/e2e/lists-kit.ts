@@ -1,6 +1,6 @@
 /**
  * Copycat lists as the end-to-end tests serve and see them (subscriptions.spec.ts, sync-proposals.spec.ts):
- * a list host the test answers, the options' permission requests answered yes, and a results page with
+ * a list host the test answers, the options' permission requests answered yes (added-engine.spec.ts too), and a results page with
  * one result from each of some sites.
  */
 import type { Page, Request } from '@playwright/test';
