@@ -9,10 +9,12 @@
  *    not know): Bing stays off here, and a change here writes all of it back.
  * 3. 2,000 synced verdicts arrive at once: applied in one write, one notice to the open results page.
  * 4. A synced subscription is listed "from another device", fetched only once accepted here.
+ * 5. Past the lists' budget a subscription is refused with why; the lists kept stay.
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { COPYCAT_SITES_KEY } from '../../lib/copycat/table';
+import { LISTS_BUDGET, packSites } from '../../lib/copycat/listed';
+import { COPYCAT_LISTS_KEY, COPYCAT_SITES_KEY } from '../../lib/copycat/table';
 import { NEWER_SETTINGS as newer } from '../helpers/newer-settings';
 import type { Entry } from '../../lib/sync/choices';
 import { encode } from '../../lib/sync/encode';
@@ -151,4 +153,26 @@ test('a synced subscription is a proposal: listed from another device, fetched o
   await expect(row.locator('.sub-meta')).toContainText('1 site');
   expect(host.seen).toHaveLength(1);
   await expect.poll(() => labelled(tab)).toEqual(['listed.example']);
+});
+
+test("past the lists' budget a subscription is refused with why, and the lists kept stay", async ({ context, sw, openExtensionPage, restartServiceWorker }) => {
+  // Lists holding the budget but for 10 sites, as twenty subscriptions could; the worker restarted so it reads them afresh.
+  const names = Array.from({ length: LISTS_BUDGET.sites - 10 }, (_, i) => `${i.toString(36)}.ex`);
+  await sw(async ([k, v]) => chrome.storage.local.set({ [k as string]: v }), [COPYCAT_LISTS_KEY, [{ name: 'Big', at: 1, ...packSites(names) }]] as const);
+  await restartServiceWorker();
+  const host = new ListHost();
+  host.serve(
+    'v1',
+    Array.from({ length: 20 }, (_, i) => `more${i}.example`),
+  );
+  await host.install(context);
+  const options = await openExtensionPage('options.html');
+  await grantRequests(options);
+  const section = options.getByTestId('subscriptions');
+  await section.getByLabel('Address of the list').fill(LIST_URL);
+  await section.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(section.locator('#subs-error')).toContainText('Not subscribed: all lists together may hold at most 600,000 sites (8 MB)');
+  const kept = await local<{ name: string }[]>(sw, COPYCAT_LISTS_KEY);
+  expect(kept.map((l) => l.name)).toEqual(['Big']);
+  await expect(section.locator('.sub')).toHaveCount(0);
 });
