@@ -3,6 +3,7 @@
 import { Buffer } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError, displayName } from './errors';
+import { join } from './corpus/jsonl-lines';
 
 /**
  * The bytes read of one document: a sketch stops at `maxChars` characters, which never take more
@@ -80,7 +81,7 @@ function readPipe(path: string, limit: number): Limited {
     }
     // At the limit: one byte more says whether the pipe had more to give.
     const cut = total >= limit && readSync(fd, new Uint8Array(1), 0, 1, null) > 0;
-    const data = joined(chunks, total);
+    const data = join(chunks, total);
     return { data: cut ? utf8Boundary(data) : data, cut };
   } finally {
     closeSync(fd);
@@ -103,19 +104,8 @@ export async function readStreamLimited(stream: AsyncIterable<Uint8Array | strin
     chunks.push(b);
     total += b.length;
   }
-  const data = joined(chunks, total);
+  const data = join(chunks, total);
   return { data: cut ? utf8Boundary(data) : data, cut };
-}
-
-/** A fresh buffer, not Buffer.concat's (small ones share Node's pool, which must never be transferred). */
-function joined(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 const amount = (n: number) => (n >= 1 << 20 ? `${+(n / 2 ** 20).toFixed(1)} MB` : `${n} bytes`);

@@ -20,7 +20,8 @@ function blank(parts: readonly Uint8Array[]): boolean {
   return true;
 }
 
-function join(parts: readonly Uint8Array[], length: number): Uint8Array {
+/** Byte chunks joined into one fresh buffer (cli/read-limited.ts joins with it too). */
+export function join(parts: readonly Uint8Array[], length: number): Uint8Array {
   // A fresh Uint8Array, not Buffer.concat: small Buffers share Node's pool, which must never be transferred.
   const out = new Uint8Array(length);
   let at = 0;

@@ -130,9 +130,8 @@ export function judgeSites(evidence: readonly Evidence[], overrides: Overrides, 
     const listedSubs = subsOf(lists, site);
     const user = notCopycat.has(site) ? 'not-copycat' : marked.has(site) ? 'marked' : undefined;
     const notSite = user !== undefined && !(rule.isSite ? rule.isSite(site) : site.includes('.'));
-    const flagged: SiteVerdict['flagged'] = notSite
-      ? false
-      : user === 'not-copycat'
+    const flagged: SiteVerdict['flagged'] =
+      notSite || user === 'not-copycat'
         ? false
         : user === 'marked'
           ? 'marked'

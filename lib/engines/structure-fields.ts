@@ -2,7 +2,7 @@ import { LIMITS } from '../limits';
 import { displayHost } from '../url/display-host';
 import { type Candidate, type StructureOptions, clean } from './structure-links';
 import { ancestorsOf, nextElement } from './structure-tree';
-import { textOf, textWithin } from './text-of';
+import { HIDDEN_TEXT_TAGS, textOf, textWithin } from './text-of';
 
 /** A structural record's fields (./structure.ts): its display URL, its snippet, an opaque link's target. */
 
@@ -13,7 +13,6 @@ const ADDRESS = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/â€
 const READ_BUDGET = 20_000;
 
 /** Text that is never a label: scripts and styles (a results page's largest text nodes). */
-const SKIP_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'script', 'style', 'noscript', 'template']);
 
 export function displayUrlOf(block: readonly Element[], c: Candidate): { text: string; el?: Element } {
   for (const root of block) {
@@ -72,7 +71,7 @@ export function snippetOf(block: readonly Element[], c: Candidate, display?: Ele
   // Depth first in document order, iteratively (a page's depth costs no stack).
   const stack = [...block].reverse();
   for (let n = stack.pop(); n; n = stack.pop()) {
-    if (n === c.a || n === c.heading || n === display || SKIP_TEXT.has(n.tagName) || n.tagName.toLowerCase() === 'svg') continue;
+    if (n === c.a || n === c.heading || n === display || HIDDEN_TEXT_TAGS.has(n.tagName.toUpperCase()) || n.tagName.toLowerCase() === 'svg') continue;
     if (!busy.has(n)) {
       const t = textOf(n);
       if (t.length > best.length) best = t;
