@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { oneAtATime } from '../../../lib/async/one-at-a-time';
 import {
   ACCEPTED_HERE_KEY,
   type AcceptedHere,
@@ -18,13 +19,7 @@ import { readSettings } from '../../../shared/settings';
  * storage.local: read, changed and written one step at a time, so two changes never undo each other.
  */
 
-let queue: Promise<unknown> = Promise.resolve();
-
-function step<T>(f: () => Promise<T>): Promise<T> {
-  const s = queue.then(f);
-  queue = s.catch(() => undefined);
-  return s;
-}
+const step = oneAtATime();
 
 const write = (accepted: AcceptedHere) => browser.storage.local.set({ [ACCEPTED_HERE_KEY]: accepted });
 
