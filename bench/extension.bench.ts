@@ -248,7 +248,7 @@ async function main(): Promise<Result> {
     }
   };
   if (!(await (await worker()).evaluate(() => typeof (globalThis as { __resemble?: unknown }).__resemble === 'object'))) {
-    throw new Error('the service worker has no globalThis.__resemble (entrypoints/background/debug/test-hook.ts)');
+    throw new Error('the service worker has no globalThis.__resemble (entrypoints/background/test-hook.ts)');
   }
 
   // Inputs.

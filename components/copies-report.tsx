@@ -1,6 +1,6 @@
 import type { CopiesReport, PageCopy } from '../lib/copies/report';
-import { alikeText, copiesNeedsAccess, copiesProgress, copiesWork, copyDirections, measuredCopy } from '../page-support/copies-words';
-import { formatDateTime } from '../page-support/lost-words';
+import { alikeText, copiesNeedsAccess, copiesProgress, copiesWork, copyDirections, measuredCopy } from '../words/copies';
+import { formatDateTime } from '../words/lost';
 import { t, uiLanguage } from '../shared/i18n';
 import { AlternateHeading } from './alternate-heading';
 import { NeedsAccess } from './needs-access';

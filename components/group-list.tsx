@@ -1,5 +1,5 @@
 import { domainOf } from '../lib/url/host';
-import { reasonDetail, reasonLabel, representativeNote } from '../shared/describe-words';
+import { reasonDetail, reasonLabel, representativeNote } from '../words/groups';
 import { pct, t } from '../shared/i18n';
 import type { PageGroup, PageReason } from '../lib/group/pages';
 import { type ResultSummary, resultDomain } from '../lib/group/result-item';

@@ -19,7 +19,7 @@ import {
   sourceWords,
   statusWords,
   titleBasisLabel,
-} from '../page-support/lost-words';
+} from '../words/lost';
 
 /**
  * The lost-and-found report (issue #7), drawn from the background's LostReport alone: no browser API

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { domainOf } from '../lib/url/host';
-import { copiesLabel, reasonDetail, reasonLabel } from '../shared/describe-words';
+import { copiesLabel, reasonDetail, reasonLabel } from '../words/groups';
 import { t } from '../shared/i18n';
 import type { Group, GroupInput } from '../lib/group/results';
 

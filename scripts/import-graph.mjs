@@ -89,4 +89,8 @@ else {
   console.log(`folders importing each other round a loop: ${loops.length ? loops.map((c) => c.join(' ↔ ')).join('; ') : 'none'} (${loopPairs} folder pairs)`);
   console.log(`longest chain of imports: ${chain.length} files`);
   console.log(`  ${chain.map((f) => relative(dir, f)).join(' → ')}`);
+  // --depths: every file's own longest chain, deepest first (where to cut).
+  if (args.includes('--depths'))
+    for (const f of [...all].sort((a, b) => longest(compOf.get(b)).length - longest(compOf.get(a)).length))
+      console.log(`  ${String(longest(compOf.get(f)).length).padStart(2)} ${relative(dir, f)}`);
 }

@@ -7,23 +7,26 @@ import { syncRuntimeScripts } from './engines/searxng';
 import { installedHere } from './engines/accepted-here';
 import { evictOld } from './worker/store-access';
 import { keepSettingsHere, watchSettings, writeSettings } from '../../shared/settings';
-import { forgetTab } from './tab/forget-tab';
-import { evictClosedTabs } from './tab/session-space';
-import { installTestHook } from './debug/test-hook';
+import { cancelAllChecks, forgetTab, isResultsTab } from './tab/tabs';
+import { evictClosedTabs } from './session/session-space';
+import { installTestHook } from './test-hook';
 import { installNetObserver, watchMainFrames } from './net/net-observer';
-import { mainFrameFailed } from './lost/dead-page';
+import { siteAddress } from './net/test-loopback';
+import { mainFrameFailed } from './tab/dead-page';
 import { LINK_MENU_ID, PAGE_MENU_ID, installLinkMenu, openLostAndFound } from './browser-ui/link-menu';
 import { startPageCopies } from './lost/page-copies';
-import { resumeChecks } from './tab/tab-checks';
-import { resumeLooks } from './lost/resume-looks';
+import { resumeChecks } from './tab/check-pages';
+import { resumeLooks } from './tab/resume-looks';
 import { PAGE_ORIGINS } from '../../lib/fetch/fetch-page';
-import { cancelAllChecks } from './pages/page-check';
 import { welcomeOnInstall } from './browser-ui/welcome';
 import { onDisplayCommand } from './browser-ui/display-shortcut';
 import { watchPrivateWindows } from './private/private-windows';
 import { migrateCopycats } from './copycat/copycat-evidence';
 import { startChoiceSync } from './sync/choice-sync';
-import { watchSubscriptions } from './copycat/subscriptions';
+import { addSub, editSub, removeSub, watchSubscriptions } from './copycat/subscriptions';
+import { setVerdicts } from './copycat/copycat-evidence';
+import { applySyncedPairs } from './choices/not-a-copy';
+import { regroupForChoice } from './tab/choice-regroup';
 
 /** Set by wxt.config.ts (`define`): true only in a test build (RESEMBLE_TEST_BUILD=1), so a store build carries no test hook. */
 declare const __RESEMBLE_TEST_BUILD__: boolean;
@@ -36,8 +39,15 @@ export default defineBackground({
     const service = sketchService();
     listen(createHandlers(service));
     // The user's choices through the browser's sync (issue #30): listeners, and a reconcile at install and start-up.
-    startChoiceSync();
-    browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+    startChoiceSync({
+      applyPairs: applySyncedPairs,
+      regroup: (pair) => regroupForChoice(pair, { privateOnly: false }),
+      setVerdicts,
+      addSub,
+      editSub,
+      removeSub,
+    });
+    browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId, true));
     // What private windows left in memory goes with the last of them (issue #28).
     watchPrivateWindows();
     // A tab loading another page forgets what the last one showed (its content script reports anew).
@@ -75,7 +85,7 @@ export default defineBackground({
     browser.runtime.onStartup.addListener(() => void syncRuntimeScripts().catch(() => undefined));
     // The age limit: old entries go when the browser starts (the size cap is kept on every write).
     browser.runtime.onStartup.addListener(() => void evictOld());
-    installNetObserver();
+    installNetObserver(siteAddress);
     watchMainFrames((tabId, url, failure) => void mainFrameFailed(tabId, url, failure, service).catch(() => undefined));
     // "Find similar copy" on every link (issue #7): lost and found for that link.
     browser.runtime.onInstalled.addListener(() => void installLinkMenu());
@@ -93,7 +103,7 @@ export default defineBackground({
     browser.runtime.onInstalled.addListener(({ reason }) => void (reason === 'update' && migrateCopycats().catch(() => undefined)));
     // Subscribed copycat lists (issue #30): the hourly alarm's listener, registered at every start.
     watchSubscriptions();
-    browser.commands?.onCommand.addListener((command, tab) => void onDisplayCommand(command, tab).catch(() => undefined));
+    browser.commands?.onCommand.addListener((command, tab) => void onDisplayCommand(command, tab, isResultsTab).catch(() => undefined));
     // State of tabs closed while the service worker was stopped is dropped (storage.session is small);
     // then page checks and looks for dead pages' copies a stopped service worker left unfinished go on
     // (what they stored is not fetched again).

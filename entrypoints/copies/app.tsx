@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { CopiesReportView } from '../../components/copies-report';
 import { check } from '../../lib/validate';
 import { copiesReportCheck } from '../../lib/copies/report';
-import { parseCopiesRun } from '../../page-support/copies-words';
+import { parseCopiesRun } from '../../words/copies';
 import { t } from '../../shared/i18n';
 import { errorText, send } from '../../page-support/messaging';
 import { requestPageAccess } from '../../page-support/page-access';

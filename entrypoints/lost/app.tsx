@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { archiveRefused, requestArchiveAccess } from '../../page-support/lost-archive';
 import { LostReportView } from '../../components/lost-report';
-import { parseLostTarget } from '../../page-support/lost-words';
+import { parseLostTarget } from '../../words/lost';
 import { t } from '../../shared/i18n';
 import { errorText } from '../../page-support/messaging';
 import { requestPageAccess } from '../../page-support/page-access';

@@ -4,7 +4,7 @@ import './lost.css';
 import { App } from './app';
 import { localizePage } from '../../page-support/page-language';
 import { t } from '../../shared/i18n';
-import { lostQuery } from '../../page-support/lost-words';
+import { lostQuery } from '../../words/lost';
 import { parseLostRun } from '../../shared/private-lost';
 import { PrivateEnded, watchPrivateRun } from './private-run';
 

@@ -1,24 +1,49 @@
+import type { ComponentChildren } from 'preact';
 import { Notice } from '../../components/notice';
-import { Section } from '../../components/section';
-import { useSettings } from '../../page-support/use-settings';
-import { AdvancedControls } from './advanced';
-import { ArchiveLookupsControl } from './archive';
-import { CacheControls } from './cache';
-import { CopycatControls } from './copycats';
-import { DisplayModeControl } from './display-mode';
-import { EngineControls } from './engines';
-import { AddedEngineControls } from './added-engines';
-import { GroupingControls } from './grouping';
 import { PageCheckingControl } from '../../components/page-checking';
-import { NotACopyList } from './not-a-copy';
-import { SyncChoices } from './sync-choices';
+import { Section } from '../../components/section';
+import { type SettingsProps, useSettings } from '../../page-support/use-settings';
 import { t } from '../../shared/i18n';
+import { AdvancedControls } from './advanced/advanced';
+import { CacheControls } from './cache/cache';
+import { CopycatControls } from './copycats/copycats';
+import { DisplayModeControl } from './display/display-mode';
+import { AddedEngineControls } from './engines/added-engines';
+import { EngineControls } from './engines/engines';
+import { GroupingControls } from './grouping/grouping';
+import { SectionNav } from './nav/section-nav';
+import { SECTIONS, type SectionId } from './nav/sections';
+import { NotACopyList } from './not-a-copy/not-a-copy';
+import { ArchiveLookupsControl } from './page-checking/archive';
+import { SyncChoices } from './sync/sync-choices';
 
 /**
- * The options page: every setting, saved as it changes. Each section's controls are a component of
- * their own taking { settings, save }, so a section can gain parts (Grouping's live preview, issue #5)
- * by adding one line here.
+ * Each section's controls, a component of their own taking { settings, save }, so a section can gain
+ * parts (Grouping's live preview, issue #5) by adding one line here. Ids, titles and order: nav/sections.ts.
  */
+const CONTROLS: Record<SectionId, (p: SettingsProps) => ComponentChildren> = {
+  grouping: (p) => <GroupingControls {...p} />,
+  display: (p) => <DisplayModeControl {...p} />,
+  engines: (p) => (
+    <>
+      <EngineControls {...p} />
+      <AddedEngineControls {...p} />
+    </>
+  ),
+  'page-checking': (p) => (
+    <>
+      <PageCheckingControl {...p} />
+      <ArchiveLookupsControl {...p} />
+    </>
+  ),
+  copycats: (p) => <CopycatControls {...p} />,
+  'not-a-copy': () => <NotACopyList />,
+  sync: () => <SyncChoices />,
+  advanced: (p) => <AdvancedControls {...p} />,
+  cache: (p) => <CacheControls {...p} />,
+};
+
+/** The options page: every setting, saved as it changes, with a navigation to each section. */
 export function App() {
   const { settings, status, loadError, save } = useSettings();
   const p = { settings, save };
@@ -38,37 +63,16 @@ export function App() {
           {t('options_loading')}
         </p>
       ) : (
-        <>
-          <Section id="grouping" title={t('options_grouping')} intro={t('options_grouping_intro')}>
-            <GroupingControls {...p} />
-          </Section>
-          <Section id="display" title={t('options_display')}>
-            <DisplayModeControl {...p} />
-          </Section>
-          <Section id="engines" title={t('options_engines')} intro={t('options_engines_intro')}>
-            <EngineControls {...p} />
-            <AddedEngineControls {...p} />
-          </Section>
-          <Section id="page-checking" title={t('options_pageChecking')}>
-            <PageCheckingControl {...p} />
-            <ArchiveLookupsControl {...p} />
-          </Section>
-          <Section id="copycats" title={t('options_copycats')} intro={t('options_copycats_intro')}>
-            <CopycatControls {...p} />
-          </Section>
-          <Section id="not-a-copy" title={t('options_notACopy')} intro={t('options_notACopy_intro')}>
-            <NotACopyList />
-          </Section>
-          <Section id="sync" title={t('options_sync')} intro={t('options_sync_intro')}>
-            <SyncChoices />
-          </Section>
-          <Section id="advanced" title={t('options_advanced')} intro={t('options_advanced_intro')}>
-            <AdvancedControls {...p} />
-          </Section>
-          <Section id="cache" title={t('options_cache')} intro={t('options_cache_intro')}>
-            <CacheControls {...p} />
-          </Section>
-        </>
+        <div class="options-body">
+          <SectionNav />
+          <div class="options-sections">
+            {SECTIONS.map((s) => (
+              <Section key={s.id} id={s.id} title={t(s.title)} intro={'intro' in s ? t(s.intro) : undefined}>
+                {CONTROLS[s.id](p)}
+              </Section>
+            ))}
+          </div>
+        </div>
       )}
       <footer class="privacy-link">
         {/* The policy ships in the package (entrypoints/privacy shows PRIVACY.md): no network needed to read it. */}

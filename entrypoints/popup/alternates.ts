@@ -1,5 +1,5 @@
 import { plural, t } from '../../shared/i18n';
-import { measured } from '../../page-support/lost-words';
+import { measured } from '../../words/lost';
 import type { Alternate, LostReport } from '../../lib/lost/report';
 import { basisRank } from '../../lib/lost/rank';
 

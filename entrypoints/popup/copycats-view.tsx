@@ -1,6 +1,6 @@
 import { safeHref } from '../../components/group-list';
 import type { TabState } from '../../lib/tab/tab-state';
-import { copycatWords } from '../../shared/copycat-words';
+import { copycatWords } from '../../words/copycat';
 import { type MessageKey, t } from '../../shared/i18n';
 
 const DOES: Record<NonNullable<TabState['copycatDisplay']>, MessageKey> = {

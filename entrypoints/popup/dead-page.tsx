@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { deadKindShort, reasonWords } from '../../page-support/lost-words';
+import { deadKindShort, reasonWords } from '../../words/lost';
 import { lostPageFor } from '../../shared/private-lost';
 import { errorText } from '../../page-support/messaging';
 import type { Alternate } from '../../lib/lost/report';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { safeHref } from '../../components/group-list';
-import { formatDateTime, sourceLine, sourceStateText, sourceName, sourceWords } from '../../page-support/lost-words';
+import { formatDateTime, sourceLine, sourceStateText, sourceName, sourceWords } from '../../words/lost';
 import { errorText } from '../../page-support/messaging';
 import { requestPageAccess, usePageAccess } from '../../page-support/page-access';
 import { domainOf } from '../../lib/url/host';

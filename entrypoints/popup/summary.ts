@@ -1,4 +1,4 @@
-import { copiesLabel } from '../../shared/describe-words';
+import { copiesLabel } from '../../words/groups';
 import { plural, t } from '../../shared/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { hideableMembers } from '../../lib/group/visible';

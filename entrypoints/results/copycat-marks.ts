@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type CopycatLookup, copycatFlag } from '../../lib/copycat/marks';
 import type { CopycatDisplay } from '../../lib/settings';
-import { copycatWords } from '../../shared/copycat-words';
+import { copycatWords } from '../../words/copycat';
 import { t } from '../../shared/i18n';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountLabel, mountToggle } from './page-ui';

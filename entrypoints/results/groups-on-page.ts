@@ -1,5 +1,5 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../shared/describe-words';
+import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../words/groups';
 import { t } from '../../shared/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { withoutWww } from '../../lib/url/host';

@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
+import { liveCopyDetail, liveCopyLabel } from '../../words/groups';
 import { t, tOf } from '../../shared/i18n';
 import type { Alternate } from '../../lib/lost/report';
 import { UI_CSS } from './page-styles';

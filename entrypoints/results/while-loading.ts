@@ -26,3 +26,12 @@ export function beforeFramesWhileLoading(step: () => void): () => void {
     seen.disconnect();
   };
 }
+
+/** Resolves when the root element exists: Firefox runs document_start scripts before it does. */
+export function rootElement(): Promise<void> {
+  return new Promise((r) => {
+    if (document.documentElement) return r();
+    const o = new MutationObserver(() => document.documentElement && (o.disconnect(), r()));
+    o.observe(document, { childList: true });
+  });
+}

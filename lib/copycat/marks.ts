@@ -9,7 +9,7 @@ export interface SiteMark {
   detail: string;
   /**
    * What label and detail are made of, for the results page to say in the browser's language
-   * (shared/copycat-words.ts); label and detail stay English, for the CLI and the export.
+   * (words/copycat.ts); label and detail stay English, for the CLI and the export.
    */
   facts?: MarkFacts;
 }

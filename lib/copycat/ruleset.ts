@@ -43,7 +43,7 @@ export function toDomains(sites: readonly SiteVerdict[]): string {
 
 /**
  * Why a line names no site, by code: the UI says it in the user's language (page-support/
- * copycat-words.ts), the CLI and older pages read the English `reason`.
+ * words/copycat.ts), the CLI and older pages read the English `reason`.
  */
 export const BAD_LINE_REASONS = {
   unblock: 'an unblock or highlight rule, not a blocked site',

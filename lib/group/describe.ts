@@ -1,5 +1,5 @@
 /**
- * How a measure is shown, as data: the words around it are the UI's (shared/describe-words,
+ * How a measure is shown, as data: the words around it are the UI's (words/groups,
  * through public/_locales) and the CLI's own (cli/output.ts), never lib's.
  */
 

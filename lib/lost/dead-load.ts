@@ -32,7 +32,7 @@ export function isDeadLoad(f: FailedLoad): boolean {
 
 /**
  * The failed load as a status key ('http-500', 'dns'…), which the popup puts in words with every other
- * status (page-support/lost-words.ts).
+ * status (words/lost.ts).
  */
 export function deadLoadStatus(f: FailedLoad): string {
   return typeof f.status === 'number' && f.status >= 400 ? `http-${f.status}` : f.kind;

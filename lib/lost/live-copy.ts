@@ -1,6 +1,6 @@
 /**
  * Which live copy the results page shows beside a dead result (issue #15): only a measured, http(s)
- * copy, so the page never links to anything else. Its words are shared/describe-words'.
+ * copy, so the page never links to anything else. Its words are words/groups'.
  */
 import type { Alternate } from './report';
 

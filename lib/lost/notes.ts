@@ -1,7 +1,7 @@
 /**
  * Why a lost-and-found source was skipped, or what it did (LostReport's `sources[].note`), in English:
  * the CLI and the stored report say these. The UI recognises them by this text and says them in its
- * own language (page-support/lost-words.ts); any other note (an error's message) it shows as it is.
+ * own language (words/lost.ts); any other note (an error's message) it shows as it is.
  */
 export const LOST_NOTES = {
   alive: 'the address answered when checked again',

@@ -3,10 +3,10 @@
  * violation (colour contrast included) on the extension's pages and on Resemble's UI on a results page,
  * in the light scheme and in the dark one (./axe-kit.ts).
  *
- * 1. As installed (no access to sites): the options, the privacy page, lost and found asking for access,
- *    the popup on a page that is not a results page; then the demo results page's toggles (collapse) and
- *    labels with a tooltip shown (flag), the popup with groups and the one-time offer, with the engine
- *    turned off.
+ * 1. As installed (no access to sites): the options (also at 360 px, its navigation closed and open),
+ *    the privacy page, lost and found asking for access, the popup on a page that is not a results page;
+ *    then the demo results page's toggles (collapse) and labels with a tooltip shown (flag), the popup
+ *    with groups and the one-time offer, with the engine turned off.
  * 2. With access to sites granted: the popup while the pages are checked and after (a dead result), the
  *    page's checking indicator and its dead-result label; the tab's own dead page in the popup, and lost
  *    and found's report with its copy.
@@ -30,6 +30,14 @@ test('as installed: the options, privacy, lost and found asking for access and t
   const options = await openExtensionPage('options.html');
   await expect(options.locator('input#resemblance-threshold')).toBeVisible();
   await found.check(options, 'options');
+  // At 360 px (issue #39) the sections' navigation is one button: checked closed, then open.
+  await options.setViewportSize({ width: 360, height: 740 });
+  const navToggle = options.getByRole('navigation', { name: 'Sections' }).getByRole('button');
+  await expect(navToggle).toBeVisible();
+  await found.check(options, 'options at 360 px, the navigation closed');
+  await navToggle.click();
+  await expect(navToggle).toHaveAttribute('aria-expanded', 'true');
+  await found.check(options, 'options at 360 px, the navigation open');
   const privacy = await openExtensionPage('privacy.html');
   await expect(privacy.getByRole('heading', { level: 1 })).toBeVisible();
   await found.check(privacy, 'privacy');

@@ -21,7 +21,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { copiesLabel, reasonDetail, reasonLabel } from '../../shared/describe-words';
+import { copiesLabel, reasonDetail, reasonLabel } from '../../words/groups';
 import { useLocale } from '../unit/helpers/i18n';
 import { groupResults } from '../../lib/group/results';
 import { expect, test } from './fixtures';

@@ -41,7 +41,7 @@ test('the "Find similar copy" link menu exists (and survives a service-worker re
   const LINK = 'https://old.example/essays/walden pond?ref=menu#winter';
   expect(
     await sw(() => typeof (globalThis as unknown as MenuHook).__resemble?.openLostAndFound),
-    'the hook’s passthrough to openLostAndFound (entrypoints/background/debug/test-hook.ts)',
+    'the hook’s passthrough to openLostAndFound (entrypoints/background/test-hook.ts)',
   ).toBe('function');
   const lost = await nextPage(context, `${extensionOrigin}lost.html`, () =>
     sw((u) => (globalThis as unknown as MenuHook).__resemble!.openLostAndFound!(u), LINK),

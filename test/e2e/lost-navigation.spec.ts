@@ -13,7 +13,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { reasonWords } from '../../page-support/lost-words';
+import { reasonWords } from '../../words/lost';
 import type { TabState } from '../../lib/tab/tab-state';
 import { GRANTED_EXTENSION_DIR, type ResembleFixtures, expect, test } from './fixtures';
 import { requireHook } from './hook';

@@ -18,7 +18,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { parseHTML } from 'linkedom';
 import { extract } from '../../lib/engines/extract';
 import { groupResults } from '../../lib/group/results';
-import { copiesLabel } from '../../shared/describe-words';
+import { copiesLabel } from '../../words/groups';
 import { useLocale } from '../unit/helpers/i18n';
 import { expect, test } from './fixtures';
 import { REPO, demoResults, expectedMarks, libGroups, readInNode, readMarks } from './groups-kit';

@@ -9,7 +9,7 @@
  * The pages come from test/unit/helpers/fuller-pages.ts (TypeScript's own LICENSE.txt, prose written
  * there), the results page from the offline demo's Google markup: no ../shared needed.
  */
-import { reasonDetail } from '../../shared/describe-words';
+import { reasonDetail } from '../../words/groups';
 import { useLocale } from '../unit/helpers/i18n';
 import { GRANTED_EXTENSION_DIR, expect, test } from './fixtures';
 import { PageServer, allChecked, applied, checkingDone, enablePageChecking, ranksOf, tabStateOf } from './page-check-kit';

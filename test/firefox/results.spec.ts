@@ -11,7 +11,7 @@
  * 3. The options page's display mode (collapse → flag) and resemblance slider regroup the open page.
  */
 import path from 'node:path';
-import { reasonLabel } from '../../shared/describe-words';
+import { reasonLabel } from '../../words/groups';
 import { useLocale } from '../unit/helpers/i18n';
 import { groupResults } from '../../lib/group/results';
 import { buildSerp, readText } from '../e2e/serp-builder';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { groupResults, type GroupInput } from '../../lib/group/index';
 import { groupWithPages } from '../../lib/group/pages';
 import { DEFAULT_SETTINGS, checkSettingsPatch } from '../../lib/settings';
-import { groupTab } from '../../entrypoints/background/tab/tab-groups';
+import { groupTab } from '../../entrypoints/background/tab/grouping';
 import { MAX_PAIRS, PAIR_FLOOR } from '../../lib/group/snippet-groups';
 import type { SketchService } from '../../entrypoints/background/worker/sketch-service';
 import type { ResultItem } from '../../lib/group/result-item';

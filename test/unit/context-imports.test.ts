@@ -28,7 +28,7 @@ const rel = (f: string) => relative(ROOT, f);
 const BACKGROUND = sources(join(ROOT, 'entrypoints/background'));
 const CONTENT = [join(ROOT, 'entrypoints/results.content.ts'), ...sources(join(ROOT, 'entrypoints/results'))];
 /** The words of the UI: the background uses `t()` only in browser-ui/, for what the browser itself shows (menus, the toolbar button's title). */
-const WORDS = /^(shared\/(i18n|copycat-words|describe-words)|page-support\/)/;
+const WORDS = /^(shared\/i18n|words\/|page-support\/)/;
 
 describe('what each context imports', () => {
   it('finds the background files and the content script', () => {

@@ -1,5 +1,5 @@
 /**
- * "Copies of this page" as the extension page shows it (issue #19): the words (page-support/copies-words.ts)
+ * "Copies of this page" as the extension page shows it (issue #19): the words (words/copies.ts)
  * and the report view (components/copies-report.tsx), rendered in linkedom.
  */
 import { h } from 'preact';
@@ -9,7 +9,7 @@ import { mountIn } from './helpers/mount';
 import { CopiesReportView } from '../../components/copies-report';
 import { BOUNDS } from '../../lib/copies/find';
 import { type CopiesReport, type PageCopy, newCopiesReport } from '../../lib/copies/report';
-import { copiesProgress, copiesWork, copyDirections, parseCopiesRun } from '../../page-support/copies-words';
+import { copiesProgress, copiesWork, copyDirections, parseCopiesRun } from '../../words/copies';
 
 const copy = (over: Partial<PageCopy>): PageCopy => ({
   url: 'https://copy.example/a',

@@ -14,7 +14,7 @@ vi.mock('../../page-support/messaging', async (original) => ({
   ...(await original<typeof import('../../page-support/messaging')>()),
   send: () => new Promise(() => {}),
 }));
-const { CopycatSites } = await import('../../entrypoints/options/copycat-sites');
+const { CopycatSites } = await import('../../entrypoints/options/copycats/copycat-sites');
 
 const SUB = 'https://lists.example/clones.txt';
 const rule = { minOriginals: 2, minSites: 2 };

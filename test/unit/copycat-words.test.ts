@@ -1,5 +1,5 @@
 /**
- * A copycat site's label and detail on a results page (shared/copycat-words): in English what
+ * A copycat site's label and detail on a results page (words/copycat): in English what
  * lib/copycat says (the CLI's and the export's words), in other languages the language's own, from
  * the facts the table keeps; a table read back from storage keeps them, and one without them shows lib's text.
  */
@@ -10,7 +10,7 @@ import { siteMarks } from '../../lib/copycat/marks';
 import { COPYCAT_SITES_KEY, readTable } from '../../lib/copycat/table';
 import { packSites } from '../../lib/copycat/listed';
 import { listedMark } from '../../lib/copycat/marks';
-import { copycatWords } from '../../shared/copycat-words';
+import { copycatWords } from '../../words/copycat';
 import { useLocale } from './helpers/i18n';
 
 afterEach(() => useLocale('en'));

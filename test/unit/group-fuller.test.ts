@@ -8,7 +8,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { PAGE_OPTIONS, containment, resemblance, sketch } from '../../lib/index';
-import { reasonLabel, representativeNote } from '../../shared/describe-words';
+import { reasonLabel, representativeNote } from '../../words/groups';
 import { type PageEvidence, type PageGroup, groupWithPages } from '../../lib/group/pages';
 import { groupResults } from '../../lib/group/results';
 import { hiddenRanks, hideableMembers, memberRole, staysVisible } from '../../lib/group/visible';

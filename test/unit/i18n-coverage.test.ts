@@ -18,7 +18,7 @@ const ALLOWED: { text: string | RegExp; why: string }[] = [
   { text: /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/\S*)?$/, why: 'a host name or address given as an example (searx.example.org): the same in every language' },
   {
     text: "the browser stopped Resemble's background … times during this search",
-    why: "lib's English error of a copies run; the UI says it by failure.code (copies-words.ts)",
+    why: "lib's English error of a copies run; the UI says it by failure.code (words/copies.ts)",
   },
   { text: /\{[^}]*:[^}]*\}/, why: "CSS rules set as a <style> element's text (paint-gate.ts, groups-on-page.ts), not words" },
 ];
@@ -46,17 +46,21 @@ function kindOf(rel: string): Kind | undefined {
   if (rel.endsWith('.tsx')) return 'jsx';
   if (rel === 'entrypoints/results.content.ts' || rel.startsWith('entrypoints/results/')) return 'content-script';
   if (rel === 'entrypoints/background/index.ts' || rel.startsWith('entrypoints/background/')) return 'background';
-  if (/^(page-support|shared|components|entrypoints\/(popup|options|lost|copies|welcome|privacy))\//.test(rel)) return 'words';
+  if (/^(page-support|shared|components|words|entrypoints\/(popup|options|lost|copies|welcome|privacy))\//.test(rel)) return 'words';
   return undefined;
 }
 
 const allowed = (text: string) => ALLOWED.some((a) => (typeof a.text === 'string' ? a.text === text : a.text.test(text)));
 
-const scanned = [...walk(join(ROOT, 'components')), ...walk(join(ROOT, 'entrypoints')), ...walk(join(ROOT, 'page-support')), ...walk(join(ROOT, 'shared'))]
+const scanned = [
+  ...walk(join(ROOT, 'components')),
+  ...walk(join(ROOT, 'entrypoints')),
+  ...walk(join(ROOT, 'page-support')),
+  ...walk(join(ROOT, 'shared')),
+  ...walk(join(ROOT, 'words')),
+]
   .map((f) => relative(ROOT, f))
-  .filter(
-    (rel) => /\.tsx?$/.test(rel) && kindOf(rel) !== undefined && rel !== 'entrypoints/background/debug/test-hook.ts' && !CONTENT.some((c) => c.file === rel),
-  );
+  .filter((rel) => /\.tsx?$/.test(rel) && kindOf(rel) !== undefined && rel !== 'entrypoints/background/test-hook.ts' && !CONTENT.some((c) => c.file === rel));
 const findings = new Map<string, Finding[]>(scanned.map((rel) => [rel, findUntranslated(rel, readFileSync(join(ROOT, rel), 'utf8'), kindOf(rel)!, allowed)]));
 
 describe('UI text outside i18n', () => {
@@ -64,6 +68,7 @@ describe('UI text outside i18n', () => {
     for (const f of [
       'entrypoints/popup/app.tsx',
       'entrypoints/options/app.tsx',
+      'words/options.ts',
       'entrypoints/results/page-ui.ts',
       'entrypoints/background/browser-ui/link-menu.ts',
     ])

@@ -76,14 +76,14 @@ describe('locale files', () => {
   });
 });
 
-/** The UI sources and the manifest's config: where keys are used. */
+/** The UI sources (words/ included: the pages' sentences) and the manifest's config: where keys are used. */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? sources(p) : /\.tsx?$/.test(name) ? [p] : [];
   });
 }
-const codeFiles = [...['components', 'entrypoints', 'page-support', 'shared'].flatMap((d) => sources(join(ROOT, d))), join(ROOT, 'wxt.config.ts')];
+const codeFiles = [...['components', 'entrypoints', 'page-support', 'shared', 'words'].flatMap((d) => sources(join(ROOT, d))), join(ROOT, 'wxt.config.ts')];
 
 /** Every string literal in the code (a key may sit in a table: { collapse: 'options_mode_collapse' }), and __MSG_x__ names. */
 function literals(): Set<string> {

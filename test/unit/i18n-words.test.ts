@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { wholePercent } from '../../lib/group/describe';
 import type { PageReason } from '../../lib/group/pages';
-import * as ui from '../../shared/describe-words';
+import * as ui from '../../words/groups';
 import { languageOf, num, pct, plural, t } from '../../shared/i18n';
 import { countsText } from '../../entrypoints/popup/summary';
 import { fileSource, readLocale, useLocale } from './helpers/i18n';

@@ -1,10 +1,10 @@
 /**
- * An imported list's problems in the UI language (shared/copycat-words): in English exactly
+ * An imported list's problems in the UI language (words/copycat): in English exactly
  * lib/copycat/ruleset's words (the CLI's, and what the e2e test reads), in German and Russian their own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { BAD_LINE_REASONS, type BadLineCode, parseSiteList } from '../../lib/copycat/ruleset';
-import { badLineWords, listErrorWords } from '../../shared/copycat-words';
+import { badLineWords, listErrorWords } from '../../words/copycat';
 import { useLocale } from './helpers/i18n';
 
 afterEach(() => useLocale('en'));

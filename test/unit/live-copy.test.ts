@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standIn } from '../../lib/group/visible';
 import { bestLiveCopy } from '../../lib/lost/live-copy';
-import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
+import { liveCopyDetail, liveCopyLabel } from '../../words/groups';
 import type { Alternate } from '../../lib/lost/report';
 import { checkPageGroups } from '../../lib/tab/page-groups';
 

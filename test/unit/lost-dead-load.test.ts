@@ -1,6 +1,6 @@
 /** Which failed loads make a dead page (lib/lost/dead-load.ts, issue #7). */
 import { describe, expect, it } from 'vitest';
-import { reasonWords } from '../../page-support/lost-words';
+import { reasonWords } from '../../words/lost';
 import { deadLoadStatus, isDeadLoad } from '../../lib/lost/dead-load';
 
 describe('isDeadLoad', () => {

@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPageGroups } from '../../lib/tab/page-groups';
 import type { Alternate } from '../../lib/lost/report';
-import { liveCopyDetail, liveCopyLabel } from '../../shared/describe-words';
-import { measuresText } from '../../page-support/lost-words';
+import { liveCopyDetail, liveCopyLabel } from '../../words/groups';
+import { measuresText } from '../../words/lost';
 import { mergeAlternates } from '../../entrypoints/popup/alternates';
 import { localeNames, readLocale, useLocale } from './helpers/i18n';
 

@@ -21,7 +21,7 @@ import {
   sourceWords,
   statusWords,
   titleBasisLabel,
-} from '../../page-support/lost-words';
+} from '../../words/lost';
 import { App } from '../../entrypoints/lost/app';
 import { pollReport as pollLost } from '../../page-support/poll-report';
 import { DeadPageOffer, deadCountText, deadLines } from '../../entrypoints/popup/dead-page';

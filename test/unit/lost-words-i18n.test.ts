@@ -1,5 +1,5 @@
 /**
- * Lost and found in the UI language (page-support/lost-words, components/lost-report): English says
+ * Lost and found in the UI language (words/lost, components/lost-report): English says
  * what it always said (lost-ui.test.ts holds the wording; here, lib's notes), German and Russian their
  * own words, plural forms, numbers and dates. A source's note from lib's fixed set is translated; any
  * other note (an error's message) is shown as it is, inside the translated sentence.
@@ -25,7 +25,7 @@ import {
   sourceStateText,
   sourceWords,
   statusWords,
-} from '../../page-support/lost-words';
+} from '../../words/lost';
 import { setMessageSource } from '../../shared/i18n';
 import { fileSource, readLocale, useLocale } from './helpers/i18n';
 import { mountIn } from './helpers/mount';

@@ -21,8 +21,8 @@ vi.mock('../../page-support/messaging', async (original) => ({
     return type === 'engines/here' || type === 'engines/accept' ? here : new Promise(() => {});
   },
 }));
-const { AddedEngineControls } = await import('../../entrypoints/options/added-engines');
-const { SearxngHosts } = await import('../../entrypoints/options/searxng-hosts');
+const { AddedEngineControls } = await import('../../entrypoints/options/engines/added-engines');
+const { SearxngHosts } = await import('../../entrypoints/options/engines/searxng-hosts');
 
 const granted = new Set<string>();
 grantedOrigins(granted);

@@ -29,11 +29,11 @@ vi.mock('../../page-support/messaging', async (original) => ({
 }));
 
 const { DEFAULT_SETTINGS, SETTING_BOUNDS, SKETCH_SIZES, DISPLAY_MODES, COPYCAT_DISPLAYS } = await import('../../lib/settings');
-const { GroupingControls } = await import('../../entrypoints/options/grouping');
-const { AdvancedControls } = await import('../../entrypoints/options/advanced');
-const { CacheControls } = await import('../../entrypoints/options/cache');
-const { CopycatSettings } = await import('../../entrypoints/options/copycat-settings');
-const { DisplayModeControl } = await import('../../entrypoints/options/display-mode');
+const { GroupingControls } = await import('../../entrypoints/options/grouping/grouping');
+const { AdvancedControls } = await import('../../entrypoints/options/advanced/advanced');
+const { CacheControls } = await import('../../entrypoints/options/cache/cache');
+const { CopycatSettings } = await import('../../entrypoints/options/copycats/copycat-settings');
+const { DisplayModeControl } = await import('../../entrypoints/options/display/display-mode');
 
 /** Which setting each number or range input edits, by the input's id. */
 const INPUTS: Record<string, keyof typeof SETTING_BOUNDS> = {

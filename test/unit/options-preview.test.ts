@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mountIn } from './helpers/mount';
 import { COLUMNS, PairChart, ROWS, chartSummary, columnOf, layoutPairs, tenths } from '../../components/pair-chart';
 import { PreviewGroups } from '../../components/preview-groups';
-import { outcomeLine, previewGrouper, timeAgo } from '../../entrypoints/options/preview-model';
+import { outcomeLine, previewGrouper, timeAgo } from '../../entrypoints/options/grouping/preview-model';
 import { type GroupInput, type GroupOutcome, boilerplateFrom, groupResults } from '../../lib/group/results';
 import { DEFAULT_MIN_PAST_PAGES } from '../../lib/group/snippet-groups';
 

@@ -84,7 +84,7 @@ describe('store packages (npm run zip)', () => {
 
   it.each(['chrome', 'firefox'] as const)('%s: a production bundle: no test hook, no test switch, no build paths', (b) => {
     // The markers are checked against the hook's source, so a renamed hook cannot make this pass vacuously.
-    const hook = readFileSync(resolve(root, 'entrypoints/background/debug/test-hook.ts'), 'utf8');
+    const hook = readFileSync(resolve(root, 'entrypoints/background/test-hook.ts'), 'utf8');
     const markers = ['__resemble', 'offscreenCount'];
     for (const s of markers) expect(hook).toContain(s);
     for (const [file, content] of zips[b]) {

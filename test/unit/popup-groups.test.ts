@@ -3,7 +3,7 @@ import { type ComponentChild, h, render } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { mountIn } from './helpers/mount';
 import { GroupList, reasonParts, safeHref } from '../../components/group-list';
-import { representativeNote } from '../../shared/describe-words';
+import { representativeNote } from '../../words/groups';
 import { GroupsView } from '../../entrypoints/popup/groups-view';
 import { countsText, noGroupsText, progressText } from '../../entrypoints/popup/summary';
 import { searxngHostOf } from '../../lib/url/host';

@@ -4,14 +4,12 @@
  * then open tabs' bulky records (least recently recorded first), and what still does not fit is
  * said in the tab state the popup reads.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sessionWritesFail, storedBytes } from './helpers/fake-browser';
 
-vi.mock('../../entrypoints/background/pages/page-check', () => ({ cancelChecks: () => undefined }));
-
-const { DROPPED, SaveError, evictClosedTabs, sessionSet } = await import('../../entrypoints/background/tab/session-space');
-const { getTabState, setTabState } = await import('../../entrypoints/background/tab/tab-state');
+const { DROPPED, SaveError, evictClosedTabs, sessionSet } = await import('../../entrypoints/background/session/session-space');
+const { Tab } = await import('../../entrypoints/background/tab/tab');
 
 // storage.session held to 20 KB (Chrome's is 10 MB): a write past it fails and stores nothing.
 const QUOTA_BYTES = 20_000;
@@ -66,8 +64,9 @@ describe('storage.session kept within its quota', () => {
   it('a tab state that cannot be saved is still answered, with why; storage keeps a small note', async () => {
     await openTabs(4);
     const items = Array.from({ length: 400 }, (_, i) => ({ rank: i + 1, url: `https://s${i}.example/`, title: filler(40), displayUrl: `s${i}.example` }));
-    await setTabState({ tabId: 4, url: 'https://www.bing.com/search?q=x', results: 400, status: 'done', items, groups: [] });
-    const state = await getTabState(4);
+    const tab = new Tab(4);
+    await tab.setState({ tabId: 4, url: 'https://www.bing.com/search?q=x', results: 400, status: 'done', items, groups: [] });
+    const state = await tab.state();
     expect(state).toMatchObject({ tabId: 4, status: 'done', results: 400 });
     expect(state.items).toHaveLength(400);
     expect(state.saveError).toMatch(/quota/);

@@ -12,6 +12,7 @@ import { SUBS_KEY } from '../../lib/copycat/subscriptions';
 import { PRIVATE_NOT_A_COPY_KEY } from '../../lib/tab/inputs';
 import { type Entry, type PairChoice, type SubChoice, keyOf, removal } from '../../lib/sync/choices';
 import { decode, encode } from '../../lib/sync/encode';
+import type { SyncHere } from '../../entrypoints/background/sync/sync-here';
 import { diffLocal, emptyLedger, mergeRemote, pendingEntries, settlePending } from '../../lib/sync/ledger';
 
 const local = fakeBrowser.storage.local;
@@ -26,7 +27,6 @@ let slowCalls = 0;
 
 // Stand-ins for the subs part's and the copycat table's writers (their own tests cover them).
 const regroups = vi.fn(async (_pair: unknown, _o: unknown) => null);
-vi.mock('../../entrypoints/background/tab/choice-regroup', () => ({ regroupForChoice: (p: unknown, o: unknown) => regroups(p, o) }));
 /** The verdicts' writes (one per call of the writer, as the real one writes once per call). */
 let verdictWrites = 0;
 type Word = { site: string; verdict: 'not-copycat' | 'marked' | 'none' };
@@ -72,7 +72,24 @@ vi.mock('../../entrypoints/background/copycat/subscriptions', () => ({
   },
 }));
 
-const { startChoiceSync, privateVerdict, setSyncOn, syncStatus } = await import('../../entrypoints/background/sync/choice-sync');
+const { startChoiceSync, privateVerdict } = await import('../../entrypoints/background/sync/choice-sync');
+const { setSyncOn, syncStatus } = await import('../../entrypoints/background/sync/sync-switch');
+/** What the background's entry gives the sync (index.ts): the real pairs' writer, the stand-ins above, the regroups counted. */
+async function here(): Promise<SyncHere> {
+  const [pairs, evidence, subs] = await Promise.all([
+    import('../../entrypoints/background/choices/not-a-copy'),
+    import('../../entrypoints/background/copycat/copycat-evidence'),
+    import('../../entrypoints/background/copycat/subscriptions'),
+  ]);
+  return {
+    applyPairs: pairs.applySyncedPairs,
+    regroup: (pair) => regroups(pair, { privateOnly: false }),
+    setVerdicts: evidence.setVerdicts,
+    addSub: subs.addSub,
+    editSub: subs.editSub,
+    removeSub: subs.removeSub,
+  };
+}
 const { reconcile } = await import('../../entrypoints/background/sync/reconcile');
 const { settled, loadLedger } = await import('../../entrypoints/background/sync/sync-store');
 const { setSyncTiming, writePending } = await import('../../entrypoints/background/sync/sync-write');
@@ -106,7 +123,7 @@ async function quiet() {
   await settled();
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   stopAt = undefined;
   stopped = false;
@@ -114,7 +131,7 @@ beforeEach(() => {
   regroups.mockClear();
   verdictWrites = 0;
   setSyncTiming({ debounceMs: 0, gapMs: 0, retryMs: 20 });
-  startChoiceSync();
+  startChoiceSync(await here());
 });
 
 describe('the ledger', () => {
@@ -307,7 +324,7 @@ describe('choices through storage.sync', () => {
       const store = await import('../../entrypoints/background/sync/sync-store');
       const write = await import('../../entrypoints/background/sync/sync-write');
       write.setSyncTiming({ debounceMs: 0, gapMs: 0, retryMs: 20 });
-      sync.startChoiceSync();
+      sync.startChoiceSync(await here());
       return async () => {
         await vi.waitFor(async () => {
           await store.settled();

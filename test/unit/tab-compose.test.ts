@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SketchService } from '../../entrypoints/background/worker/sketch-service';
-import { groupTab } from '../../entrypoints/background/tab/tab-groups';
+import { groupTab } from '../../entrypoints/background/tab/grouping';
 import { snippetPageGroups as pageGroups } from '../../lib/group/snippet-groups';
 import { notACopy, NOT_A_COPY_KEY } from '../../lib/group/not-a-copy';
 import { groupView } from '../../lib/tab/compose';

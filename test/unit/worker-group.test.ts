@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wholePercent } from '../../lib/group/describe';
 import { domainOf } from '../../lib/url/host';
-import { copiesLabel, reasonDetail, reasonLabel } from '../../shared/describe-words';
+import { copiesLabel, reasonDetail, reasonLabel } from '../../words/groups';
 import { fromSnippets } from '../../lib/group/pages';
 import { boilerplateFrom, groupResults } from '../../lib/group/results';
 import { checkPageGroups } from '../../lib/tab/page-groups';

@@ -33,3 +33,7 @@ export async function lostDeps(
     save,
   };
 }
+
+/** A look's reach that saves no report (a look made at once is never shown as one). */
+export const localReach = (service: SketchService, incognito: boolean) => (): ReturnType<typeof lostDeps> =>
+  lostDeps(service, incognito, async () => undefined);

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { findCopiesOf, newReport } from '../../../lib/lost/find';
 import type { LostReport } from '../../../lib/lost/report';
 import type { SketchService } from '../worker/sketch-service';
-import { sessionSet } from '../tab/session-space';
+import { sessionSet } from '../session/session-space';
 import { newestIndex } from '../../../lib/store/newest-index';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { lostDeps } from './lost-deps';

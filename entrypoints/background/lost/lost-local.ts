@@ -1,11 +1,14 @@
-import { type Candidate, candidates, lastKnown, shownOf, verifyAll } from '../../../lib/lost/find';
+import { type Candidate, type LostDeps, candidates, lastKnown, shownOf, verifyAll } from '../../../lib/lost/find';
 import type { Alternate, LostReport } from '../../../lib/lost/report';
 import { MAX_PAGE_ALTERNATES } from '../../../lib/tab/page-groups';
 import { normalizeUrl } from '../../../lib/url/normalize';
-import { lostDeps } from './lost-deps';
 import { ended, localLooks, requestedLooks } from './lost-jobs';
 import { hasPageAccess } from '../net/page-access';
-import type { SketchService } from '../worker/sketch-service';
+import type { Settings } from '../../../lib/settings';
+import type { SketchStore } from '../../../lib/store';
+
+/** Lost and found's reach in this browser for one look (lost-deps.ts's `lostDeps`, made by the caller: a private window's its own). */
+export type LocalReach = () => Promise<LostDeps & { settings: Settings; store: SketchStore }>;
 
 /** Bounds of the look made at once when a page dies (issue #15): candidates a dead page, fetched at a time. */
 export const LOCAL_CANDIDATES = 5;
@@ -24,33 +27,21 @@ const localJobs = localLooks as Map<string, Promise<Alternate[]>>;
  * no sketch was kept, is verified by its snippet (lib/lost/confirm.ts); without it the store's recent
  * results pages are asked.
  */
-export function findLocalCopies(
-  service: SketchService,
-  url: string,
-  incognito = false,
-  shown?: { title: string; snippet: string },
-  max = LOCAL_CANDIDATES,
-): Promise<Alternate[]> {
+export function findLocalCopies(reach: LocalReach, url: string, shown?: { title: string; snippet: string }, max = LOCAL_CANDIDATES): Promise<Alternate[]> {
   const running = localJobs.get(url);
   if (running) return running;
   // Lost and found asked for on this URL goes first: its verified copies are not fetched twice at once.
   const job = ended(requestedLooks.get(url))
-    .then(() => lookLocally(service, url, incognito, shown, max))
+    .then(() => lookLocally(reach, url, shown, max))
     .finally(() => localJobs.delete(url));
   localJobs.set(url, job);
   return job;
 }
 
-async function lookLocally(
-  service: SketchService,
-  url: string,
-  incognito: boolean,
-  shown: { title: string; snippet: string } | undefined,
-  max: number,
-): Promise<Alternate[]> {
+async function lookLocally(reach: LocalReach, url: string, shown: { title: string; snippet: string } | undefined, max: number): Promise<Alternate[]> {
   if (max <= 0 || !(await hasPageAccess())) return [];
   // A report of its own, never shown: nothing to save.
-  const d = await lostDeps(service, incognito, async () => undefined);
+  const d = await reach();
   const { settings, store } = d;
   const { rec, lost } = await lastKnown(store, url);
   const r: LostReport = {

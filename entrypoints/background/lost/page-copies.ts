@@ -6,7 +6,7 @@ import { type CopiesReport, copiesReportCheck, newCopiesReport } from '../../../
 import { check } from '../../../lib/validate';
 import { Refusal } from '../../../lib/messages';
 import { lostDeps } from './lost-deps';
-import { sessionSet } from '../tab/session-space';
+import { sessionSet } from '../session/session-space';
 import { newestIndex } from '../../../lib/store/newest-index';
 import type { SketchService } from '../worker/sketch-service';
 

@@ -3,17 +3,17 @@ import { browser } from 'wxt/browser';
 import { pageResults } from '../tab/page-results';
 import { regroup } from '../tab/regroup';
 import { regroupForChoice } from '../tab/choice-regroup';
-import { startChecks } from '../tab/tab-checks';
+import { startChecks } from '../tab/check-pages';
 import { findCopies } from '../lost/lost-found';
 import { openLostAndFoundFrom } from '../browser-ui/link-menu';
-import { tabResults } from '../tab/tab-session';
+import { tabFor } from '../tab/tabs';
 import { lastPreview } from '../settings/preview';
 import type { SketchService } from '../worker/sketch-service';
 import { applyLimits, storeFor } from '../worker/store-access';
 import { readSettings, writeSettings } from '../../../shared/settings';
-import { popupState } from '../tab/tab-state';
+import { popupState } from '../tab/popup-state';
 import { forgetBoilerplate } from '../tab/past-boilerplate';
-import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from '../tab/not-a-copy';
+import { clearNotACopy, listNotACopy, markNotACopy, undoNotACopy } from '../choices/not-a-copy';
 import { clearOutcomes } from '../engines/engine-outcomes';
 import { acceptHere, acceptedHere, writtenHere } from '../engines/accepted-here';
 import { syncRuntimeScripts } from '../engines/searxng';
@@ -21,14 +21,18 @@ import { addList, clearEvidence, findSite, forgetList, readCopycats, rebuildCopy
 import { siteOf } from '../../../lib/copycat/site';
 import { parseSiteList } from '../../../lib/copycat/ruleset';
 import { acceptSub, addSub, editSub, listSubs, removeSub, updateSub } from '../copycat/subscriptions';
-import { privateVerdict, setSyncOn, syncStatus } from '../sync/choice-sync';
+import { privateVerdict } from '../sync/choice-sync';
+import { setSyncOn, syncStatus } from '../sync/sync-switch';
 import { cancelPageCopies, pageCopies, startPageCopies } from '../lost/page-copies';
+
+/** The results a tab's page showed, as the background has them (never addresses a page names). */
+const resultsOf = async (tabId: number) => (await tabFor(tabId).view())?.results ?? [];
 
 export function createHandlers(service: SketchService): Handlers {
   return {
-    'page/results': (p, ctx) => pageResults(p, ctx),
+    'page/results': (p, ctx) => pageResults(p, ctx, startChecks),
     // The page's settings changed (it saw them in storage): its groups under them.
-    'page/groups': async (_, ctx) => (await regroup(ctx.tabId!, ctx.incognito, { kind: 'inputs' }))?.groups ?? null,
+    'page/groups': async (_, ctx) => (await regroup(tabFor(ctx.tabId!), ctx.incognito, { kind: 'inputs' }))?.groups ?? null,
     'settings/get': () => readSettings(),
     // The router checked the patch (lib/messages.ts): handlers get only what passed.
     'settings/set': async (patch) => {
@@ -93,19 +97,19 @@ export function createHandlers(service: SketchService): Handlers {
     'lost/find': ({ url, again }, ctx) => findCopies(service, url, again === true, ctx.incognito),
     'lost/open': async ({ rank }, ctx) => {
       // The URL is the one this tab's page listed at that rank, never one the page names.
-      const r = (await tabResults(ctx.tabId!))?.results.find((x) => x.rank === rank);
+      const r = (await tabFor(ctx.tabId!).view())?.results.find((x) => x.rank === rank);
       return { opened: r ? await openLostAndFoundFrom(r.url, ctx.tabId) : false };
     },
     // "Not a copy": the pair is kept apart from now on; every tab showing it regroups (tab/choice-regroup.ts),
     // this page's groups in the answer.
     'page/not-a-copy': async ({ rank, of }, ctx) => {
-      const choice = await markNotACopy(ctx.tabId!, rank, of, ctx.incognito);
+      const choice = await markNotACopy(await resultsOf(ctx.tabId!), rank, of, ctx.incognito);
       return choice ? regroupForChoice(choice, { privateOnly: ctx.incognito, asking: ctx.tabId }) : null;
     },
     // The popup's "not a copy" (the tab id in the payload: a page has no tab of its own).
     'tab/not-a-copy': async ({ tabId, rank, of }) => {
       const tab = await browser.tabs.get(tabId).catch(() => undefined);
-      const choice = tab && (await markNotACopy(tabId, rank, of, tab.incognito === true));
+      const choice = tab && (await markNotACopy(await resultsOf(tabId), rank, of, tab.incognito === true));
       if (!choice) return { done: false };
       await regroupForChoice(choice, { privateOnly: tab.incognito === true });
       return { done: true };

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { type Handlers, route } from '../../../lib/messages';
-import { resultsRefused } from '../tab/tab-state';
+import { tabFor } from '../tab/tabs';
 
 /**
  * Answers runtime messages through lib's router (sender, type and payload checked before any
@@ -15,7 +15,7 @@ export function listen(handlers: Handlers): void {
       // A batch of results refused by its shape: said in the popup, not only in the page's console.
       const type = (msg as { type?: unknown } | null)?.type;
       if (!reply.ok && reply.error.code === 'BAD_MESSAGE' && type === 'page/results' && sender.tab?.id !== undefined && sender.id === ext.id) {
-        void resultsRefused(sender.tab.id, reply.error.message);
+        void tabFor(sender.tab.id).refused(reply.error.message);
       }
     });
     return true; // the answer is sent asynchronously

@@ -27,7 +27,7 @@ const dns = (browser as unknown as { dns?: Dns }).dns;
  * remembered and not asked again.
  */
 export async function fetchPolicy(signal?: AbortSignal): Promise<FetchPageOptions> {
-  installNetObserver();
+  installNetObserver(siteAddress);
   await loadBlockedHosts();
   return {
     ...(signal && { signal }),

@@ -3,7 +3,6 @@ import { kindFromNetError } from '../../../lib/fetch/net-error';
 import { normalizeHost } from '../../../lib/fetch/public-host';
 import type { FailureKind, RedirectObserver } from '../../../lib/fetch/types';
 import { hostnameOf } from '../../../lib/url/host';
-import { siteAddress } from './test-loopback';
 
 /**
  * Where the browser refuses private addresses itself (Chromium's Private Network Access, measured in
@@ -80,12 +79,15 @@ function hopSeen(url: string, location: string): void {
 }
 
 let installed = false;
+/** Whether an answering address may be a site's (test-loopback.ts's siteAddress: given, so this file stays a leaf). */
+let siteAddress: (ip: string) => boolean = () => false;
 
 /** Listens (once per service-worker lifetime) where webRequest is available and allowed. */
-export function installNetObserver(): void {
+export function installNetObserver(isSiteAddress: (ip: string) => boolean): void {
   const wr = (browser as { webRequest?: typeof browser.webRequest }).webRequest;
   if (installed || !wr) return;
   installed = true;
+  siteAddress = isSiteAddress;
   const filter = { urls: ['http://*/*', 'https://*/*'], tabId: -1 };
   // Firefox (MV2) may cancel a response before it is read: one from a private address never reaches fetch().
   // It also reports no onBeforeRedirect for a redirect that a `redirect: 'manual'` fetch does not follow

@@ -2,7 +2,6 @@ import { fetchPage } from '../../../lib/fetch/fetch-page';
 import { FetchQueue } from '../../../lib/fetch/queue';
 import { CHECK_BUDGET, FetchBudget } from '../../../lib/fetch/budget';
 import { CheckView } from '../../../lib/fetch/check-view';
-import type { FailureKind } from '../../../lib/fetch/types';
 import type { ResultItem } from '../../../lib/group/result-item';
 import type { Settings } from '../../../lib/settings';
 import type { PageRecord, SketchStore } from '../../../lib/store';
@@ -13,10 +12,10 @@ import { type PageSample, isSoft404, looksLikeErrorPage, probeUrl } from '../../
 import { deserializeSketch } from '../../../lib/sketch/serialize';
 import { fetchPolicy } from '../net/fetch-policy';
 import { traced } from '../debug/trace';
-import type { SketchService } from '../worker/sketch-service';
+import type { CheckOutcome, CheckProgress, TabCheck } from './tab-check';
 
-/** What checking one result's page came to: a sketch stored, a failure recorded, or a fresh record reused. */
-export type CheckOutcome = { url: string; status: 'ok' | 'cached' | FailureKind | 'unreadable' | 'soft404' };
+export type { CheckOutcome, CheckProgress };
+import type { SketchService } from '../worker/sketch-service';
 
 /** Every origin (lib/fetch): which sites a results page lists is not known in advance (asked for when page checking is turned on). */
 
@@ -125,25 +124,11 @@ async function soft404(
   }
 }
 
-/** Per tab: its queue (memory only: a restarted service worker rebuilds it from what is still missing). */
-const queues = new Map<number, FetchQueue<CheckOutcome, ResultItem & { rank: number }>>();
-/** Per tab: who records where its opaque links led (the latest checkTab's: the queue outlives a call). */
-const resolvers = new Map<number, (from: string, to: string) => Promise<void>>();
-/** Fetches per view, per tab and per minute across tabs (lib/fetch/budget.ts says how many and why). */
+/** Fetches per view, per tab and per minute across tabs (lib/fetch/budget.ts says how many and why). Its per-tab windows outlive a page on purpose: a page must not reset its budget by reloading. */
 const budget = new FetchBudget();
 
 /** Fetches a tab may make outside its view's plan (a dead result's local look), charged to the same per-tab and overall bounds. */
 export const takeFetches = (tabId: number, n: number): number => budget.take(tabId, n);
-/** Per tab: the view being checked, what it checks and what the page may be told of so far (lib/fetch/check-view.ts). */
-const views = new Map<number, CheckView>();
-
-/** The check of the tab's view `url` (running or finished), while this service worker has it. */
-export function checkViewOf(tabId: number, url: string): CheckView | undefined {
-  const v = views.get(tabId);
-  return v?.view === url ? v : undefined;
-}
-
-export type CheckProgress = { done: number; total: number; beyond?: number };
 
 export interface CheckHooks {
   /** After each page: released of checked (cached ones count as done once released), and what the budget left out. */
@@ -162,24 +147,25 @@ export interface CheckHooks {
 export async function checkTab(
   service: SketchService,
   store: SketchStore,
-  tabId: number,
+  tab: { id: number; check: TabCheck },
   view: string,
   results: ResultItem[],
   settings: Settings,
   hooks: CheckHooks,
 ): Promise<void> {
+  const tc = tab.check;
   // Only a view's first results can be checked (lib/fetch/budget.ts): the store is asked about those alone.
   const first = [...results].sort((a, b) => a.rank - b.rank).slice(0, CHECK_BUDGET.perView);
   const known = await store.getMany(first.map((r) => r.url));
   const now = Date.now();
-  let cv = views.get(tabId);
+  let cv = tc.view;
   if (cv?.view !== view) {
     // A new view (pushState included): the last one's fetches stop; the tab's budget goes on.
-    if (cv) cancelQueue(tabId);
-    views.set(tabId, (cv = new CheckView(view)));
+    if (cv) tc.cancelQueue();
+    tc.view = cv = new CheckView(view);
   }
   // An opaque link (Google's /goto, Baidu's link?url=: issue #27) is followed to learn where it leads.
-  const plan = budget.plan(tabId, view, results, (r) => r.unresolved === true || !isFresh(known.get(r.url), settings, now));
+  const plan = budget.plan(tab.id, view, results, (r) => r.unresolved === true || !isFresh(known.get(r.url), settings, now));
   cv.update(
     plan.checked,
     plan.fetch.map((r) => r.url),
@@ -189,18 +175,18 @@ export async function checkTab(
   // The first progress (a regroup) is not waited for before the fetches start: later ones queue behind it.
   const told = Promise.resolve(hooks.progress(checked.progress));
   told.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
-  if (hooks.resolved) resolvers.set(tabId, hooks.resolved);
-  let q = queues.get(tabId);
+  if (hooks.resolved) tc.resolver = hooks.resolved;
+  let q = tc.queue;
   // Nothing to fetch and nothing of this view still fetching: done.
   if (!plan.fetch.length && !q) return told;
   if (!q) {
     q = new FetchQueue<CheckOutcome, ResultItem & { rank: number }>((job, signal, release) =>
-      checkOne(service, store, job, settings, signal, release, (from, to) => resolvers.get(tabId)?.(from, to) ?? Promise.resolve(), hooks.incognito === true),
+      checkOne(service, store, job, settings, signal, release, (from, to) => tc.resolver?.(from, to) ?? Promise.resolve(), hooks.incognito === true),
     );
     // First of the listeners: a page's outcome is in before its progress is told. A view's queue is
     // cancelled before the next view replaces it, so the view here is the job's.
-    q.onDone((job) => views.get(tabId)?.done(job.url));
-    queues.set(tabId, q);
+    q.onDone((job) => tc.view?.done(job.url));
+    tc.queue = q;
   }
   const off = q.onDone(() => void hooks.progress(checked.progress));
   q.add(plan.fetch);
@@ -209,24 +195,6 @@ export async function checkTab(
     await q.idle();
   } finally {
     off();
-    if (queues.get(tabId) === q && q.progress.running === 0 && q.progress.pending === 0) queues.delete(tabId);
+    if (tc.queue === q && q.progress.running === 0 && q.progress.pending === 0) tc.queue = undefined;
   }
-}
-
-function cancelQueue(tabId: number): void {
-  const q = queues.get(tabId);
-  q?.cancel(); // its jobs end 'cancelled': the view they were for hears so first
-  if (queues.get(tabId) === q) queues.delete(tabId);
-}
-
-/** Page checking was turned off, or its access taken back: every tab's fetches stop. */
-export function cancelAllChecks(): void {
-  for (const tabId of [...queues.keys()]) cancelChecks(tabId);
-}
-
-/** The tab went away or to another page: its fetches stop (its budget stays: it bounds the tab, not a page). */
-export function cancelChecks(tabId: number): void {
-  resolvers.delete(tabId);
-  cancelQueue(tabId);
-  views.delete(tabId);
 }

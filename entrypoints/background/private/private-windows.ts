@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { dropMemoryStore } from '../worker/store-access';
 import { forgetPrivateLost } from '../lost/lost-found';
-import { evictClosedTabs } from '../tab/session-space';
-import { clearNotACopy } from '../tab/not-a-copy';
+import { evictClosedTabs } from '../session/session-space';
+import { clearNotACopy } from '../choices/not-a-copy';
 import { forgetPrivateCopies } from '../lost/page-copies';
-import { forgetPrivateLooks } from '../pages/dead-alternates';
+import { forgetPrivateLooks } from '../lost/dead-looks';
 
 /**
  * What private windows leave in memory goes when the last of them closes (issue #28; PRIVACY.md says

@@ -6,10 +6,7 @@
  */
 import type { Choice, Entry, PairChoice } from '../../../lib/sync/choices';
 import { keyOf } from '../../../lib/sync/choices';
-import { setVerdicts } from '../copycat/copycat-evidence';
-import { addSub, editSub, removeSub } from '../copycat/subscriptions';
-import { regroupForChoice } from '../tab/choice-regroup';
-import { applySyncedPairs } from '../tab/not-a-copy';
+import { syncHere } from './sync-here';
 
 /** Past this many pairs changed at once, every tab with results regroups once rather than once a pair. */
 const REGROUP_EACH = 5;
@@ -26,6 +23,7 @@ const targetIn = (here: readonly Choice[]) => {
  */
 export async function applyHere(apply: readonly Entry[], here: readonly Choice[]): Promise<string[]> {
   const target = targetIn(here);
+  const { applyPairs, regroup, setVerdicts } = syncHere();
   const failed: string[] = [];
   const pairs = { set: [] as PairChoice[], remove: [] as PairChoice[], keys: [] as string[] };
   for (const e of apply) {
@@ -36,10 +34,10 @@ export async function applyHere(apply: readonly Entry[], here: readonly Choice[]
   }
   if (pairs.keys.length) {
     try {
-      await applySyncedPairs(pairs.set, pairs.remove);
+      await applyPairs(pairs.set, pairs.remove);
       const changed = [...pairs.set, ...pairs.remove];
-      if (changed.length > REGROUP_EACH) await regroupForChoice(undefined, { privateOnly: false }).catch(() => null);
-      else for (const p of changed) await regroupForChoice(p, { privateOnly: false }).catch(() => null);
+      if (changed.length > REGROUP_EACH) await regroup(undefined).catch(() => null);
+      else for (const p of changed) await regroup(p).catch(() => null);
     } catch {
       failed.push(...pairs.keys);
     }
@@ -62,6 +60,7 @@ export async function applyHere(apply: readonly Entry[], here: readonly Choice[]
 export async function applySub(e: Entry, here: readonly Choice[]): Promise<boolean> {
   const c = targetIn(here)(e);
   if (c?.kind !== 'sub') return true; // a removal of what is not here: nothing to do
+  const { addSub, editSub, removeSub } = syncHere();
   try {
     if ('gone' in e) await removeSub(c.url);
     else if (here.some((h) => keyOf(h) === keyOf(e))) await editSub({ url: c.url, name: c.name });

@@ -12,9 +12,8 @@ import { CHOICE_KEYS } from './local-choices';
 import { resumePending } from './pending';
 import { noteLocalChange, reconcile } from './reconcile';
 import { loadLedger, loadState, saveLedger, serial, syncIsOff } from './sync-store';
+import { type SyncHere, syncHereWith } from './sync-here';
 import { scheduleWrite } from './sync-write';
-
-export { setSyncOn, syncStatus } from './sync-switch';
 
 /**
  * A verdict given in a private window (the 'copycat/verdict' handler): seen as it will be here before
@@ -37,8 +36,10 @@ export const privateVerdict = <T>(site: string, verdict: 'not-copycat' | 'marked
 /**
  * Listeners (registered at the service worker's start, as MV3 requires) and one reconcile at install
  * and browser start-up; what a stopped worker still owed (remote changes to apply, a write) is done now.
+ * `here`: what another device's choices change here (sync-here.ts).
  */
-export function startChoiceSync(): void {
+export function startChoiceSync(here: SyncHere): void {
+  syncHereWith(here);
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && CHOICE_KEYS.some((k) => k in changes)) void noteLocalChange().catch(() => undefined);
     if (area === 'sync' && Object.keys(changes).some((k) => k.startsWith(CHUNK_PREFIX))) void reconcile().catch(() => undefined);

@@ -8,15 +8,20 @@
 import { browser } from 'wxt/browser';
 import { type NotACopy, apartAmong } from '../../../lib/group/not-a-copy';
 import type { PageGroups } from '../../../lib/tab/page-groups';
-import { tellTab } from '../messages/tell-tab';
 import { regroup } from './regroup';
-import { tabResults } from './tab-session';
+import { tabFor } from './tabs';
 
 /** The tabs whose view shows both pages of the pair, or any results when no pair is given (a private choice: private tabs only). */
 async function tabsShowing(pair: Pick<NotACopy, 'a' | 'b'> | undefined, privateOnly: boolean): Promise<{ tabId: number; incognito: boolean }[]> {
   const tabs = (await browser.tabs.query({})).filter((t) => t.id !== undefined && t.id >= 0 && (!privateOnly || t.incognito));
   const record = pair && { ...pair, titleA: '', titleB: '', at: 0 };
-  const views = await Promise.all(tabs.map((t) => tabResults(t.id!).catch(() => undefined)));
+  const views = await Promise.all(
+    tabs.map((t) =>
+      tabFor(t.id!)
+        .view()
+        .catch(() => undefined),
+    ),
+  );
   return tabs.flatMap((t, i) => {
     const urls = views[i]?.results.map((r) => r.url) ?? [];
     return (record ? apartAmong([record], urls).length : urls.length) ? [{ tabId: t.id!, incognito: t.incognito === true }] : [];
@@ -33,10 +38,11 @@ export async function regroupForChoice(
 ): Promise<PageGroups | null> {
   let mine: PageGroups | null = null;
   for (const { tabId, incognito } of await tabsShowing(pair, opts.privateOnly)) {
-    const done = await regroup(tabId, incognito, { kind: 'inputs' }).catch(() => undefined);
+    const tab = tabFor(tabId);
+    const done = await regroup(tab, incognito, { kind: 'inputs' }).catch(() => undefined);
     if (!done) continue;
     if (tabId === opts.asking) mine = done.groups;
-    else await tellTab(tabId, 'page/update', done.groups).catch(() => undefined);
+    else await tab.tell(done.groups).catch(() => undefined);
   }
   return mine;
 }

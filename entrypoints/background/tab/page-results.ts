@@ -10,44 +10,54 @@ import type { TabState } from '../../../lib/tab/tab-state';
 import { outcomeOf } from '../../../lib/engines/outcomes';
 import { tellPage } from '../../../lib/tab/compose';
 import { engineOff } from '../../../lib/tab/inputs';
-import { mergeBatch } from '../../../lib/tab/view';
+import { type TabView, mergeBatch } from '../../../lib/tab/view';
+import type { Settings } from '../../../lib/settings';
 import { mark, traced } from '../debug/trace';
 import { noteOutcome } from '../engines/engine-outcomes';
-import { checkViewOf } from '../pages/page-check';
 import { type SketchService, sketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 import { refreshBoilerplate } from './past-boilerplate';
-import { startChecks } from './tab-checks';
-import { doneState, groupTab, serpRecord } from './tab-groups';
-import { readInputs } from './tab-inputs';
-import { inOrder, saveView, tabResults } from './tab-session';
-import { setTabState } from './tab-state';
+import { doneState, groupTab, serpRecord } from './grouping';
+import { readInputs } from './grouping-inputs';
+import type { Tab } from './tab';
+import { tabFor } from './tabs';
 
 type ResultsReply = Replies['page/results'];
 
-export function pageResults(p: Payload<'page/results'>, ctx: SenderContext): Promise<ResultsReply> {
+/** Starts checking a tab's pages (check-pages.ts's `startChecks`, given by the handler: its chain of imports is long). */
+export type StartChecks = (tabId: number, incognito: boolean, given: { settings: Settings; view: TabView }) => Promise<void>;
+
+export function pageResults(p: Payload<'page/results'>, ctx: SenderContext, startChecks: StartChecks): Promise<ResultsReply> {
   return new Promise<ResultsReply>((resolve, reject) => {
-    inOrder(ctx.tabId!, () => readResults(sketchService(), p, ctx, resolve)).then(resolve, reject);
+    const tab = tabFor(ctx.tabId!);
+    tab.inOrder(() => readResults(sketchService(), tab, p, ctx, resolve, startChecks)).then(resolve, reject);
   });
 }
 
-async function readResults(service: SketchService, p: Payload<'page/results'>, ctx: SenderContext, answer: (r: ResultsReply) => void) {
-  const tabId = ctx.tabId!;
+async function readResults(
+  service: SketchService,
+  tab: Tab,
+  p: Payload<'page/results'>,
+  ctx: SenderContext,
+  answer: (r: ResultsReply) => void,
+  startChecks: StartChecks,
+) {
+  const tabId = tab.id;
   mark('results-in', String(tabId));
   const base: Omit<TabState, 'status' | 'results'> = { tabId, url: p.url, engine: p.engine, query: p.query };
-  const [prev, inputs] = await Promise.all([tabResults(tabId), readInputs(ctx.incognito)]);
+  const [prev, inputs] = await Promise.all([tab.view(), readInputs(ctx.incognito)]);
   const { settings } = inputs;
   // The content script's settings may be older than these: the engine being off is decided here too, by the same function.
   if (p.disabled || engineOff(settings, p.engine)) {
-    await setTabState({ ...base, results: 0, status: 'disabled' });
+    await tab.setState({ ...base, results: 0, status: 'disabled' });
     return { accepted: 0, disabled: true };
   }
   const view = mergeBatch(prev, p);
   // How each engine's page was last read, for the options (issue #27): once per page, at its first batch.
   if (!p.append || view.results.length === 0) void noteOutcome(p.engine, outcomeOf(view.results.length, view.reader), ctx.incognito);
   if (view.results.length === 0) {
-    const saveError = await saveView(tabId, view);
-    await setTabState({ ...base, results: 0, status: 'unreadable', ...(saveError ? { saveError } : {}) });
+    const saveError = await tab.saveView(view);
+    await tab.setState({ ...base, results: 0, status: 'unreadable', ...(saveError ? { saveError } : {}) });
     return { accepted: 0 };
   }
   // The popup says when the page was read by its structure rather than the engine's definition.
@@ -57,16 +67,16 @@ async function readResults(service: SketchService, p: Payload<'page/results'>, c
   // behind this batch, so they find its results and grouping stored.
   const checks = settings.pageChecking ? startChecks(tabId, ctx.incognito, { settings, view }).catch(() => undefined) : undefined;
   // The page waits for its groups: everything else (state, sketches, store) comes after the answer.
-  const working = setTabState({ ...base, results: view.results.length, status: 'working', progress: { done: 0, total: view.results.length } });
+  const working = tab.setState({ ...base, results: view.results.length, status: 'working', progress: { done: 0, total: view.results.length } });
   const outcome = await traced('group', String(tabId), () => groupTab(service, view.results, inputs));
   const reply = { accepted: p.results.length, groups: tellPage(settings, outcome) };
   answer(reply);
   mark('answered', String(tabId));
   await working;
-  const saveError = await saveView(tabId, view, outcome);
+  const saveError = await tab.saveView(view, outcome);
   // This view's check (under way or done) keeps showing its progress and what the budget left out.
-  const checking = checkViewOf(tabId, view.url)?.progress;
-  await setTabState({ ...doneState(base, view.results, outcome, settings), ...(checking ? { checking } : {}), ...(saveError ? { saveError } : {}) });
+  const checking = tab.check.viewOf(view.url)?.progress;
+  await tab.setState({ ...doneState(base, view.results, outcome, settings), ...(checking ? { checking } : {}), ...(saveError ? { saveError } : {}) });
   const store = await storeFor(ctx.incognito);
   const keep = () => traced('keep', String(tabId), () => keepSketches(service, store, p.results, settings));
   // With pages checked, the snippets are kept after, for the results whose page could not be read: a

@@ -16,15 +16,15 @@ import { tellPage } from '../../../lib/tab/compose';
 import { withPages } from '../../../lib/tab/with-pages';
 import type { GroupingInputs } from '../../../lib/tab/inputs';
 import type { TabView } from '../../../lib/tab/view';
-import { type Looker, looksLoaded, withAlternates } from '../pages/dead-alternates';
-import { type CheckProgress, checkViewOf } from '../pages/page-check';
+import { type DeadAsk, looksLoaded, withAlternates } from '../lost/dead-looks';
+import type { CheckProgress } from '../pages/tab-check';
 import { sketchService } from '../worker/sketch-service';
 import { storeFor } from '../worker/store-access';
 import { mark, traced } from '../debug/trace';
-import { doneState, groupTab } from './tab-groups';
-import { readInputs } from './tab-inputs';
-import { inOrder, saveView, snippetOutcome, tabResults } from './tab-session';
-import { getTabState, setTabState } from './tab-state';
+import { deadAsk } from './dead-results';
+import { doneState, groupTab } from './grouping';
+import { readInputs } from './grouping-inputs';
+import type { Tab } from './tab';
 
 /** Page-check outcomes that make a result dead (issue #7): gone, a name that no longer resolves, a refused connection, a soft 404. */
 export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connection', 'soft404']);
@@ -35,8 +35,8 @@ export const DEAD_KINDS: ReadonlySet<string> = new Set(['gone', 'dns', 'connecti
  * shown before the fetches ranked above them); otherwise the view's first results within the budget
  * (lib/fetch/budget.ts), the only ones a check looks at. Results past them rest on their snippets alone.
  */
-export function releasedRanks(tabId: number, view: TabView): Set<number> {
-  const running = checkViewOf(tabId, view.url);
+export function releasedRanks(tab: Pick<Tab, 'check'>, view: TabView): Set<number> {
+  const running = tab.check.viewOf(view.url);
   if (running) return running.revealed();
   return new Set(
     [...view.results]
@@ -53,7 +53,7 @@ const among = (view: TabView, ranks?: ReadonlySet<number>) => (ranks ? view.resu
  * with the live copies known for them (given a looker, those not looked for yet are looked for at once
  * in the local sources, issue #15). One read of the store for both.
  */
-export async function storeEvidence(store: SketchStore, view: TabView, released?: ReadonlySet<number>, looker?: Looker) {
+export async function storeEvidence(store: SketchStore, view: TabView, released: ReadonlySet<number> | undefined, ask: DeadAsk) {
   const shown = among(view, released);
   const recs = await store.getMany(shown.map((r) => r.url));
   const pages = new Map<number, PageEvidence>();
@@ -69,7 +69,7 @@ export async function storeEvidence(store: SketchStore, view: TabView, released?
     }
   }
   await looksLoaded();
-  return { pages, dead: withAlternates(dead, view, looker) };
+  return { pages, dead: withAlternates(dead, view, ask) };
 }
 
 /** Why the tab regroups: its inputs changed (snippets grouped again), or pages were checked (`checking`: how far, none once stopped). */
@@ -87,32 +87,32 @@ export interface Regrouped {
  * The tab's groups again, for this cause (read when the regroup really starts, after the tab's queue:
  * a coalesced cause is its latest); undefined when the tab shows no results (or another view than its checks).
  */
-export function regroup(tabId: number, incognito: boolean, cause: Cause | (() => Cause)): Promise<Regrouped | undefined> {
-  return inOrder(tabId, () => traced('regroup', String(tabId), () => regroupNow(tabId, incognito, typeof cause === 'function' ? cause() : cause)));
+export function regroup(tab: Tab, incognito: boolean, cause: Cause | (() => Cause)): Promise<Regrouped | undefined> {
+  return tab.inOrder(() => traced('regroup', String(tab.id), () => regroupNow(tab, incognito, typeof cause === 'function' ? cause() : cause)));
 }
 
-async function regroupNow(tabId: number, incognito: boolean, cause: Cause): Promise<Regrouped | undefined> {
-  const [view, state, inputs] = await Promise.all([tabResults(tabId), getTabState(tabId), readInputs(incognito, cause.kind === 'inputs')]);
+async function regroupNow(tab: Tab, incognito: boolean, cause: Cause): Promise<Regrouped | undefined> {
+  const [view, state, inputs] = await Promise.all([tab.view(), tab.state(), readInputs(incognito, cause.kind === 'inputs')]);
   if (!view?.results.length) return undefined;
   if (cause.kind === 'pages' && state.url !== view.url) return undefined;
   let outcome: GroupOutcome | undefined;
   let saveError: string | undefined;
   if (cause.kind === 'inputs') {
     outcome = await groupTab(sketchService(), view.results, inputs);
-    saveError = await saveView(tabId, view, outcome, false);
-  } else outcome = await snippetOutcome(tabId);
+    saveError = await tab.saveView(view, outcome, false);
+  } else outcome = await tab.snippetOutcome();
   if (!outcome) return undefined;
   // The progress as of now, matching the results released now (ticks are coalesced); none once stopped.
-  const checking = cause.kind === 'pages' ? cause.checking && (checkViewOf(tabId, view.url)?.progress ?? cause.checking) : state.checking;
+  const checking = cause.kind === 'pages' ? cause.checking && (tab.check.viewOf(view.url)?.progress ?? cause.checking) : state.checking;
   const final = cause.kind === 'pages' && (!checking || checking.done >= checking.total);
   const store = await storeFor(incognito);
   // Only what the tab's check released counts (issue #28): a regroup must not show the store's answers early.
-  const { pages, dead } = await storeEvidence(store, view, releasedRanks(tabId, view), { service: sketchService(), tabId, incognito, final });
+  const { pages, dead } = await storeEvidence(store, view, releasedRanks(tab, view), deadAsk(sketchService(), tab, incognito, final));
   const groups = withPages(view, outcome, pages, inputs);
   const { progress: _working, ...kept } = state;
-  const base: Omit<TabState, 'status' | 'results'> = { ...kept, tabId, url: view.url, engine: view.engine, query: view.query };
+  const base: Omit<TabState, 'status' | 'results'> = { ...kept, tabId: tab.id, url: view.url, engine: view.engine, query: view.query };
   const next = doneState(base, view.results, outcome, inputs.settings);
-  await traced('state', String(tabId), () => setTabState({ ...next, groups, dead, checking, ...(saveError ? { saveError } : {}) } as TabState));
-  mark('regrouped', String(tabId));
+  await traced('state', String(tab.id), () => tab.setState({ ...next, groups, dead, checking, ...(saveError ? { saveError } : {}) } as TabState));
+  mark('regrouped', String(tab.id));
   return { view, inputs, groups: tellPage(inputs.settings, groups, { checking, dead }), final };
 }

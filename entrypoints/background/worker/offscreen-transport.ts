@@ -13,7 +13,6 @@ import type { WorkerTransport } from '../../../lib/worker/client';
 import type { WorkerRequest } from '../../../lib/worker/protocol';
 import { type ToHost, PORT_NAME, decodeResponse } from '../../../lib/worker/wire';
 import { messageId } from '../../../lib/worker/protocol';
-import { closeOffscreenDocument, ensureOffscreenDocument } from './offscreen-document';
 
 /** Connection attempts before failing the requests (the document may be loading or just closed). */
 const ATTEMPTS = 3;
@@ -21,18 +20,19 @@ const RETRY_MS = [0, 100, 400];
 /** A port that connects but never says hello (should not happen) is given up after this. */
 const HELLO_MS = 5_000;
 
+/** The offscreen document's making and closing (offscreen-document.ts), given by the sketch service. */
 export interface OffscreenTransportDeps {
-  ensureDocument?: () => Promise<void>;
+  ensureDocument: () => Promise<void>;
   connect?: () => Browser.runtime.Port;
-  closeDocument?: () => Promise<void>;
+  closeDocument: () => Promise<void>;
 }
 
 type State = { s: 'idle' } | { s: 'connecting'; gen: number } | { s: 'open'; port: Browser.runtime.Port } | { s: 'closing' };
 
-export function createOffscreenTransport(deps: OffscreenTransportDeps = {}): WorkerTransport {
-  const ensureDocument = deps.ensureDocument ?? ensureOffscreenDocument;
+export function createOffscreenTransport(deps: OffscreenTransportDeps): WorkerTransport {
+  const ensureDocument = deps.ensureDocument;
   const connect = deps.connect ?? (() => browser.runtime.connect({ name: PORT_NAME }));
-  const closeDocument = deps.closeDocument ?? closeOffscreenDocument;
+  const closeDocument = deps.closeDocument;
   const messageCbs: ((msg: unknown) => void)[] = [];
   const failureCbs: ((reason: string) => void)[] = [];
   let state: State = { s: 'idle' };

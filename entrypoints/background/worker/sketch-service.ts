@@ -14,6 +14,7 @@ import { createWorkerTransport } from '../../../lib/worker/worker-transport';
 import { closeWhenIdle } from '../../../lib/worker/idle';
 import { extractSerp } from '../../../lib/page/extract-serp';
 import { createOffscreenTransport } from './offscreen-transport';
+import { closeOffscreenDocument, ensureOffscreenDocument } from './offscreen-document';
 import { installSeed } from './install-seed';
 
 export interface SketchService {
@@ -55,7 +56,9 @@ export function createSketchService(opts: SketchServiceOptions = {}): SketchServ
     if (client) return client;
     if (host === 'none') throw new WorkerError('WORKER_UNAVAILABLE', 'this browser offers neither offscreen documents nor Workers here');
     const transport =
-      host === 'offscreen' ? createOffscreenTransport() : closeWhenIdle(createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH))));
+      host === 'offscreen'
+        ? createOffscreenTransport({ ensureDocument: ensureOffscreenDocument, closeDocument: closeOffscreenDocument })
+        : closeWhenIdle(createWorkerTransport(() => new Worker(browser.runtime.getURL(WORKER_PATH))));
     return (client = new WorkerClient(transport, { timeoutMs: opts.timeoutMs }));
   };
   // Every sketch this extension makes is under the install's secret seed (issue #28): a caller's seed,
