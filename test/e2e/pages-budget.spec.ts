@@ -85,7 +85,7 @@ test('a 2,000-result page: only the first 30 results are checked, said in the po
   const settings = await ext.evaluate(() => chrome.runtime.sendMessage({ type: 'settings/get', payload: {} }));
   expect(settings, 'settings/get answered').toMatchObject({ ok: true, value: { pageChecking: true } });
   // Still running when it answered: no held page was answered, and the run's mark (removed when the run
-  // ends, tab-checks.ts startChecks) is still there, read after the answer.
+  // ends, tab/check-pages.ts startChecks) is still there, read after the answer.
   expect(answered, 'no held page answered before settings/get did').toBe(0);
   expect(await sw((key) => chrome.storage.session.get(key).then((g) => key in g), `check:${tabId}`), 'the check still runs').toBe(true);
 

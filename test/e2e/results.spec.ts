@@ -565,7 +565,7 @@ test('Bing turned off in the settings: the tab is disabled, nothing is read or s
   await page.goto(url);
   await expect.poll(async () => (await recorded(sw, tabId)).state?.status, { message: 'tab state', timeout: 10_000 }).toBe('disabled');
   // The barrier: one more batch from the tab, answered only after everything the background does for the
-  // page's own batches (one tab's batches are handled in order, each to its end: tab-session.ts inOrder).
+  // page's own batches (one tab's batches are handled in order, each to its end: tab/tab.ts inOrder).
   const again = await evalInContentScript(
     page,
     `chrome.runtime.sendMessage(${JSON.stringify({ type: 'page/results', payload: { engine: 'bing', url, query: 'sourdough starter', results: [] } })})`,

@@ -55,7 +55,7 @@ async function oldTabs(keep: number): Promise<string[][]> {
 export const DROPPED = "its results were dropped to make room for a newer tab's (session storage is full); reload the page to group it again";
 
 /** An open tab whose records made room: its state (what the popup shows) says so. */
-/** Who holds a tab's records in memory too (tab-session.ts, tab-state.ts): told when storage dropped them, they drop theirs. */
+/** Who holds a tab's records in memory too (the tab records, tab/tabs.ts): told when storage dropped them, they drop theirs. */
 export const droppedListeners = new Set<(tabId: number) => void>();
 
 async function markDropped(tabId: number): Promise<void> {

@@ -1,15 +1,15 @@
 /**
- * Every storage.session key that belongs to one tab, `<kind>:<tabId>`: written by tab-state.ts,
- * tab-session.ts and tab-checks.ts, dropped together when the tab goes (forgetTab) and evicted by kind
+ * Every storage.session key that belongs to one tab, `<kind>:<tabId>`: written by the tab's record
+ * (tab/tab.ts) and its check (tab/check-pages.ts), dropped together when the tab goes (forgetTab) and evicted by kind
  * when storage is full (session-space.ts). A new per-tab record gets its kind here, or it is never
  * cleaned up.
  */
 const KINDS = {
-  /** The tab's state, as the popup shows it (tab-state.ts). */
+  /** The tab's state, as the popup shows it (tab/tab.ts). */
   state: 'tab',
   /** Why the last batch the page sent was refused, apart so that later states do not erase it. */
   refused: 'refused',
-  /** The results the page has shown so far (tab-session.ts). */
+  /** The results the page has shown so far (tab/tab.ts). */
   results: 'results',
   /** The snippet grouping, with its strong pairs: pages checked later refine it. */
   snippets: 'groups',
