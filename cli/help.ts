@@ -40,14 +40,15 @@ ${COMMANDS.map((c) => `  ${padEnd(c.name, width)}${c.summary}`).join('\n')}
 
 ${sketchOptionsHelp()}
 
-Output: human-readable text, or with --json one JSON document on stdout; cluster, nearest and sketch
-also print JSONL (--output jsonl, one JSON object a line). Errors and warnings are one line each on
+Output: human-readable text, or with --json one JSON document on stdout; cluster, nearest, sketch and
+changes also print JSONL (--output jsonl, one JSON object a line). Errors and warnings are one line each on
 stderr, starting with "resemble: ". A progress line (documents, MB/s, ETA) appears on stderr for
 long runs, only when stderr is a terminal (or with --progress).
 
 Corpora: cluster, nearest and sketch read directories (recursively; --include/--exclude globs),
 --files-from LIST and --jsonl DOCS (one JSON document a line), streamed and sketched on every core;
-'resemble cluster --help' says more, and --method picks min-hash, SimHash or both.
+'resemble cluster --help' says more, and --method picks min-hash, SimHash or both. changes compares
+two snapshots of a corpus, each a directory, a JSONL file or a list ('resemble changes --help').
 
 ${INPUT}
 

@@ -48,6 +48,8 @@ export const SETTING_BOUNDS = {
   pageShingle: { min: 3, max: 10, step: 1 },
   cacheMaxMB: { min: 1, max: 500, step: 1 },
   cacheMaxAgeDays: { min: 1, max: 365, step: 1 },
+  // 0: every visit; 720 hours (30 days) is the cache's default age limit, past which a page is read again anyway.
+  recheckHours: { min: 0, max: 720, step: 1 },
   copycatMinOriginals: { min: 1, max: 100, step: 1 },
   copycatMinSites: { min: 1, max: 20, step: 1 },
 } as const satisfies { [K in NumberSetting]: NumberBounds };
@@ -83,6 +85,8 @@ export interface Settings {
   archiveLookups: boolean;
   cacheMaxMB: number;
   cacheMaxAgeDays: number;
+  /** A checked page read longer ago than this many hours is read again on a new visit, to see whether it changed (issue #40); 0: every visit. */
+  recheckHours: number;
   /** A result from a copycat site: labelled, hidden behind a reveal control, or left alone. */
   copycatDisplay: CopycatDisplay;
   /** A site is a copycat when its pages copy at least this many different originals… */
@@ -118,6 +122,7 @@ const FIELDS: { [K in keyof Omit<Settings, 'version'>]: Field<Settings[K]> } = {
   archiveLookups: { def: false, check: bool() },
   cacheMaxMB: { def: 20, check: bounded(SETTING_BOUNDS.cacheMaxMB) },
   cacheMaxAgeDays: { def: 30, check: bounded(SETTING_BOUNDS.cacheMaxAgeDays) },
+  recheckHours: { def: 24, check: bounded(SETTING_BOUNDS.recheckHours) },
   copycatDisplay: { def: 'label', check: oneOf(...COPYCAT_DISPLAYS) },
   copycatMinOriginals: { def: 3, check: bounded(SETTING_BOUNDS.copycatMinOriginals) },
   copycatMinSites: { def: 2, check: bounded(SETTING_BOUNDS.copycatMinSites) },

@@ -1,7 +1,7 @@
 import type { PageReason } from '../lib/group/pages';
 import type { Alternate } from '../lib/lost/report';
 import { domainOf } from '../lib/url/host';
-import { ago, num, pct, plural, t } from '../shared/i18n';
+import { ago, date, num, pct, plural, t } from '../shared/i18n';
 
 /**
  * The words a group's members carry, in the UI language: the results page, the popup and the options
@@ -79,6 +79,25 @@ const SOURCE_KEYS = {
   search: 'liveCopy_source_search',
   archive: 'liveCopy_source_archive',
 } as const;
+
+/** A day as a label says it: "Nov 3" (the year too when it is not this one). */
+function day(ms: number, now = Date.now()): string {
+  const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();
+  return date(ms, sameYear ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' });
+}
+
+/** A changed result's label (issue #40): "changed since Nov 3: 64% alike". */
+export const changedLabel = (c: { resemblance: number; since: number }, now = Date.now()): string =>
+  t('page_changed_label', day(c.since, now), pct(c.resemblance));
+
+/** Its tip: what was compared, and when. */
+export const changedTip = (c: { resemblance: number; since: number }): string => t('page_changed_tip', date(c.since), pct(c.resemblance));
+
+/** A stale copy's label: "stale copy: holds the version of Nov 3". */
+export const staleLabel = (s: { since: number }, now = Date.now()): string => t('page_stale_label', day(s.since, now));
+
+/** Its tip: whose version it holds. */
+export const staleTip = (s: { of: number; since: number }): string => t('page_stale_tip', String(s.of), date(s.since));
 
 /** Beside "dead link": "live copy: example.org (93% alike)", or for a result never seen alive "live copy: example.org, holds the snippet". */
 export function liveCopyLabel(a: Alternate): string {

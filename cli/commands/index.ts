@@ -1,4 +1,5 @@
 import type { Command } from '../command';
+import { changes } from './changes';
 import { cluster } from './cluster';
 import { compare } from './compare';
 import { nearest } from './nearest';
@@ -6,7 +7,7 @@ import { serp } from './serp';
 import { sketchCommand } from './sketch';
 
 /** Every command, in the order `resemble --help` lists them. A new command is a module exporting a Command, added here. */
-export const COMMANDS: readonly Command[] = [compare, cluster, nearest, sketchCommand, serp];
+export const COMMANDS: readonly Command[] = [compare, cluster, nearest, sketchCommand, changes, serp];
 
 export function findCommand(name: string): Command | undefined {
   return COMMANDS.find((c) => c.name === name);

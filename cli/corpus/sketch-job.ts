@@ -106,6 +106,7 @@ export function sketchJob(job: Job, want: WantedSketch, fields: JobFields): JobR
       if (want.form === 'compact') doc.values = values;
       if (want.superShingles) doc.keys = superShingles(values, want.superShingles);
     }
+    if (want.whole) doc.whole = { whole: s.whole, tokens: s.tokens, distinct: s.distinct };
     if (want.simhash) doc.simhash = simhashText(canon, { shingle: want.options.shingle, seed: want.options.seed });
     return doc;
   } catch (e) {

@@ -26,6 +26,8 @@ export interface WantedSketch {
   simhash: boolean;
   /** Also its super shingles (computed from the compact values). */
   superShingles?: SuperShingleOptions;
+  /** Also its whole-text fingerprint, token count and distinct shingles (`changes`: same text, whole set). */
+  whole?: boolean;
 }
 
 export interface SketchedDoc {
@@ -43,6 +45,8 @@ export interface SketchedDoc {
   values?: Uint32Array;
   simhash?: SimHash;
   keys?: Uint32Array;
+  /** With WantedSketch.whole: the sketch's `whole`, `tokens` and `distinct`. */
+  whole?: { whole: number; tokens: number; distinct: number };
   /** How it was read (for `sketch`'s text output). */
   input?: { markup: Markup | undefined; encoding: string };
 }

@@ -15,6 +15,7 @@ import { SectionNav } from './nav/section-nav';
 import { SECTIONS, type SectionId } from './nav/sections';
 import { NotACopyList } from './not-a-copy/not-a-copy';
 import { ArchiveLookupsControl } from './page-checking/archive';
+import { RecheckControl } from './page-checking/recheck';
 import { SyncChoices } from './sync/sync-choices';
 
 /**
@@ -34,6 +35,7 @@ const CONTROLS: Record<SectionId, (p: SettingsProps) => ComponentChildren> = {
     <>
       <PageCheckingControl {...p} />
       <ArchiveLookupsControl {...p} />
+      <RecheckControl {...p} />
     </>
   ),
   copycats: (p) => <CopycatControls {...p} />,

@@ -3,6 +3,7 @@ import type { TabState } from '../../lib/tab/tab-state';
 import { EnableEngine } from './enable-engine';
 import { GroupsView } from './groups-view';
 import { DeadPageOffer } from './dead-page';
+import { ChangedView } from './changed-view';
 import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
 import { CopycatsView } from './copycats-view';
@@ -29,6 +30,7 @@ export function TabStateView({ state }: { state: PopupState }) {
           <ReadNote s={state.state} />
           <Status s={state.state} />
           <CopycatsView s={state.state} />
+          <ChangedView s={state.state} />
           <SaveError s={state.state} />
         </>
       );

@@ -8,6 +8,7 @@ import { bestLiveCopy } from '../../lib/lost/live-copy';
 import type { PageGroups } from '../../lib/tab/page-groups';
 import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
+import { markChanges } from './change-marks';
 import { HIDDEN_CSS } from './page-styles';
 import { type Copycats, markCopycats } from './copycat-marks';
 
@@ -64,6 +65,8 @@ export class GroupsOnPage {
     const dead = new Set((view.dead ?? []).map((d) => d.rank));
     // Display "off" leaves copies alone; copycat sites have their own setting (copycatDisplay).
     if (view.mode !== 'off') mounts.push(...this.groupsAndDead(view, dead));
+    // Pages changed since last checked, and stale copies (issue #40).
+    mounts.push(...markChanges(this.ctx, this.blocks, view, (el) => cell(el, 'first')));
     // After the groups: whether a copycat result may be hidden depends on its role in them.
     mounts.push(...markCopycats(this.ctx, this.blocks, this.copycats, this.copycatsRevealed, (el) => cell(el, 'first')));
     const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
@@ -161,7 +164,7 @@ export class GroupsOnPage {
   clear(): void {
     for (const ui of this.uis) ui.remove();
     this.uis = [];
-    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat])
+    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat, ATTR.changed, ATTR.stale])
       for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
   }
 }

@@ -230,7 +230,7 @@ export class ResultsMachine {
   /** The background's groups: `checked` when they say what checked pages (or dead results) said. */
   private async show(groups: PageGroups): Promise<void> {
     this.parts.shown.progress(groups.checking);
-    const fromPages = Boolean(groups.dead?.length || groups.groups.some((g) => g.evidence === 'pages'));
+    const fromPages = Boolean(groups.dead?.length || groups.changed?.length || groups.groups.some((g) => g.evidence === 'pages'));
     // Before the page is loaded (a "not a copy" answer while it loads) the state stays: loaded() decides it.
     if (this.listening()) this.state = fromPages ? 'checked' : 'grouped';
     await this.parts.shown.apply(groups);

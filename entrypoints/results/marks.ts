@@ -17,6 +17,10 @@ export const ATTR = {
   dead: 'data-resemble-dead',
   /** A result from a copycat site (issue #19): the site, e.g. "copycat.example". Hidden only when the setting says so. */
   copycat: 'data-resemble-copycat',
+  /** A result whose page changed since it was last checked (issue #40): its resemblance to the version seen before, "0.64". */
+  changed: 'data-resemble-changed',
+  /** A copy holding its representative's earlier version (issue #40): "true". */
+  stale: 'data-resemble-stale',
 } as const;
 
 /**

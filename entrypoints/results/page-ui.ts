@@ -24,7 +24,7 @@ export function onUserClick(el: HTMLElement, act: () => void): void {
  * A control with a tooltip shown on hover and on focus, described to screen readers by the same text.
  * A label's tip also opens and closes by a tap or click (no hover on a phone: tip-taps.ts).
  */
-function withTip(container: HTMLElement, control: HTMLElement, tip: string): void {
+export function withTip(container: HTMLElement, control: HTMLElement, tip: string): void {
   const wrap = document.createElement('span');
   wrap.className = 'wrap';
   const t = document.createElement('span');
@@ -46,7 +46,12 @@ function withTip(container: HTMLElement, control: HTMLElement, tip: string): voi
   tapTip(wrap, control, t, control.localName === 'span');
 }
 
-async function mountUi(ctx: ContentScriptContext, anchor: Element, append: 'first' | 'last' | 'before', build: (c: HTMLElement) => void): Promise<PageUi> {
+export async function mountUi(
+  ctx: ContentScriptContext,
+  anchor: Element,
+  append: 'first' | 'last' | 'before',
+  build: (c: HTMLElement) => void,
+): Promise<PageUi> {
   const ui = await createShadowRootUi(ctx, {
     name: 'resemble-ui',
     position: 'inline',

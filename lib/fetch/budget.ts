@@ -64,6 +64,15 @@ export class FetchBudget {
    * pages already kept, issue #15), within the per-tab and overall bounds; charged whether or not they
    * are all made (so what they cost depends on nothing the store holds). Returns how many are admitted.
    */
+  /**
+   * The tab loaded a page (a reload or a visit to the same address included): its next plan is a new
+   * view, whose results may be fetched again (issue #40: `recheckHours`). The tab's window stays.
+   */
+  endView(tabId: number): void {
+    const tab = this.tabs.get(tabId);
+    if (tab) Object.assign(tab, { view: '', admitted: new Set(), refused: new Set() });
+  }
+
   take(tabId: number, n: number): number {
     const t = this.now();
     this.times = this.times.filter((x) => t - x < this.limits.windowMs);

@@ -10,8 +10,8 @@ import { StoreError } from './errors';
 import { createSketchStore } from './sketch-store';
 import type { SketchStore, StoreLimits } from './types';
 
-export type { PageInput, PageRecord, SerpRecord, SimilarPage, SketchStore, StoreLimits, Usage } from './types';
-export { DEFAULT_LIMITS } from './types';
+export type { PageInput, PageRecord, PageVersion, SerpRecord, SimilarPage, SketchStore, StoreLimits, Usage } from './types';
+export { DEFAULT_LIMITS, PAGE_VERSIONS_MAX } from './types';
 export { StoreError, isStoreError, isQuotaError, type StoreErrorCode } from './errors';
 export { SCHEMA_VERSION } from './schema';
 export type { StoreBackend } from './backend';

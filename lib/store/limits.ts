@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type StoreLimits } from './types';
+import { DEFAULT_LIMITS, PAGE_VERSIONS_MAX, type StoreLimits } from './types';
 
 export type ResolvedLimits = Readonly<Required<StoreLimits>>;
 
@@ -15,5 +15,6 @@ export function resolveLimits(l: Partial<StoreLimits> | undefined, base: Resolve
   check('maxAgeDays', out.maxAgeDays > 0, out.maxAgeDays); // Infinity: no age limit
   check('minThreshold', out.minThreshold > 0 && out.minThreshold <= 1, out.minThreshold);
   check('maxSerps', Number.isInteger(out.maxSerps) && out.maxSerps >= 0, out.maxSerps);
+  check('versions', Number.isInteger(out.versions) && out.versions >= 0 && out.versions <= PAGE_VERSIONS_MAX, out.versions);
   return Object.freeze(out);
 }

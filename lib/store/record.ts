@@ -7,7 +7,8 @@ import { deserializeSketch } from '../sketch/serialize';
 import type { Sketch } from '../sketch/sketch';
 import { compactSketch, readCompactSketch, urlId } from './compact';
 import { StoreError } from './errors';
-import type { PageInput, PageRecord } from './types';
+import { PAGE_VERSIONS_MAX, type PageInput, type PageRecord, type PageVersion } from './types';
+import { keptVersions, nextVersions, sameShape, type VersionRule } from './versions';
 
 /** A stored record that passed every check, with its sketches decoded. */
 export interface ReadRecord {
@@ -54,6 +55,8 @@ export function estimateBytes(r: Omit<PageRecord, 'bytes'>): number {
   for (const p of r.phrases ?? []) n += str(p);
   for (const a of r.alternates ?? []) n += 64 + str(a.url) + str(a.title) + str(a.source) + str(a.basis);
   n += (r.snippet?.byteLength ?? 0) + (r.page?.byteLength ?? 0);
+  // Each earlier version: its sketch bytes, its date and the object around them.
+  for (const v of r.versions ?? []) n += 24 + v.page.byteLength;
   n += 9 * r.keys.length;
   // Index entries (keys and lastSeen) hold their key and the record's 8-byte numeric id.
   n += (1 + r.keys.length) * 24;
@@ -117,12 +120,38 @@ export function readRecord(raw: unknown, seed?: number): ReadRecord | undefined 
   const snippet = decode(r.snippet);
   const page = decode(r.page);
   if (snippet === null || page === null) return undefined;
+  // Versions came later (issue #40): what an older release or damage left there costs the versions only.
+  const versions = readVersions(r.versions, page, seed);
+  const history = { versions, changedAt: versions && isNum(r.changedAt) ? r.changedAt : undefined };
   if (seed !== undefined && ((snippet && snippet.seed !== seed) || (page && page.seed !== seed))) {
     const keep = (s: Sketch | undefined) => (s && s.seed === seed ? s : undefined);
-    const rec = clean({ ...(r as unknown as PageRecord), snippet: keep(snippet) ? r.snippet : undefined, page: keep(page) ? r.page : undefined } as PageRecord);
+    const rec = clean({
+      ...(r as unknown as PageRecord),
+      ...history,
+      snippet: keep(snippet) ? r.snippet : undefined,
+      page: keep(page) ? r.page : undefined,
+    } as PageRecord);
     return { rec, snippet: keep(snippet), page: keep(page) };
   }
-  return { rec: clean(r as unknown as PageRecord), snippet, page };
+  return { rec: clean({ ...(r as unknown as PageRecord), ...history }), snippet, page };
+}
+
+/**
+ * The readable earlier versions of a stored record, newest first, at most PAGE_VERSIONS_MAX: each a
+ * date and sketch bytes that decode, of the current page sketch's shape (and of the install's seed when
+ * told); any other entry is left out. Undefined when none is left.
+ */
+function readVersions(raw: unknown, page: Sketch | undefined, seed?: number): PageVersion[] | undefined {
+  if (!Array.isArray(raw) || !page) return undefined;
+  const out: PageVersion[] = [];
+  for (const v of raw) {
+    if (out.length >= PAGE_VERSIONS_MAX) break;
+    if (typeof v !== 'object' || v === null || !isNum((v as PageVersion).at)) continue;
+    const s = decode((v as PageVersion).page);
+    if (!s || !sameShape(s, page) || (seed !== undefined && s.seed !== seed)) continue;
+    out.push({ at: (v as PageVersion).at, page: (v as PageVersion).page });
+  }
+  return out.length ? out : undefined;
 }
 
 /** Checks a caller's input; throws StoreError 'BAD_RECORD' (or ResembleError 'BAD_SKETCH_BYTES' for bad sketch bytes). */
@@ -141,7 +170,15 @@ export function prepareInput(input: PageInput): PreparedInput {
   for (const k of ['snippet', 'page'] as const) {
     if (input[k] !== undefined && !(input[k] instanceof Uint8Array)) bad(`${k} must be a Uint8Array`);
   }
-  const { keys: _k, bytes: _b, id: _i, ...rest } = input as PageInput & { keys?: unknown; bytes?: unknown; id?: unknown };
+  // Versions are the store's own (a stored record spread into an input must not bring them back).
+  const {
+    keys: _k,
+    bytes: _b,
+    id: _i,
+    versions: _v,
+    changedAt: _c,
+    ...rest
+  } = input as PageInput & { keys?: unknown; bytes?: unknown; id?: unknown; versions?: unknown; changedAt?: unknown };
   // Sketches arrive as lib's serialized form and are kept compact (./compact.ts).
   const snippet = input.snippet && readCompactSketch(compactSketch(deserializeSketch(input.snippet)));
   const page = input.page && readCompactSketch(compactSketch(deserializeSketch(input.page)));
@@ -155,11 +192,14 @@ export function prepareInput(input: PageInput): PreparedInput {
  * firstSeen the earlier of the two (normally the stored one), lastSeen the later; a field the input
  * leaves undefined (snippet, page, fetchedAt, status, canonical, phrases, alternates) and an empty
  * title keep the stored value (alternates, not once the page is checked alive: status 'ok'). Keys come from the resulting page sketch, else the snippet's, for `minThreshold`.
+ * A new page sketch unlike the stored one pushes the stored one into `versions` (./versions.ts, by `rule`:
+ * how many are kept and from when; default: PAGE_VERSIONS_MAX, any age).
  */
-export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, minThreshold: number): PageRecord {
+export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, minThreshold: number, rule?: VersionRule): PageRecord {
   const p = prev?.rec;
   const n = next.input;
   const page = next.page ?? prev?.page;
+  const history = keptVersions(nextVersions(prev, next), rule);
   const merged = clean({
     id: urlId(n.url),
     url: n.url,
@@ -175,6 +215,8 @@ export function mergeRecord(prev: ReadRecord | undefined, next: PreparedInput, m
     phrases: n.phrases ?? p?.phrases,
     // A page checked alive again has no use for copies: they go with the death they answered.
     alternates: n.alternates ?? (n.status === 'ok' ? undefined : p?.alternates),
+    versions: history.versions,
+    changedAt: history.changedAt,
   });
   const keys = indexKeys(page ?? next.snippet ?? prev?.snippet, minThreshold);
   const rec = { ...merged, keys };

@@ -8,7 +8,7 @@ import { minResemblance } from '../sketch/estimate';
 import type { Sketch } from '../sketch/sketch';
 import type { StoreBackend } from './backend';
 import { StoreError, isQuotaError } from './errors';
-import { ageAndSize, oldestFraction } from './eviction';
+import { DAY_MS, ageAndSize, oldestFraction } from './eviction';
 import { resolveLimits } from './limits';
 import { INDEX_KEYS, type ReadRecord, indexedSketch, mergeRecord, prepareInput, readRecord } from './record';
 import { checkSerp, readSerp } from './serp';
@@ -49,7 +49,9 @@ export function createSketchStore(backend: StoreBackend, limits?: Partial<StoreL
 
   async function upsert(next: ReturnType<typeof prepareInput>): Promise<Usage> {
     const t = lim.minThreshold;
-    return backend.upsertPage(next.input.url, (stored) => mergeRecord(readRecord(stored, seed), next, t));
+    // Earlier versions go by the same age limit as the records (and none at all with `versions: 0`).
+    const rule = { keep: lim.versions, after: Date.now() - lim.maxAgeDays * DAY_MS };
+    return backend.upsertPage(next.input.url, (stored) => mergeRecord(readRecord(stored, seed), next, t, rule));
   }
 
   return {

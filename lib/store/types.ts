@@ -26,14 +26,32 @@ export interface PageRecord {
    * limit. Dropped when the page is checked alive again.
    */
   alternates?: Alternate[];
+  /**
+   * The page's earlier versions (issue #40): the page sketches it had before a check found it changed,
+   * newest first, at most PAGE_VERSIONS_MAX, each with the `fetchedAt` of the check that read it. Kept
+   * by the store only (never from a caller's input), dropped past the cache's age limit, never in a
+   * store made with `versions: 0` (the private windows').
+   */
+  versions?: PageVersion[];
+  /** The `fetchedAt` of the check that found the page changed (equal to `fetchedAt` while that check is the latest). */
+  changedAt?: number;
   /** Candidate-index keys: the first prefixLength(|MIN_s|, minThreshold) values of the page sketch, else the snippet's. */
   keys: number[];
   /** Approximate stored size of the record, its index entries included (`estimateBytes`). */
   bytes: number;
 }
 
-/** What a caller puts: the store computes `keys` and `bytes`. */
-export type PageInput = Omit<PageRecord, 'keys' | 'bytes' | 'id'>;
+/** An earlier version of a page: its sketch (compact bytes, as `page`) and when it was read. */
+export interface PageVersion {
+  at: number;
+  page: Uint8Array;
+}
+
+/** Earlier versions kept per page at most: enough to date a stale copy, small beside the page's ~2 KB. */
+export const PAGE_VERSIONS_MAX = 3;
+
+/** What a caller puts: the store computes `keys` and `bytes`, and keeps the versions itself. */
+export type PageInput = Omit<PageRecord, 'keys' | 'bytes' | 'id' | 'versions' | 'changedAt'>;
 
 /** A recent results page (for the popup, the options preview and cross-query memory). */
 export interface SerpRecord {
@@ -66,6 +84,8 @@ export interface StoreLimits {
   minThreshold: number;
   /** Results pages kept (the newest by `at`). Optional so that a three-field limits object still type-checks. */
   maxSerps?: number;
+  /** Earlier page versions kept per record, 0 to PAGE_VERSIONS_MAX (0: none, the private windows' store). */
+  versions?: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Required<StoreLimits>> = Object.freeze({
@@ -73,6 +93,7 @@ export const DEFAULT_LIMITS: Readonly<Required<StoreLimits>> = Object.freeze({
   maxAgeDays: 30,
   minThreshold: 0.3,
   maxSerps: 20,
+  versions: PAGE_VERSIONS_MAX,
 });
 
 export interface Usage {
@@ -94,7 +115,8 @@ export interface SketchStore {
   /**
    * Adds or merges a record: firstSeen is kept, lastSeen becomes the later of the two, a missing
    * snippet/page (or any other optional field left undefined) keeps the stored one. Computes keys and
-   * bytes. Runs eviction when the running total passes maxBytes. Rejects with a StoreError 'QUOTA' when
+   * bytes. A page sketch whose bytes differ from the stored one's pushes the stored one into `versions`
+   * (issue #40). Runs eviction when the running total passes maxBytes. Rejects with a StoreError 'QUOTA' when
    * the write fails for lack of space even after dropping the oldest quarter of the records.
    */
   put(rec: PageInput): Promise<void>;

@@ -4,7 +4,7 @@
  * grouping once pages are checked, and what the page is told. Pure: the callers read storage and the store.
  */
 import { apartAmong } from '../group/not-a-copy';
-import { type PageGroups, type DeadResult, pageGroups } from './page-groups';
+import { type PageExtras, type PageGroups, pageGroups } from './page-groups';
 import { type PageGroup, fromSnippets } from '../group/pages';
 import type { GroupInput, GroupOutcome } from '../group/results';
 import { groupSnippets, snippetGroupOptions } from '../group/snippet-groups';
@@ -50,7 +50,7 @@ export function groupRequest(results: readonly GroupInput[], inputs: GroupingInp
 export function tellPage(
   settings: Pick<Settings, 'displayMode' | 'resemblanceThreshold'>,
   groups: PageGroup[] | GroupOutcome,
-  more: { checking?: PageGroups['checking']; dead?: DeadResult[] } = {},
+  more: PageExtras = {},
 ): PageGroups {
   return pageGroups(settings, Array.isArray(groups) ? groups : fromSnippets(groups), more);
 }

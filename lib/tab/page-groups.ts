@@ -19,6 +19,29 @@ export interface DeadResult {
   alternates?: Alternate[];
 }
 
+/**
+ * A result whose page changed since it was last checked (issue #40): its resemblance to the version
+ * seen before (0..1, two decimals) and when that version was seen.
+ */
+export interface ChangedResult {
+  rank: number;
+  resemblance: number;
+  since: number;
+}
+
+/** A copy in a group whose representative (`of`) changed, holding the representative's version of `since`. */
+export interface StaleCopy {
+  rank: number;
+  of: number;
+  since: number;
+}
+
+/** What checked pages say of the results' versions (lib/group/page-changes.ts). */
+export interface PageChanges {
+  changed: ChangedResult[];
+  stale: StaleCopy[];
+}
+
 export interface PageGroups {
   mode: DisplayMode;
   threshold: number;
@@ -30,24 +53,32 @@ export interface PageGroups {
   checking?: { done: number; total: number; beyond?: number };
   /** Results found dead (404/410, DNS, connection, soft 404). */
   dead?: DeadResult[];
+  /** Results whose page changed since it was last checked, and stale copies (issue #40); absent when none. */
+  changed?: ChangedResult[];
+  stale?: StaleCopy[];
 }
 
 /**
  * The page's groups under these settings: every answer and update the page gets is built here
  * (snippet groups at once, then what checked pages and dead results add).
  */
-export function pageGroups(
-  s: Pick<Settings, 'displayMode' | 'resemblanceThreshold'>,
-  groups: PageGroup[],
-  more: { checking?: PageGroups['checking']; dead?: DeadResult[] } = {},
-): PageGroups {
+export function pageGroups(s: Pick<Settings, 'displayMode' | 'resemblanceThreshold'>, groups: PageGroup[], more: PageExtras = {}): PageGroups {
   return {
     mode: s.displayMode,
     threshold: s.resemblanceThreshold,
     groups,
     ...(more.checking ? { checking: more.checking } : {}),
     ...(more.dead ? { dead: more.dead } : {}),
+    ...(more.changes?.changed.length ? { changed: more.changes.changed } : {}),
+    ...(more.changes?.stale.length ? { stale: more.changes.stale } : {}),
   };
+}
+
+/** What checked pages add to the groups: the check's progress, dead results, changed pages and stale copies. */
+export interface PageExtras {
+  checking?: PageGroups['checking'];
+  dead?: DeadResult[];
+  changes?: PageChanges;
 }
 
 const share = num({ min: 0, max: 1 });
@@ -87,6 +118,8 @@ const alternate = obj({
 export const pageGroupsCheck = obj({
   checking: optional(obj({ done: num({ min: 0, int: true }), total: num({ min: 0, int: true }), beyond: optional(num({ min: 1, int: true })) })),
   dead: optional(arr(obj({ rank, kind: str({ max: 40 }), alternates: optional(arr(alternate, { max: MAX_PAGE_ALTERNATES })) }), { max: LIMITS.rank })),
+  changed: optional(arr(obj({ rank, resemblance: share, since: num({ min: 0 }) }), { max: LIMITS.rank })),
+  stale: optional(arr(obj({ rank, of: rank, since: num({ min: 0 }) }), { max: LIMITS.rank })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(

@@ -18,6 +18,7 @@ export function popupView(state: TabState, view: TabView | undefined, copycats: 
   const named = new Set([
     ...(state.groups ?? []).flatMap((g) => [g.representative, ...g.members.map((m) => m.rank)]),
     ...(state.dead ?? []).map((d) => d.rank),
+    ...[...(state.changed ?? []), ...(state.stale ?? [])].map((c) => c.rank),
     ...flagged.map((c) => c.rank),
   ]);
   const items = view.results

@@ -1,7 +1,7 @@
 import type { SiteMark } from '../copycat/marks';
 import type { Reader } from '../engines/types';
 import type { Alternate } from '../lost/report';
-import type { DeadResult } from './page-groups';
+import type { ChangedResult, DeadResult, StaleCopy } from './page-groups';
 import type { PageGroup } from '../group/pages';
 import type { ResultSummary } from '../group/result-item';
 
@@ -37,6 +37,9 @@ export interface TabState {
   checking?: { done: number; total: number; beyond?: number };
   /** Results found dead (issue #7). */
   dead?: DeadResult[];
+  /** Results whose page changed since it was last checked, and stale copies among their groups' members (issue #40). */
+  changed?: ChangedResult[];
+  stale?: StaleCopy[];
   /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
   deadPage?: { url: string; reason: string; alternates?: Alternate[] };
   /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */

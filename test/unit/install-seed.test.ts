@@ -159,7 +159,7 @@ describe('the store under the install seed', () => {
   const text = proseText(11, 1500);
   const under = (seed: number) => serializeSketch(sketchText(text, { ...PAGE_OPTIONS, seed }));
   const rec = (page: Uint8Array, url = 'https://a.example/') => ({ url, title: 'A', page, firstSeen: 1, lastSeen: 2, fetchedAt: Date.now(), status: 'ok' });
-  const settings = { cacheMaxAgeDays: 30, pageShingle: 5, sketchSize: 128 };
+  const settings = { cacheMaxAgeDays: 30, recheckHours: 24, pageShingle: 5, sketchSize: 128 };
 
   it('keeps the seed through the compact format', () => {
     const s = sketchText(text, { ...PAGE_OPTIONS, seed: 0xfedcba98 });

@@ -34,6 +34,7 @@ const { AdvancedControls } = await import('../../entrypoints/options/advanced/ad
 const { CacheControls } = await import('../../entrypoints/options/cache/cache');
 const { CopycatSettings } = await import('../../entrypoints/options/copycats/copycat-settings');
 const { DisplayModeControl } = await import('../../entrypoints/options/display/display-mode');
+const { RecheckControl } = await import('../../entrypoints/options/page-checking/recheck');
 
 /** Which setting each number or range input edits, by the input's id. */
 const INPUTS: Record<string, keyof typeof SETTING_BOUNDS> = {
@@ -45,10 +46,12 @@ const INPUTS: Record<string, keyof typeof SETTING_BOUNDS> = {
   'cache-max-age': 'cacheMaxAgeDays',
   'copycat-min-originals': 'copycatMinOriginals',
   'copycat-min-sites': 'copycatMinSites',
+  'recheck-hours': 'recheckHours',
 };
 
 const props: SettingsProps = { settings: { ...DEFAULT_SETTINGS }, save: async () => undefined };
-const render = () => [GroupingControls, AdvancedControls, CacheControls, CopycatSettings, DisplayModeControl].map((c) => mountIn(h(c, props)).root);
+const render = () =>
+  [GroupingControls, AdvancedControls, CacheControls, CopycatSettings, DisplayModeControl, RecheckControl].map((c) => mountIn(h(c, props)).root);
 
 describe('options: bounds and choices come from lib/settings', () => {
   it('every slider and number field takes its min, max and step from SETTING_BOUNDS', () => {

@@ -8,7 +8,8 @@ import { proseText } from './helpers/prose';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22);
-const SETTINGS = { cacheMaxAgeDays: 30, pageShingle: PAGE_OPTIONS.shingle, sketchSize: PAGE_OPTIONS.size };
+const HOUR = 3_600_000;
+const SETTINGS = { cacheMaxAgeDays: 30, recheckHours: 24, pageShingle: PAGE_OPTIONS.shingle, sketchSize: PAGE_OPTIONS.size };
 const pageBytes = (opts = PAGE_OPTIONS) => compactSketch(cutSketch(sketchText(proseText(400, 7), opts)));
 const rec = (r: Partial<PageRecord>): PageRecord => ({
   id: 1,
@@ -43,5 +44,24 @@ describe('isFresh', () => {
       expect(isFresh(rec({ fetchedAt: NOW - DAY, status }), SETTINGS, NOW), status).toBe(true);
     for (const status of ['timeout', 'network', 'dns', 'http', 'cancelled', undefined])
       expect(isFresh(rec({ fetchedAt: NOW - DAY, status }), SETTINGS, NOW), String(status)).toBe(false);
+  });
+
+  it('a page read more than recheckHours ago is read again (issue #40); 0 reads it on every visit', () => {
+    const read = (ago: number) => rec({ fetchedAt: NOW - ago, status: 'ok', page: pageBytes() });
+    expect(isFresh(read(23 * HOUR), SETTINGS, NOW), 'within the default 24 hours').toBe(true);
+    expect(isFresh(read(24 * HOUR), SETTINGS, NOW), 'exactly 24 hours: not more').toBe(true);
+    expect(isFresh(read(24 * HOUR + 1), SETTINGS, NOW), 'just past 24 hours').toBe(false);
+    expect(isFresh(read(3 * DAY), SETTINGS, NOW), 'days ago').toBe(false);
+    expect(isFresh(read(3 * DAY), { ...SETTINGS, recheckHours: 720 }, NOW), 'within 720 hours').toBe(true);
+    expect(isFresh(read(31 * DAY), { ...SETTINGS, recheckHours: 720 }, NOW), 'the age limit still rules').toBe(false);
+    expect(isFresh(read(1), { ...SETTINGS, recheckHours: 0 }, NOW), '0: never fresh').toBe(false);
+    expect(isFresh(read(0), { ...SETTINGS, recheckHours: 0 }, NOW), '0: not even read this instant').toBe(false);
+  });
+
+  it('lasting failures keep their rule (the age limit), whatever recheckHours says', () => {
+    for (const recheckHours of [0, 1, 24]) {
+      expect(isFresh(rec({ fetchedAt: NOW - 5 * DAY, status: 'gone' }), { ...SETTINGS, recheckHours }, NOW), String(recheckHours)).toBe(true);
+      expect(isFresh(rec({ fetchedAt: NOW - 31 * DAY, status: 'gone' }), { ...SETTINGS, recheckHours }, NOW), String(recheckHours)).toBe(false);
+    }
   });
 });

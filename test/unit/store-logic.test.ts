@@ -148,7 +148,7 @@ describe('store eviction order', () => {
 
 describe('store limits and errors', () => {
   it('defaults: 20 MiB, 30 days, 0.3, 20 results pages; bad values are refused', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxBytes: 20 * 1024 * 1024, maxAgeDays: 30, minThreshold: 0.3, maxSerps: 20 });
+    expect(DEFAULT_LIMITS).toEqual({ maxBytes: 20 * 1024 * 1024, maxAgeDays: 30, minThreshold: 0.3, maxSerps: 20, versions: 3 });
     expect(resolveLimits({ maxBytes: 5 }, DEFAULT_LIMITS)).toMatchObject({ maxBytes: 5, maxAgeDays: 30 });
     expect(resolveLimits({ maxAgeDays: Infinity }).maxAgeDays).toBe(Infinity);
     expect(() => resolveLimits({ minThreshold: 0 })).toThrow(RangeError);

@@ -130,6 +130,9 @@ const budget = new FetchBudget();
 /** Fetches a tab may make outside its view's plan (a dead result's local look), charged to the same per-tab and overall bounds. */
 export const takeFetches = (tabId: number, n: number): number => budget.take(tabId, n);
 
+/** The tab loaded a page: its next check is a new view, even at the same address (its per-tab window stays). */
+export const viewEnded = (tabId: number): void => budget.endView(tabId);
+
 export interface CheckHooks {
   /** After each page: released of checked (cached ones count as done once released), and what the budget left out. */
   progress(p: CheckProgress): Promise<void> | void;

@@ -51,6 +51,7 @@ function tellAlternates(tab: Tab, pageUrl: string, incognito: boolean): Promise<
     if (!all || all.url !== pageUrl || state.url !== pageUrl || !state.dead?.length) return;
     const dead = withAlternates(state.dead, all, { incognito });
     await tab.setState({ ...state, dead });
-    await tab.tell(pageGroups(settings, state.groups ?? [], { checking: state.checking, dead }));
+    const changes = { changed: state.changed ?? [], stale: state.stale ?? [] };
+    await tab.tell(pageGroups(settings, state.groups ?? [], { checking: state.checking, dead, changes }));
   });
 }

@@ -13,6 +13,7 @@ import { readCompactSketch } from '../../../lib/store';
 import type { SketchStore } from '../../../lib/store';
 import type { PageEvidence } from '../../../lib/group/pages';
 import { tellPage } from '../../../lib/tab/compose';
+import { type CheckedPage, pageChanges } from '../../../lib/group/page-changes';
 import { withPages } from '../../../lib/tab/with-pages';
 import type { GroupingInputs } from '../../../lib/tab/inputs';
 import type { TabView } from '../../../lib/tab/view';
@@ -58,18 +59,21 @@ export async function storeEvidence(store: SketchStore, view: TabView, released:
   const recs = await store.getMany(shown.map((r) => r.url));
   const pages = new Map<number, PageEvidence>();
   const dead: { rank: number; kind: string }[] = [];
+  // Pages with an earlier version kept (issue #40): compared once the groups are made.
+  const versioned: CheckedPage[] = [];
   for (const r of shown) {
     const rec = recs.get(r.url);
     if (rec?.status && DEAD_KINDS.has(rec.status)) dead.push({ rank: r.rank, kind: rec.status });
     if (!rec?.page) continue;
     try {
       pages.set(r.rank, { sketch: readCompactSketch(rec.page), ...(rec.canonical ? { canonical: rec.canonical } : {}) });
+      versioned.push({ rank: r.rank, page: rec.page, versions: rec.versions, changedAt: rec.changedAt, fetchedAt: rec.fetchedAt });
     } catch {
       // unreadable: the snippet speaks for it
     }
   }
   await looksLoaded();
-  return { pages, dead: withAlternates(dead, view, ask) };
+  return { pages, dead: withAlternates(dead, view, ask), versioned };
 }
 
 /** Why the tab regroups: its inputs changed (snippets grouped again), or pages were checked (`checking`: how far, none once stopped). */
@@ -107,12 +111,25 @@ async function regroupNow(tab: Tab, incognito: boolean, cause: Cause): Promise<R
   const final = cause.kind === 'pages' && (!checking || checking.done >= checking.total);
   const store = await storeFor(incognito);
   // Only what the tab's check released counts (issue #28): a regroup must not show the store's answers early.
-  const { pages, dead } = await storeEvidence(store, view, releasedRanks(tab, view), deadAsk(sketchService(), tab, incognito, final));
+  const { pages, dead, versioned } = await storeEvidence(store, view, releasedRanks(tab, view), deadAsk(sketchService(), tab, incognito, final));
   const groups = withPages(view, outcome, pages, inputs);
+  // Pages changed since they were last checked, and the copies still holding a changed page's earlier version (issue #40).
+  const changes = pageChanges(versioned, groups);
+  const { changed, stale } = changes;
   const { progress: _working, ...kept } = state;
   const base: Omit<TabState, 'status' | 'results'> = { ...kept, tabId: tab.id, url: view.url, engine: view.engine, query: view.query };
   const next = doneState(base, view.results, outcome, inputs.settings);
-  await traced('state', String(tab.id), () => tab.setState({ ...next, groups, dead, checking, ...(saveError ? { saveError } : {}) } as TabState));
+  await traced('state', String(tab.id), () =>
+    tab.setState({
+      ...next,
+      groups,
+      dead,
+      checking,
+      changed: changed.length ? changed : undefined,
+      stale: stale.length ? stale : undefined,
+      ...(saveError ? { saveError } : {}),
+    } as TabState),
+  );
   mark('regrouped', String(tab.id));
-  return { view, inputs, groups: tellPage(inputs.settings, groups, { checking, dead }), final };
+  return { view, inputs, groups: tellPage(inputs.settings, groups, { checking, dead, changes }), final };
 }

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { droppedListeners } from '../session/session-space';
 import { tabKeys } from '../session/tab-keys';
+import { viewEnded } from '../pages/page-check';
 import { Tab } from './tab';
 
 /**
@@ -23,6 +24,7 @@ export function tabFor(tabId: number): Tab {
  */
 export async function forgetTab(tabId: number, closed = false): Promise<void> {
   tabs.get(tabId)?.reset();
+  viewEnded(tabId);
   if (closed) tabs.delete(tabId);
   await browser.storage.session.remove(tabKeys(tabId));
 }

@@ -16,7 +16,7 @@ export async function storeFor(incognito: boolean): Promise<SketchStore> {
   // The install's seed (issue #28), told again on every use: sketches stored under another read as absent.
   const seed = await installSeed().catch(() => undefined);
   if (incognito) {
-    memory ??= createMemoryStore({ limits: await limits(), seed });
+    memory ??= createMemoryStore({ limits: { ...(await limits()), versions: 0 }, seed }); // a private window's pages keep no history (issue #40)
     if (seed !== undefined) memory.setSeed(seed);
     return memory;
   }
