@@ -63,10 +63,18 @@ function alike(a: Sketch, b: Sketch): number | undefined {
 const shown = (r: number) => Math.min(0.99, Math.round(r * 100) / 100);
 
 /**
+ * How much better a copy must match an earlier version than the current one to be called stale: about
+ * two standard errors of a 128-value sketch's estimate near 0.5 (√(r(1 − r)/k) ≈ 0.044), so that a third
+ * variant, about as far from both, is not labelled by the estimate's noise. A real stale copy (the old
+ * text itself) clears it by far.
+ */
+export const STALE_MARGIN = 0.08;
+
+/**
  * Changed: a page whose record has an earlier version and whose change was found by its latest check
  * (`changedAt === fetchedAt`: a later check finding the same version drops the mark). Stale: in a group
  * whose representative changed, a copy whose page resembles one of the representative's earlier
- * versions more than its current one, dated by the best such version (the newest on a tie). Cost: one
+ * versions more than its current one (by STALE_MARGIN), dated by the best such version (the newest on a tie). Cost: one
  * estimate per changed page, and 1 + its versions (≤ 3) per copy of a changed representative.
  */
 export function pageChanges(pages: readonly CheckedPage[], groups: readonly RankGroup[]): PageChanges {
@@ -105,7 +113,7 @@ export function pageChanges(pages: readonly CheckedPage[], groups: readonly Rank
       let best: { at: number; r: number } | undefined;
       for (const v of olds) {
         const r = resemblance(s, v.sketch);
-        if (r > current && (!best || r > best.r)) best = { at: v.at, r };
+        if (r >= current + STALE_MARGIN && (!best || r > best.r)) best = { at: v.at, r };
       }
       if (best) stale.push({ rank: m.rank, of: g.representative, since: best.at });
     }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PAGE_OPTIONS, resemblance, serializeSketch, sketchText } from '../../lib/index';
-import { type CheckedPage, pageChanges } from '../../lib/group/page-changes';
+import { type CheckedPage, STALE_MARGIN, pageChanges } from '../../lib/group/page-changes';
 import { compactSketch, cutSketch } from '../../lib/store/compact';
 import { DAY_MS } from '../../lib/store/eviction';
 import { createMemoryStore, type SketchStore } from '../../lib/store/index';
@@ -86,6 +86,18 @@ describe('pageChanges', () => {
     await check(still, REP, NEW, NOW - DAY_MS);
     await check(still, COPY, OLD, NOW - DAY_MS);
     expect(pageChanges(await checkedPages(still, [REP, COPY]), [group])).toEqual({ changed: [], stale: [] });
+  });
+
+  it('a third variant, about as far from both versions, is not called stale (STALE_MARGIN)', async () => {
+    const store = createMemoryStore();
+    // The copy took OLD's first half and NEW's second: about as alike to each.
+    const half = Math.floor(OLD.split(' ').length / 2);
+    const MIXED = [...OLD.split(' ').slice(0, half), ...NEW.split(' ').slice(half)].join(' ');
+    await check(store, REP, OLD, NOW - 2 * DAY_MS);
+    await check(store, REP, NEW, NOW - DAY_MS);
+    await check(store, COPY, MIXED, NOW - DAY_MS);
+    expect(Math.abs(estimate(MIXED, OLD) - estimate(MIXED, NEW)), 'the copy is between the two').toBeLessThan(STALE_MARGIN);
+    expect(pageChanges(await checkedPages(store, [REP, COPY]), [group]).stale).toEqual([]);
   });
 
   it('a change the sketch does not see (only its counts differ) is shown as 0.99, never 1', () => {
