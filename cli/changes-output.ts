@@ -42,10 +42,10 @@ export function changeWriter(format: OutputFormat, out = new ChunkedWriter()): C
     };
   }
   out.add(`${padEnd('status', 9)}  resemblance  containment  id\n`);
-  const pct = (x: number | null | undefined) => padStart(x === null || x === undefined ? '' : percentTenths(x), 11);
+  const tenthsCell = (x: number | null | undefined) => padStart(x === null || x === undefined ? '' : percentTenths(x), 11);
   return {
     row: (r) => {
-      const rc = 'resemblance' in r ? `${pct(r.resemblance)}  ${pct(r.containment)}` : `${pct(null)}  ${pct(null)}`;
+      const rc = 'resemblance' in r ? `${tenthsCell(r.resemblance)}  ${tenthsCell(r.containment)}` : `${tenthsCell(null)}  ${tenthsCell(null)}`;
       out.add(`${padEnd(r.status, 9)}  ${rc}  ${r.id}${r.status === 'moved' ? ` → ${r.to}` : ''}\n`);
     },
     end: (t) => {

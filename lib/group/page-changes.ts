@@ -7,6 +7,7 @@
 import { resemblance } from '../sketch/estimate';
 import type { Sketch } from '../sketch/sketch';
 import { readCompactSketch } from '../store/compact';
+import { wholePercent } from './describe';
 
 /** A result whose page was checked: its record's page sketch and history (compact bytes, as stored). */
 export interface CheckedPage {
@@ -57,10 +58,10 @@ function alike(a: Sketch, b: Sketch): number | undefined {
 }
 
 /**
- * Two decimals, below 1: a page whose sketch bytes changed is never shown as 100% alike (the sketch may
+ * Two decimals (the whole percent every page shows: ./describe.ts), below 1: a page whose sketch bytes changed is never shown as 100% alike (the sketch may
  * miss a small edit, or only the counts in its header changed), so 1.00 is reported as 0.99.
  */
-const shown = (r: number) => Math.min(0.99, Math.round(r * 100) / 100);
+const shown = (r: number) => Math.min(0.99, wholePercent(r) / 100);
 
 /**
  * How much better a copy must match an earlier version than the current one to be called stale: about
