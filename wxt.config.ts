@@ -57,6 +57,14 @@ export default defineConfig({
     ],
   },
   hooks: {
+    // The results page's second content script (entrypoints/results-later.content.ts, issue #41) runs on
+    // the pages the first runs on: their matches come from the engine table, which the second's bundle
+    // would otherwise carry (43 KB) only to name them.
+    'entrypoints:resolved': (_wxt, entrypoints) => {
+      const first = entrypoints.find((e) => e.type === 'content-script' && e.name === 'results');
+      const later = entrypoints.find((e) => e.type === 'content-script' && e.name === 'results-later');
+      if (first?.type === 'content-script' && later?.type === 'content-script') later.options.matches = first.options.matches;
+    },
     // A store package is never a test build, nor a development one: with NODE_ENV set to anything but
     // production (vitest sets "test") Vite compiles JSX for development, with this machine's paths in it.
     'zip:start': () => {

@@ -12,12 +12,15 @@ import { extract as specOnly } from 'spec-only:extract';
 import { extract, findEngine } from '../lib/engines/extract';
 import { readByStructure } from '../lib/engines/structure';
 import type { Extraction } from '../lib/engines/types';
+import { verticalCards } from '../lib/engines/vertical-cards';
 
 export interface InPage {
   structure: number[];
   spec: number[];
   extract: number[];
-  counts: { structure: number; spec: number; extract: number };
+  /** verticalCards() after extract() with its blocks (issue #41): the content script's next step. */
+  cards: number[];
+  counts: { structure: number; spec: number; extract: number; cards: number };
   specReader: string;
   extractReader: string;
   /** The structure's results are the definition's, by address and in order. */
@@ -43,7 +46,8 @@ function run(rounds: number, warm: number): InPage {
     structure: [],
     spec: [],
     extract: [],
-    counts: { structure: 0, spec: 0, extract: 0 },
+    cards: [],
+    counts: { structure: 0, spec: 0, extract: 0, cards: 0 },
     specReader: '',
     extractReader: '',
     sameUrls: false,
@@ -58,13 +62,18 @@ function run(rounds: number, warm: number): InPage {
     const sp = spec(document, url);
     const b = performance.now() - s;
     s = performance.now();
-    const x = extract(document, url);
+    const blocks: Element[][] = [];
+    const x = extract(document, url, { blocks });
     const c = performance.now() - s;
+    s = performance.now();
+    const cards = verticalCards(document, blocks, { url, engine });
+    const d = performance.now() - s;
     if (i < 0) continue;
     t.structure.push(a);
     t.spec.push(b);
     t.extract.push(c);
-    t.counts = { structure: st.results.length, spec: sp?.results.length ?? 0, extract: x?.results.length ?? 0 };
+    t.cards.push(d);
+    t.counts = { structure: st.results.length, spec: sp?.results.length ?? 0, extract: x?.results.length ?? 0, cards: cards.length };
     t.specReader = sp?.reader ?? '';
     t.extractReader = x?.reader ?? '';
     t.sameUrls = JSON.stringify(st.results.map((r) => r.url)) === JSON.stringify(sp?.results.map((r) => r.url) ?? []);

@@ -1,16 +1,17 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { ENGINES } from '../lib/engines/table';
-import { readTabMessage } from '../lib/messages';
-import { CheckingIndicator } from './results/checking-indicator';
+import { type LaterParts, laterParts } from './results/later';
+import type { CheckingIndicator } from './results/checking-indicator';
 import { GroupsOnPage } from './results/groups-on-page';
 import { PageLifetime } from './results/lifetime';
 import { LocalGroups, readInputs, warmUp } from './results/local-groups';
 import { ResultsMachine } from './results/machine';
 import { ResultBlocks, restorePage } from './results/marks';
 import { holdPaint } from './results/paint-gate';
-import { ask, askGroups, sendResults } from './results/questions';
+import { tipsBy } from './results/page-ui';
 import { readResults } from './results/read-results';
+import { structureMayOverrule } from '../lib/engines/extract-core';
 import { Shown } from './results/shown';
 import { ResultsWatcher } from './results/watcher';
 import { beforeFramesWhileLoading, rootElement } from './results/while-loading';
@@ -19,6 +20,12 @@ import { beforeFramesWhileLoading, rootElement } from './results/while-loading';
  * Reads the organic results of a results page once they are there, and again when the page adds more
  * (infinite scroll, "more results"), groups them and applies the groups: results/machine.ts says what
  * happens when. This file only wires the machine to the page, the background and storage.
+ *
+ * What the page needs only after its first groups are painted (the conversation with the background, the
+ * controls' tips, what checked pages bring) is the second script's, results-later.content.ts, run at
+ * document_end (issue #41: this one is read before the page, so it holds only what the first paint
+ * needs). Until it has run, what would go through it waits (results/later.ts); nothing here waits for it
+ * to group or hide.
  */
 export default defineContentScript({
   matches: ENGINES.flatMap((e) => e.matches),
@@ -27,7 +34,7 @@ export default defineContentScript({
   runAt: 'document_start',
   // WXT's context (main's argument) is not used: a page can end it (see PageLifetime).
   async main() {
-    const ctx = new PageLifetime('results');
+    const ctx = new PageLifetime();
     const reading = readInputs().catch(() => undefined);
     // While storage answers: the first grouping in a page pays one-time setup (regular expressions,
     // cold code: about half its time), here rather than between DOMContentLoaded and the groups.
@@ -38,22 +45,33 @@ export default defineContentScript({
     // Not painted until grouped (or until it is known there is nothing to group): see paint-gate.ts.
     const letPaint = document.readyState === 'loading' ? holdPaint() : () => {};
     const alive = () => ctx.check();
+    // The second script's parts: `now` once it has run (the page's marks need them at once, then).
+    let now: LaterParts | undefined;
+    const later = laterParts().then((parts) => {
+      now = parts;
+      tipsBy(parts.tip);
+      void page.laterArrived();
+      return parts;
+    });
     const blocks = new ResultBlocks();
     const page = new GroupsOnPage(
       ctx,
       blocks,
-      (rank) => void ask('lost/open', { rank }, { alive }),
-      (rank, of) => void ask('page/not-a-copy', { rank, of }, { alive }).then((r) => machine.answer(r)),
+      (rank) => void later.then((l) => l.openLost(rank, alive)),
+      (rank, of) => void later.then((l) => l.notACopy(rank, of, alive)).then((g) => machine.answer(g)),
+      () => now,
+      (ranks) => void later.then((l) => l.saySameAs(location.href, ranks, alive)),
     );
+    let indicator: Pick<CheckingIndicator, 'show'> | undefined;
     const machine = new ResultsMachine({
-      read: (inputs) => readResults(blocks, inputs),
+      read: (inputs) => readResults(blocks, inputs, now?.readByStructure),
       readInputs: () => readInputs().catch(() => undefined),
       watch: (on) => new ResultsWatcher(on.read, on.batchSent, on.navigated, on.batchRead),
-      send: (batch) => sendResults(batch, alive),
-      askGroups: () => askGroups(alive),
+      send: (batch) => later.then((l) => l.sendResults(batch, alive)),
+      askGroups: () => later.then((l) => l.askGroups(alive)),
       newLocal: () => new LocalGroups(),
       blocks,
-      shown: new Shown(page, new CheckingIndicator(ctx)),
+      shown: new Shown(page, { show: (checking) => later.then((l) => (indicator ??= l.indicator(ctx)).show(checking)) }),
       markCopycats: (c) => page.setCopycats(c),
       restorePage,
       href: () => location.href,
@@ -79,7 +97,11 @@ export default defineContentScript({
     // Results get data-resemble-* attributes; this one says the script is running.
     if (machine.is !== 'ended') document.documentElement.dataset.resembleReady = 'true';
     // The inputs are the machine's by now: reading's first reaction above gave them.
-    await reading;
+    const inputs = await reading;
+    // A page whose definition reads fewer than three results may be the structural reader's (renamed
+    // classes, an added engine): it comes with the second script, at document_end (issue #41). The paint
+    // gate's own bound still holds.
+    if (!now && structureMayOverrule(readResults(undefined, inputs))) await later;
     try {
       if (!machine.loaded()) return;
     } finally {
@@ -88,16 +110,12 @@ export default defineContentScript({
 
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = (changes: Record<string, unknown>, area: string) => void machine.storageChanged(changes, area);
-    // Pages checked by the background refine the groups as they come in (issue #6).
-    const onUpdate = (msg: unknown, sender: { id?: string }) => {
-      const m = readTabMessage(msg, sender, browser.runtime.id);
-      if (m?.type === 'page/update') void machine.update(m.payload);
-    };
-    browser.runtime.onMessage.addListener(onUpdate);
     browser.storage.onChanged.addListener(onChange);
-    ctx.onInvalidated(() => {
-      browser.runtime.onMessage.removeListener(onUpdate);
-      browser.storage.onChanged.removeListener(onChange);
+    ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onChange));
+    // Pages checked by the background refine the groups as they come in (issue #6); the background
+    // hears of the page through the later script, so nothing comes before it listens.
+    void later.then((l) => {
+      if (ctx.check()) ctx.onInvalidated(l.listen((groups) => void machine.update(groups)));
     });
   },
 });

@@ -2,7 +2,7 @@ import type { BadLine, ListErrorCode } from './copycat/ruleset';
 import type { CopycatState } from './copycat/table';
 import type { SiteVerdict } from './copycat/copycat';
 import type { Evidence } from './copycat/evidence';
-import { type PageGroups, pageGroupsCheck } from './tab/page-groups';
+import type { PageGroups } from './tab/page-groups';
 import { resultItem } from './group/result-item';
 import type { TabState } from './tab/tab-state';
 import type { LostReport } from './lost/report';
@@ -14,7 +14,23 @@ import { type AcceptedHere, ENGINE_KINDS } from './engines/accepted-here';
 import { type SettingsPatch, type Settings, checkSettingsPatch } from './settings';
 import type { PreviewData } from './store/types';
 import { LIMITS, MAX_LIST_BYTES } from './limits';
-import { type Check, type Infer, arr, bool, check, fields, num, obj, oneOf, optional, str } from './validate';
+import { type Check, type Infer, arr, bool, check, num, obj, oneOf, optional, str } from './validate';
+import { type ErrorCode, type RefusalReason, type Reply, envelope } from './messages-tab';
+
+// What the results page needs (its tab messages' check, the reply's reading) is in messages-tab.ts, so
+// its content script carries none of the map below; everyone else imports it from here, as before.
+export {
+  type ErrorCode,
+  type RefusalReason,
+  type Reply,
+  type TabMessage,
+  type TabMessageType,
+  type TabPayload,
+  REFUSAL_REASONS,
+  TAB_MESSAGES,
+  readReply,
+  readTabMessage,
+} from './messages-tab';
 
 /** Who may send a message: content scripts send only what a page could; extension pages (popup, options, lost-and-found) the rest. */
 export type Origin = 'content' | 'page';
@@ -79,6 +95,11 @@ export const MESSAGES = {
   'preview/last': { from: 'page', payload: empty },
   /** "Not a copy" on a result's label: the results at `rank` and `of` (its representative) are never grouped again; answered with the regrouped page. */
   'page/not-a-copy': { from: 'content', payload: obj({ rank, of: rank }) },
+  /**
+   * Results a card of another vertical on the page is the same page as (issue #41: "same as #1"), for
+   * the popup's count; `url`: the results page they were read on (a later page's are not this one's).
+   */
+  'page/same-as': { from: 'content', payload: obj({ url: str({ min: 1, max: LIMITS.pageUrl }), ranks: arr(rank, { max: LIMITS.rank }) }) },
   /** The same from the popup, for the tab it was opened on. */
   'tab/not-a-copy': { from: 'page', payload: obj({ tabId: num({ min: 0, int: true }), rank, of: rank }) },
   /** The options: the pairs the user said are not copies. */
@@ -133,6 +154,7 @@ export interface Replies {
   'lost/find': LostReport;
   'lost/open': { opened: boolean };
   'page/not-a-copy': PageGroups | null;
+  'page/same-as': { kept: boolean };
   'tab/not-a-copy': { done: boolean };
   'not-a-copy/list': NotACopy[];
   'not-a-copy/undo': NotACopy[];
@@ -156,12 +178,6 @@ export interface Replies {
   'copies/cancel': CopiesReport;
 }
 
-export type ErrorCode = 'BAD_MESSAGE' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'FAILED';
-
-/** Refusals a page can meet in normal use, named so it says them in the UI language (`message` stays English). */
-export const REFUSAL_REASONS = ['no-such-run', 'not-web-page'] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
-
 /** Thrown by a handler: answered FAILED with `reason` beside the English message. */
 export class Refusal extends Error {
   constructor(
@@ -171,8 +187,6 @@ export class Refusal extends Error {
     super(message);
   }
 }
-
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string; reason?: RefusalReason } };
 
 /** What a handler learns about the sender: never from the payload. */
 export interface SenderContext {
@@ -206,8 +220,6 @@ export function senderContext(sender: SenderLike, ext: { id: string; origin: str
   return undefined;
 }
 
-const envelope = obj({ type: str({ min: 1, max: 64 }), payload: (v: unknown) => v });
-
 const err = (code: ErrorCode, message: string): Reply<never> => ({ ok: false, error: { code, message } });
 
 /**
@@ -233,43 +245,4 @@ export async function route(msg: unknown, sender: SenderLike, ext: { id: string;
     if (e instanceof Refusal) return { ok: false, error: { code: 'FAILED', message: e.message, reason: e.reason } };
     return err('FAILED', e instanceof Error ? e.message : String(e));
   }
-}
-
-/**
- * Messages the background sends a tab's content script, with no answer: the same contract the other
- * way. The content script takes one only from its own extension, of a known type, its payload checked
- * (`readTabMessage`), before it touches the page.
- */
-export const TAB_MESSAGES = {
-  /** The page's groups again, refined by checked pages and dead results as they come in (issue #6). */
-  'page/update': { payload: pageGroupsCheck },
-} as const satisfies Record<string, { payload: Check<unknown> }>;
-
-export type TabMessageType = keyof typeof TAB_MESSAGES;
-export type TabPayload<T extends TabMessageType> = Infer<(typeof TAB_MESSAGES)[T]['payload']>;
-export type TabMessage = { [T in TabMessageType]: { type: T; payload: TabPayload<T> } }[TabMessageType];
-
-export function readTabMessage(msg: unknown, sender: { id?: string }, extensionId: string): TabMessage | undefined {
-  if (sender.id !== extensionId) return undefined;
-  const env = check(envelope, msg);
-  if (!env.ok || !Object.hasOwn(TAB_MESSAGES, env.value.type)) return undefined;
-  const type = env.value.type as TabMessageType;
-  const payload = check(TAB_MESSAGES[type].payload as Check<unknown>, env.value.payload);
-  return payload.ok ? ({ type, payload: payload.value } as TabMessage) : undefined;
-}
-
-const errorShape = fields({ code: str() as Check<ErrorCode>, message: str(), reason: optional(oneOf(...REFUSAL_REASONS)) });
-
-/**
- * The background's answer as its sender reads it: a Reply, or undefined when nothing sensible came
- * back (the service worker stopped, the port closed). The value is the handler's; its shape is the
- * receiver's to check where it matters (the content script checks the groups it applies).
- */
-export function readReply(v: unknown): Reply<unknown> | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const r = v as { ok?: unknown; value?: unknown; error?: unknown };
-  if (r.ok === true) return 'value' in r ? { ok: true, value: r.value } : undefined;
-  if (r.ok !== false) return undefined;
-  const e = check(errorShape, r.error);
-  return e.ok ? { ok: false, error: e.value } : undefined;
 }

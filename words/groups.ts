@@ -86,6 +86,10 @@ function day(ms: number, now = Date.now()): string {
   return date(ms, sameYear ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' });
 }
 
+/** On a card of another vertical that is the same page as a result (issue #41): "same as #1". */
+export const sameAsLabel = (rank: number): string => t('page_sameAs_label', String(rank));
+export const sameAsTip = (rank: number): string => t('page_sameAs_tip', String(rank));
+
 /** A changed result's label (issue #40): "changed since Nov 3: 64% alike". */
 export const changedLabel = (c: { resemblance: number; since: number }, now = Date.now()): string =>
   t('page_changed_label', day(c.since, now), pct(c.resemblance));

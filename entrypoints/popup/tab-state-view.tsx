@@ -4,6 +4,7 @@ import { EnableEngine } from './enable-engine';
 import { GroupsView } from './groups-view';
 import { DeadPageOffer } from './dead-page';
 import { ChangedView } from './changed-view';
+import { SameAsView } from './same-as-view';
 import type { PopupState } from './use-tab-state';
 import { WorkingView } from './working-view';
 import { CopycatsView } from './copycats-view';
@@ -31,6 +32,7 @@ export function TabStateView({ state }: { state: PopupState }) {
           <Status s={state.state} />
           <CopycatsView s={state.state} />
           <ChangedView s={state.state} />
+          <SameAsView s={state.state} />
           <SaveError s={state.state} />
         </>
       );

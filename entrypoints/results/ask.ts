@@ -1,4 +1,5 @@
-import { type MessageType, type Replies, readReply } from '../../lib/messages';
+import type { MessageType, Replies } from '../../lib/messages';
+import { readReply } from '../../lib/messages-tab';
 
 /**
  * The content script's questions to the background, and what it does when no answer comes. The

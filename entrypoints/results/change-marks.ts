@@ -1,4 +1,4 @@
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { Lifetime } from './lifetime';
 import type { PageGroups } from '../../lib/tab/page-groups';
 import { t } from '../../shared/i18n';
 import { changedLabel, changedTip, staleLabel, staleTip } from '../../words/groups';
@@ -6,7 +6,7 @@ import { ATTR, type ResultBlocks } from './marks';
 import { type PageUi, mountUi, withTip } from './page-ui';
 
 /** A quiet label with its tip (hover, focus or a tap explains it). */
-function mountNote(ctx: ContentScriptContext, anchor: Element, cls: string, text: string, aria: string, tip: string): Promise<PageUi> {
+function mountNote(ctx: Lifetime, anchor: Element, cls: string, text: string, aria: string, tip: string): Promise<PageUi> {
   return mountUi(ctx, anchor, 'first', (c) => {
     const label = document.createElement('span');
     label.className = `label ${cls}`;
@@ -24,7 +24,7 @@ function mountNote(ctx: ContentScriptContext, anchor: Element, cls: string, text
  * version carries `data-resemble-stale` and says whose. Everything is set as text. `cellOf`: where a
  * result's UI goes (a table row takes it in a cell).
  */
-export function markChanges(ctx: ContentScriptContext, blocks: ResultBlocks, view: PageGroups, cellOf: (el: Element) => Element): Promise<PageUi>[] {
+export function markChanges(ctx: Lifetime, blocks: ResultBlocks, view: PageGroups, cellOf: (el: Element) => Element): Promise<PageUi>[] {
   const mounts: Promise<PageUi>[] = [];
   for (const c of view.changed ?? []) {
     const el = blocks.of(c.rank)[0];

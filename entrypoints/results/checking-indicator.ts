@@ -1,5 +1,5 @@
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { type ShadowRootContentScriptUi, createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import type { Lifetime } from './lifetime';
+import { type PageUi, shadowUi } from './shadow-ui';
 import { PALETTE_CSS } from './page-styles';
 import { t } from '../../shared/i18n';
 
@@ -14,37 +14,31 @@ div { font: 12px/1.4 system-ui, sans-serif; color: var(--r-fg); background: var(
  * announced politely to screen readers, gone when the check ends.
  */
 export class CheckingIndicator {
-  private ui?: Promise<ShadowRootContentScriptUi<HTMLElement>>;
+  private ui?: PageUi<HTMLElement>;
 
-  constructor(private ctx: ContentScriptContext) {}
+  constructor(private ctx: Lifetime) {}
 
   async show(checking: { done: number; total: number; beyond?: number } | undefined): Promise<void> {
     if (!checking || checking.done >= checking.total) {
-      const ui = this.ui;
+      this.ui?.remove();
       this.ui = undefined;
-      (await ui)?.remove();
       return;
     }
-    this.ui ??= createShadowRootUi(this.ctx, {
+    this.ui ??= shadowUi(this.ctx, {
       name: 'resemble-checking',
-      position: 'inline',
-      anchor: 'body',
+      anchor: document.body ?? document.documentElement,
       append: 'last',
       css: CSS,
       // Closed like the controls' roots (page-ui.ts): the page has no business in here.
-      mode: 'closed',
-      onMount: (container) => {
+      build: (container) => {
         const el = document.createElement('div');
         el.setAttribute('role', 'status');
         el.setAttribute('data-resemble-checking', '');
         container.append(el);
         return el;
       },
-    }).then((ui) => {
-      ui.mount();
-      return ui;
     });
-    const el = (await this.ui).mounted;
+    const el = this.ui.mounted;
     // Results past the fetch budget (issue #28) are not checked: the line says so rather than let them pass for checked.
     const { done, total, beyond } = checking;
     if (el) el.textContent = beyond ? t('page_checkingBudget', done, total, total + beyond) : t('page_checking', done, total);

@@ -1,4 +1,4 @@
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { Lifetime } from './lifetime';
 import { type CopycatLookup, copycatFlag } from '../../lib/copycat/marks';
 import type { CopycatDisplay } from '../../lib/settings';
 import { copycatWords } from '../../words/copycat';
@@ -20,13 +20,7 @@ export interface Copycats {
  * are hidden (marked by the user, listed, or evidence from several engines: lib/copycat, issue #28);
  * the others are labelled.
  */
-export function markCopycats(
-  ctx: ContentScriptContext,
-  blocks: ResultBlocks,
-  c: Copycats,
-  revealed: Set<string>,
-  cell: (el: Element) => Element,
-): Promise<PageUi>[] {
+export function markCopycats(ctx: Lifetime, blocks: ResultBlocks, c: Copycats, revealed: Set<string>, cell: (el: Element) => Element): Promise<PageUi>[] {
   if (c.display === 'off') return [];
   const out: Promise<PageUi>[] = [];
   for (const rank of blocks.ranks()) {

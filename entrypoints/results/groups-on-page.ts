@@ -1,14 +1,13 @@
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { copiesLabel, reasonDetail, reasonLabel, representativeNote } from '../../words/groups';
+import type { Lifetime } from './lifetime';
+import { copiesLabel, reasonLabel, representativeNote } from '../../words/groups';
 import { t } from '../../shared/i18n';
 import type { PageGroup as Group } from '../../lib/group/pages';
 import { withoutWww } from '../../lib/url/host';
 import { hideableMembers, memberRole, standIn } from '../../lib/group/visible';
-import { bestLiveCopy } from '../../lib/lost/live-copy';
 import type { PageGroups } from '../../lib/tab/page-groups';
 import { ATTR, type ResultBlocks } from './marks';
-import { type PageUi, mountDead, mountLabel, mountToggle } from './page-ui';
-import { markChanges } from './change-marks';
+import { type PageUi, mountLabel, mountToggle } from './page-ui';
+import type { LaterParts } from './later';
 import { HIDDEN_CSS } from './page-styles';
 import { type Copycats, markCopycats } from './copycat-marks';
 
@@ -37,13 +36,45 @@ export class GroupsOnPage {
   private applied = false;
 
   constructor(
-    private ctx: ContentScriptContext,
+    private ctx: Lifetime,
     private blocks: ResultBlocks,
     /** "find a copy" on a dead result: the background opens lost and found for that rank. */
     private onFind: (rank: number) => void = () => {},
     /** "not a copy" on a member: the background keeps that pair apart and regroups the page (issue #20). */
     private onNotACopy?: (rank: number, of: number) => void,
+    /**
+     * The later script's marks (results-later.content.ts): dead results and changed pages, which only the
+     * background's word brings, and that word comes through the later script: there whenever they are.
+     */
+    private later: () => Pick<LaterParts, 'mountDead' | 'markChanges' | 'markSameAs'> | undefined = () => undefined,
+    /** The ranks cards of other verticals repeat changed (issue #41): said to the background for the popup. */
+    private onSameAs: (ranks: number[]) => void = () => {},
   ) {}
+
+  /** The ranks last said by onSameAs (said again only when they change). */
+  private sameAsSaid = '';
+
+  /**
+   * Cards of other verticals that are the same pages as results (issue #41): flagged, never hidden; the
+   * ranks they repeat are said when they change. The later script brings the marking: on its arrival the
+   * page's last groups get their cards marked (`laterArrived`), without applying them again.
+   */
+  private sameAs(view: PageGroups): Promise<PageUi>[] {
+    const later = this.later();
+    if (!later || view.mode === 'off') return [];
+    const same = later.markSameAs(this.ctx, this.blocks, view, { url: location.href });
+    if (String(same.ranks) !== this.sameAsSaid) this.onSameAs(same.ranks);
+    this.sameAsSaid = String(same.ranks);
+    return same.mounts;
+  }
+
+  /** The later script has come: what the last apply could not mark without it is marked now. */
+  async laterArrived(): Promise<void> {
+    if (!this.applied || !this.last) return;
+    const gen = this.generation;
+    const uis = await Promise.all(this.sameAs(this.last).map((m) => m.catch(() => undefined)));
+    for (const ui of uis) if (ui) gen === this.generation ? this.uis.push(ui) : ui.remove();
+  }
 
   /** The copycat table or its setting changed: the page is marked again (nothing else changed). */
   setCopycats(c: Copycats): void {
@@ -63,10 +94,14 @@ export class GroupsOnPage {
     hiddenStyle();
     const mounts: Promise<PageUi>[] = [];
     const dead = new Set((view.dead ?? []).map((d) => d.rank));
+    // Opaque links the background followed (issue #41): their results' site is the final address's.
+    for (const r of view.resolved ?? []) this.blocks.resolved(r.rank, r.url);
     // Display "off" leaves copies alone; copycat sites have their own setting (copycatDisplay).
     if (view.mode !== 'off') mounts.push(...this.groupsAndDead(view, dead));
     // Pages changed since last checked, and stale copies (issue #40).
-    mounts.push(...markChanges(this.ctx, this.blocks, view, (el) => cell(el, 'first')));
+    const later = this.later();
+    if (later && (view.changed?.length || view.stale?.length)) mounts.push(...later.markChanges(this.ctx, this.blocks, view, (el) => cell(el, 'first')));
+    mounts.push(...this.sameAs(view));
     // After the groups: whether a copycat result may be hidden depends on its role in them.
     mounts.push(...markCopycats(this.ctx, this.blocks, this.copycats, this.copycatsRevealed, (el) => cell(el, 'first')));
     const uis = await Promise.all(mounts.map((m) => m.catch(() => undefined)));
@@ -80,13 +115,14 @@ export class GroupsOnPage {
   private groupsAndDead(view: PageGroups, dead: ReadonlySet<number>): Promise<PageUi>[] {
     const mounts: Promise<PageUi>[] = [];
     for (const g of view.groups) mounts.push(...this.group(g, view.mode === 'collapse', dead));
+    const later = this.later();
     for (const d of view.dead ?? []) {
       const els = this.blocks.of(d.rank);
       if (!els.length) continue;
       els[0].setAttribute(ATTR.dead, d.kind);
       const url = this.blocks.urlOf(d.rank) ?? '';
       const tuck = this.standing.has(d.rank) ? () => (this.deadTucked.add(url), void this.apply(this.last)) : undefined;
-      mounts.push(mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank), bestLiveCopy(d.alternates), tuck));
+      if (later) mounts.push(later.mountDead(this.ctx, cell(els[0], 'first'), d.rank, d.kind, () => this.onFind(d.rank), d.alternates, tuck));
     }
     return mounts;
   }
@@ -127,7 +163,8 @@ export class GroupsOnPage {
         aria: t('group_notACopy_aria', t('page_notACopy'), String(m.rank), String(g.representative)),
         act: () => apart(m.rank, g.representative),
       };
-      out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), reasonDetail(m.reason, g.representative), action));
+      // Its tip (why it is a copy) is worded by the later script (tip.ts).
+      out.push(mountLabel(this.ctx, cell(m.els[0], 'first'), reasonLabel(m.reason, g.representative), { reason: m.reason, of: g.representative }, action));
     }
     if (tucked) for (const el of rep) el.setAttribute(ATTR.hidden, 'true');
     // Only the hidden copies are behind the toggle: a group of fuller pages alone has nothing to reveal.
@@ -164,7 +201,7 @@ export class GroupsOnPage {
   clear(): void {
     for (const ui of this.uis) ui.remove();
     this.uis = [];
-    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat, ATTR.changed, ATTR.stale])
+    for (const a of [ATTR.cluster, ATTR.role, ATTR.hidden, ATTR.dead, ATTR.copycat, ATTR.changed, ATTR.stale, ATTR.sameAs])
       for (const el of document.querySelectorAll(`[${a}]`)) el.removeAttribute(a);
   }
 }

@@ -21,6 +21,8 @@ export const ATTR = {
   changed: 'data-resemble-changed',
   /** A copy holding its representative's earlier version (issue #40): "true". */
   stale: 'data-resemble-stale',
+  /** A card of another vertical whose link is the same page as a result (issue #41): that result's rank. The card is never hidden or moved. */
+  sameAs: 'data-resemble-same-as',
 } as const;
 
 /**
@@ -56,9 +58,18 @@ export class ResultBlocks {
     return this.urlByRank.get(rank);
   }
 
-  /** The result's site host (lib resultHost: an opaque link's is its display URL's, or none). */
+  /**
+   * The result's site host (lib resultHost: an opaque link's is its display URL's, or none; once the
+   * background followed it, the final address's, as the popup's and the background's).
+   */
   hostOf(rank: number): string | undefined {
     return this.hostByRank.get(rank);
+  }
+
+  /** An opaque link page checking followed to `url` (issue #41): the result's site is that address's from now on. */
+  resolved(rank: number, url: string): void {
+    const host = this.urlByRank.has(rank) ? resultHost({ url }) : undefined;
+    if (host) this.hostByRank.set(rank, host);
   }
 
   /** Marks every read result again (an engine that re-renders its results drops the attributes). */

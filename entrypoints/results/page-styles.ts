@@ -22,10 +22,12 @@ export const PALETTE_CSS = `
 }
 `;
 
+// Controls are at least 24×24 CSS px for a finger or a shaky hand (WCAG 2.2 2.5.8), larger on a touch
+// screen. A tip shows by hover, keyboard focus or a tap (tip.ts, tip-taps.ts, which also moves it left
+// to stay on screen). The reasons are here, not in the CSS: every byte of it is in the content script.
 export const UI_CSS = `${PALETTE_CSS}
 :host { display: block !important; margin: 4px 0 !important; font: 13px/1.4 system-ui, sans-serif !important; }
 .wrap { position: relative; display: inline-block; vertical-align: middle; }
-/* At least 24×24 CSS px for a finger or a shaky hand (WCAG 2.2 2.5.8); larger on a touch screen. */
 button, .label {
   font: inherit; color: var(--r-fg); background: var(--r-bg); border: 1px solid var(--r-line); border-radius: 12px;
   padding: 2px 10px; cursor: pointer; box-sizing: border-box; min-height: 24px; min-width: 24px;
@@ -37,7 +39,6 @@ button, .label {
 .label { cursor: help; }
 button:hover, .label:hover { background: var(--r-hover); }
 button:focus-visible, .label:focus-visible { outline: 2px solid var(--r-focus); outline-offset: 2px; }
-/* Shown by hover, keyboard focus or a tap (tip-taps.ts, which also moves it left to stay on screen). */
 .tip {
   display: none; position: absolute; z-index: 2147483000; left: 0; top: calc(100% + 4px); width: max-content;
   max-width: min(420px, calc(100vw - 16px)); box-sizing: border-box; overflow-wrap: anywhere;

@@ -58,8 +58,18 @@ const AD_LABELS = [
 ];
 
 const LABEL_SET = new Set(AD_LABELS.map((l) => l.trim()));
-/** Every label, joined: a text that is no part of it is no part of a label (the structural reader's quick test). */
-const ALL_LABELS = AD_LABELS.join('\n');
+/**
+ * Every part of every label ("spon", "sored"): the structural reader asks of every short text of a page
+ * whether it is one, so a lookup, not a search (a few thousand entries).
+ */
+let labelParts: Set<string> | undefined;
+const partsOfLabels = () => {
+  // Made at the first question, not when the script loads.
+  labelParts ??= new Set(
+    AD_LABELS.flatMap((l) => Array.from({ length: l.length }, (_, i) => Array.from({ length: l.length - i }, (_, j) => l.slice(i, i + j + 1))).flat()),
+  );
+  return labelParts;
+};
 const EDGES = /^[\s·•:|-]+|[\s·•:|-]+$/gu;
 
 /** Whether `text` (an element's whole text) is an ad label. */
@@ -71,8 +81,8 @@ export function isAdLabel(text: string): boolean {
 
 /** Whether `text` could be part of an ad label split over elements ("Spon" + "sored"). */
 export function isLabelPart(text: string): boolean {
-  const t = text.trim().toLowerCase();
-  return t.length > 0 && t.length <= 24 && ALL_LABELS.includes(t);
+  const t = text.trim();
+  return t.length > 0 && t.length <= 24 && partsOfLabels().has(t.toLowerCase());
 }
 
 /**
@@ -115,17 +125,41 @@ export function hasAdLink(a: Element): boolean {
 /**
  * The element whose whole text is an ad label, for a short text node: its parent, or the smallest
  * ancestor (up to three levels) when the engine splits the word over elements ("Spon" + "sored").
- * Text in a link is a title or an address, never a label; nor is an emphasized word (an engine shows
- * the searched words in bold: a search for "ad" has "<em>Ad</em>" in its snippets).
+ * Text in a link is a title or an address, never a label, unless it is an element of its own beside
+ * the address (Brave's "Ad" after the ad's cite, inside the one link of its header) and outside the
+ * title's heading; nor is an emphasized word (an engine shows the searched words in bold: a search
+ * for "ad" has "<em>Ad</em>" in its snippets).
  */
 export function labelOf(n: Node, inNoLabel: (e: Element | null) => Element | null = noLabelAbove()): Element | undefined {
+  // Most text nodes are ruled out by their length (read without copying the text) or by not being
+  // part of any label.
+  if (((n as Partial<CharacterData>).length ?? 0) > 40) return undefined;
   const v = n.nodeValue ?? '';
-  // Most text nodes are ruled out by their length or by not being part of any label.
   if (v.length > 40 || !isLabelPart(v)) return undefined;
   const parent = n.parentElement;
-  if (!parent || inNoLabel(parent)) return undefined;
+  if (!parent) return undefined;
+  const above = inNoLabel(parent);
+  // In a link, only a whole label of its own (no split one: the link's words are its title).
+  if (above && (!isLink(above) || !isAdLabel(v))) return undefined;
   const found = isAdLabel(v) ? parent : splitLabel(parent);
-  return found && standsAlone(found) ? found : undefined;
+  if (!found || !standsAlone(found)) return undefined;
+  return !above || labelInLink(found, above) ? found : undefined;
+}
+
+const isLink = (e: Element) => e.tagName.toUpperCase() === 'A';
+
+/** A label inside a link: below it, in no heading, next to the address the link shows. */
+function labelInLink(label: Element, link: Element): boolean {
+  if (label === link || label.contains(link)) return false;
+  for (let e = label.parentElement; e && e !== link; e = e.parentElement) if (/^H[1-6]$/i.test(e.tagName) || e.getAttribute('role') === 'heading') return false;
+  return [label.previousElementSibling, label.nextElementSibling].some((s) => s !== null && isAddress(s));
+}
+
+/** A display URL: a `cite`, or a short text shaped like an address. */
+function isAddress(e: Element): boolean {
+  if (e.tagName.toUpperCase() === 'CITE') return true;
+  const t = textWithin(e, { left: 300 });
+  return t.done && /^\s*(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:[/›>\s]|$)/u.test(t.text);
 }
 
 const NO_LABEL_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);

@@ -32,11 +32,18 @@ const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
  * engine quoted it; a snippet that was only chrome becomes ''.
  */
 export function stripSnippetChrome(snippet: string, engine: Pick<EngineSpec, 'snippetChrome'>, displayUrl = ''): string {
-  let s = snippet;
-  for (const re of engine.snippetChrome ?? []) s = clean(s.replace(re, ' '));
+  // Cleaned once, and again only after a cut (a page's snippets mostly have no chrome to cut).
+  let s = clean(snippet);
+  const cut = (re: RegExp, by: string) => {
+    const r = s.replace(re, by);
+    if (r !== s) s = clean(r);
+  };
+  for (const re of engine.snippetChrome ?? []) cut(re, ' ');
   // Only an address-like display URL followed by a space: Baidu's display "URL" is often the site's
   // name, which a snippet may well begin with.
   if (displayUrl.includes('.') && s.startsWith(`${displayUrl} `)) s = clean(s.slice(displayUrl.length));
-  s = clean(s.replace(LEADING_CRUMB, ''));
-  return clean(s.replace(LEADING_DATE, '').replace(LEADING_CJK_DATE, ''));
+  cut(LEADING_CRUMB, '');
+  cut(LEADING_DATE, '');
+  cut(LEADING_CJK_DATE, '');
+  return s;
 }

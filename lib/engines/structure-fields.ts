@@ -17,7 +17,8 @@ const READ_BUDGET = 20_000;
 export function displayUrlOf(block: readonly Element[], c: Candidate): { text: string; el?: Element } {
   for (const root of block) {
     const cite = root.querySelector('cite');
-    if (cite && clean(cite.textContent)) return { text: clean(cite.textContent), el: cite };
+    const text = cite ? clean(cite.textContent) : '';
+    if (cite && text) return { text, el: cite };
   }
   // Nothing in the heading, nor holding it, is looked at: the answers to "holds the heading (the link)"
   // are asked of each element, so they are listed once (a `contains()` each costs the page's depth).
@@ -73,6 +74,8 @@ export function snippetOf(block: readonly Element[], c: Candidate, display?: Ele
   for (let n = stack.pop(); n; n = stack.pop()) {
     if (n === c.a || n === c.heading || n === display || HIDDEN_TEXT_TAGS.has(n.tagName.toUpperCase()) || n.tagName.toLowerCase() === 'svg') continue;
     if (!busy.has(n)) {
+      // The raw text bounds the shown one (scripts and styles only take away): most are ruled out by it.
+      if ((n.textContent?.length ?? 0) <= best.length) continue;
       const t = textOf(n);
       if (t.length > best.length) best = t;
       continue;

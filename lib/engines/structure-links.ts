@@ -19,8 +19,8 @@ export interface StructureOptions {
   isEngineHost: (host: string) => boolean;
   /** The page's query: a link on the engine's hosts carrying it is another of its searches (videos, images). */
   query?: string;
-  /** The engine's chrome in snippets, when the engine is known. */
-  engine?: Pick<EngineSpec, 'snippetChrome'>;
+  /** The engine's chrome in snippets and its own cards' hosts, when the engine is known. */
+  engine?: Pick<EngineSpec, 'snippetChrome' | 'cardHosts'>;
 }
 
 /** Links looked at on one page: a results page of 1,000 results has about 10,000. */
@@ -30,10 +30,10 @@ const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'h1', 'h2', 'h
 export const isHeading = (e: Element) => HEADING_TAGS.has(e.tagName) || e.getAttribute('role') === 'heading';
 
 /** Parts of a page that are never its results: its navigation, side column, dialogs, hidden parts, controls. */
-const OUTSIDE_TAGS = new Set(['NAV', 'ASIDE', 'TEMPLATE', 'NOSCRIPT', 'SELECT', 'BUTTON']);
+const OUTSIDE_TAGS = new Set(['NAV', 'ASIDE', 'TEMPLATE', 'NOSCRIPT', 'SELECT', 'BUTTON'].flatMap((t) => [t, t.toLowerCase()]));
 const OUTSIDE_ROLES = new Set(['navigation', 'complementary', 'banner', 'contentinfo', 'dialog', 'menu', 'tablist', 'search']);
 /** `header`/`footer` are the page's banner and footer only outside a sectioning element. */
-const EDGE_TAGS = new Set(['HEADER', 'FOOTER']);
+const EDGE_TAGS = new Set(['HEADER', 'FOOTER', 'header', 'footer']);
 const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'LI', 'TD']);
 
 export const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -47,6 +47,8 @@ export interface Candidate {
   title: string;
   url: string;
   unresolved?: true;
+  /** `url` parsed, when it was (a link that is no redirect). */
+  parsed?: URL;
 }
 
 /**
@@ -63,7 +65,8 @@ function outside(a: Element, memo: Map<Element, boolean>, sectioned: (e: Element
       break;
     }
     path.push(e);
-    const tag = e.tagName.toUpperCase();
+    // Both cases in the sets: an HTML document's tags are upper-case, an XML one's as written.
+    const tag = e.tagName;
     const role = e.getAttribute('role');
     if (OUTSIDE_TAGS.has(tag) || (role !== null && OUTSIDE_ROLES.has(role)) || e.hasAttribute('hidden')) {
       verdict = true;
@@ -80,6 +83,13 @@ function outside(a: Element, memo: Map<Element, boolean>, sectioned: (e: Element
 
 const isSectioning = (e: Element) => SECTIONING_TAGS.has(e.tagName.toUpperCase()) || e.getAttribute('role') === 'main';
 
+/** Whether a link lies in a part of the page that is never its results (see outside()), answers kept across calls. */
+export function outsideResults(): (a: Element) => boolean {
+  const memo = new Map<Element, boolean>();
+  const sectioned = nearestUp(isSectioning);
+  return (a) => outside(a, memo, sectioned);
+}
+
 /** The tag path of an element, `depth` levels up: the form of a link without a heading. */
 function tagPath(el: Element, depth: number): string {
   const tags: string[] = [];
@@ -90,13 +100,13 @@ function tagPath(el: Element, depth: number): string {
 const headTag = (h: Element) => (h.getAttribute('role') === 'heading' ? `role${h.getAttribute('aria-level') ?? ''}` : h.tagName.toLowerCase());
 
 /** Where a link goes, when it can be a result: http(s), not one of the engine's results pages. */
-function targetOf(a: Element, o: StructureOptions, displayHost: () => string | undefined): { url: string; unresolved?: true } | undefined {
+function targetOf(a: Element, o: StructureOptions, displayHost: () => string | undefined): { url: string; unresolved?: true; parsed?: URL } | undefined {
   const href = a.getAttribute('href');
   if (!href || href.startsWith('#') || /^\s*javascript:/i.test(href)) return undefined;
   const t = unwrapRedirect(href, o.base);
   if (!t || t.url.length > LIMITS.url) return undefined;
   if (t.unresolved) return t;
-  const u = new URL(t.url);
+  const u = t.parsed ?? new URL(t.url);
   if (o.isEnginePage(u)) return undefined;
   // A title link on the engine's own host, shown as another site's address, is a redirect whose
   // target is not in the page (Google's /goto?url=<token>): kept, unresolved. Other pages of the
@@ -117,8 +127,7 @@ function targetOf(a: Element, o: StructureOptions, displayHost: () => string | u
  */
 export function candidates(_doc: Document, o: StructureOptions, links: ArrayLike<Element>): Candidate[] {
   const out: Candidate[] = [];
-  const memo = new Map<Element, boolean>();
-  const sectioned = nearestUp(isSectioning);
+  const isOutside = outsideResults();
   const seenHeadings = new Set<Element>();
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) {
     const a = links[i];
@@ -134,7 +143,7 @@ export function candidates(_doc: Document, o: StructureOptions, links: ArrayLike
       }
     }
     if (heading && seenHeadings.has(heading)) continue;
-    if (outside(a, memo, sectioned)) continue;
+    if (isOutside(a)) continue;
     const c = candidate(a, heading, form || tagPath(a, 4), o);
     if (!c || (!heading && c.title.length < 12)) continue;
     if (heading) seenHeadings.add(heading);

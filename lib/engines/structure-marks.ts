@@ -41,6 +41,8 @@ export interface Marks {
   questions: Element[];
   /** Links that are ad clicks (few: each record is tested against them). */
   adLinks: Element[];
+  /** Elements whose aria-label is an ad label (a label shown as an icon). */
+  ariaLabels: Element[];
 }
 
 export function findMarks(body: Element, links: ArrayLike<Element>): Marks {
@@ -51,11 +53,14 @@ export function findMarks(body: Element, links: ArrayLike<Element>): Marks {
   const inNoLabel = noLabelAbove();
   let last: Element | null = null;
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    // The length first: a page's scripts are its longest texts, and reading one copies it.
+    const len = (n as Partial<CharacterData>).length ?? (n.nodeValue ?? '').length;
+    if (len > 300) continue;
     const v = n.nodeValue ?? '';
-    if (v.length <= 40 && isLabelPart(v)) {
+    if (len <= 40 && isLabelPart(v)) {
       const label = labelOf(n, inNoLabel);
       if (label && label !== last) labels.push((last = label));
-    } else if (v.length <= 300 && /[?？]\s*$/.test(v)) {
+    } else if ((v.includes('?') || v.includes('？')) && /[?？]\s*$/.test(v)) {
       // A question's toggle: a `role=button` or `aria-expanded` holding the question, a few levels up.
       for (let e = n.parentElement, up = 0; e && up < 4; e = e.parentElement, up++) {
         if (e.getAttribute('role') === 'button' || e.hasAttribute('aria-expanded')) {
@@ -67,23 +72,19 @@ export function findMarks(body: Element, links: ArrayLike<Element>): Marks {
   }
   const adLinks: Element[] = [];
   for (let i = 0, n = Math.min(links.length, MAX_LINKS); i < n; i++) if (hasAdLink(links[i])) adLinks.push(links[i]);
-  return { labels, questions, adLinks };
+  // One query for the whole list, not one per record.
+  const ariaLabels = Array.from(body.querySelectorAll('[aria-label]')).filter((e) => isAdLabel(e.getAttribute('aria-label') ?? ''));
+  if (isAdLabel(body.getAttribute('aria-label') ?? '')) ariaLabels.push(body);
+  return { labels, questions, adLinks, ariaLabels };
 }
 
 /**
- * The records holding an ad label given as an `aria-label` (a label shown as an icon): each outermost
- * record's subtree is read once, and every record on the way up from a label is marked (records
- * nested in records would otherwise read the same subtree each).
+ * The records holding an ad label given as an `aria-label` (a label shown as an icon): each label marks
+ * the records around it, nearest first (records nested in records are all marked).
  */
-function ariaAdLabelled(rootSet: ReadonlySet<Element>, recordAbove: (e: Element | null) => Element | null): Set<Element> {
+function ariaAdLabelled(labels: readonly Element[], recordOf: (e: Element | null) => Element | null): Set<Element> {
   const held = new Set<Element>();
-  for (const root of rootSet) {
-    if (recordAbove(root.parentElement)) continue;
-    for (const e of [root, ...Array.from(root.querySelectorAll('[aria-label]'))]) {
-      if (!isAdLabel(e.getAttribute('aria-label') ?? '')) continue;
-      for (let x: Element | null = e; x && !held.has(x); x = x === root ? null : x.parentElement) held.add(x);
-    }
-  }
+  for (const l of labels) for (let r = recordOf(l); r && !held.has(r); r = recordOf(r.parentElement)) held.add(r);
   return held;
 }
 
@@ -93,9 +94,8 @@ function ariaAdLabelled(rootSet: ReadonlySet<Element>, recordAbove: (e: Element 
  * them, at most four levels up). A mark above half of the records is not theirs: the whole results
  * column is never "the ads".
  */
-export function excluded(cands: readonly Candidate[], roots: readonly Element[], marks: Marks, groups = true): boolean[] {
+export function excluded(cands: readonly Candidate[], roots: readonly Element[], marks: Marks, groups = true, share = shares(roots)): boolean[] {
   const rootSet = new Set(roots);
-  const share = shares(roots);
   const half = Math.max(1, roots.length / 2);
   const inside = new Set<Element>();
   const recordOf = nearestUp((e) => rootSet.has(e));
@@ -128,7 +128,7 @@ export function excluded(cands: readonly Candidate[], roots: readonly Element[],
     const q = askedFirst.get(roots[i]);
     if (q && q.compareDocumentPosition(c.a) & 4 /* FOLLOWING */) askedInside.add(roots[i]);
   });
-  const ariaAd = ariaAdLabelled(rootSet, recordOf);
+  const ariaAd = ariaAdLabelled(marks.ariaLabels, recordOf);
   return cands.map((_c, i) => {
     const root = roots[i];
     if (adInside.has(root) || askedInside.has(root) || ariaAd.has(root)) return true;

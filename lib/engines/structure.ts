@@ -1,10 +1,13 @@
 import { LIMITS, clip } from '../limits';
 import { stripSnippetChrome } from './snippet';
 import { displayUrlOf, snippetOf, targetInBlock } from './structure-fields';
-import { type Candidate, type StructureOptions, candidates } from './structure-links';
+import { type Candidate, type StructureOptions, candidates, clean } from './structure-links';
+import { textWithin } from './text-of';
 import { commonAncestor, excluded, findMarks, shares } from './structure-marks';
+import { CARD_TEXT, type Kept, withParts, withoutCards, withoutLoneCards } from './structure-records';
 import { countsAbove, nearestUp } from './structure-tree';
 import type { SerpResult } from './types';
+import { displayHost } from '../url/display-host';
 
 export type { StructureOptions } from './structure-links';
 
@@ -20,12 +23,15 @@ export type { StructureOptions } from './structure-links';
  *    The organic list repeats one form (`a > h3`, `h2 > a`, …): the commonest form on the page wins,
  *    so sitelinks, carousels' cards and side boxes, built otherwise, drop out. A page with no headed
  *    links (DuckDuckGo Lite) takes its repeated text links instead, by their tag path.
- * 2. Records: each title link's block is its highest ancestor holding no other title link.
+ * 2. Records: each title link's block is its highest ancestor holding no other title link (and the
+ *    siblings after it, up to the next record, when it holds its title alone).
  * 3. Left out: blocks labelled as paid (Ad, Sponsored, Anzeige, Реклама, Промо, 广告 …: ./ads.ts) or
- *    whose links are ad clicks; blocks nested in a list of cards laid side by side (a carousel: many
- *    records, each without a snippet).
+ *    whose links are ad clicks; questions the page asks; the engine's own cards (`cardHosts`).
  * 4. Fields: the heading's text; the display URL (a `cite`, else a short text shaped like an address);
  *    the snippet (the record's longest text apart from the title and the display URL).
+ * 5. Results (issue #41, ./structure-records.ts): not the cards of a carousel (a small group of records
+ *    without snippets), nor lone cards (neither an address nor a text of their own); sitelinks, a
+ *    card's inner links and grouped results join the result above them (./parts.ts).
  *
  * Costs: one pass over the page's links and one over its texts, each element's ancestors walked a
  * bounded number of times (answers kept per element: ./structure-tree.ts), a record's own subtree read
@@ -84,78 +90,84 @@ export function readByStructure(doc: Document, o: StructureOptions): StructureRe
   const all = candidates(doc, o, links);
   // Paid blocks go first: a shopping carousel can hold more title links than the organic list.
   const marks = findMarks(commonAncestor(all, body), links);
-  const first = excluded(all, recordRoots(all, body), marks, false);
+  // Without a paid mark on the page (most pages), no candidate is paid: the first pass is skipped.
+  const paid = marks.labels.length + marks.adLinks.length + marks.ariaLabels.length > 0;
+  const first = paid ? excluded(all, recordRoots(all, body), marks, false) : all.map(() => false);
   const cands = dominant(all.filter((_, i) => !first[i]));
   const roots = recordRoots(cands, body);
   const rootSet = new Set(roots);
-  const out = excluded(cands, roots, marks);
   const share = shares(roots);
+  const out = excluded(cands, roots, marks, true, share);
   // Table rows a label sits in (a result spanning rows is paid when any of its rows says so).
   const labelledRows = new Set<Element>();
   for (const l of marks.labels)
     for (let e: Element | null = l, up = 0; e && up < 8; e = e.parentElement, up++) if (e.tagName.toUpperCase() === 'TR') labelledRows.add(e);
-  const kept: { root: Element; block: Element[]; result: SerpResult }[] = [];
+  const kept: Kept[] = [];
   const seen = new Set<string>();
   const rootAbove = nearestUp((e) => rootSet.has(e));
   cands.forEach((c, i) => {
     const root = roots[i];
-    const block = blockOf(root, rootSet);
+    let block = blockOf(root, rootSet, share);
     if (out[i] || (block.length > 1 && block.some((el) => labelledRows.has(el)))) return;
     // Results nested in another result's block (sitelinks built like results) belong to it.
     if (rootAbove(root.parentElement)) return;
-    const display = displayUrlOf(block, c);
+    let display = displayUrlOf(block, c);
+    let raw = display.text ? undefined : snippetOf(block, c, display.el);
+    // A record of its title alone: its address and text lie beside it (its block also holds its own
+    // sitelinks or inner links of its form). Looked for only then: most records hold their fields.
+    if (raw !== undefined && raw.length < CARD_TEXT && block.length === 1 && titleOnly(root, c.title)) {
+      block = [root, ...siblingsUpToRecord(root, rootSet, share)];
+      display = displayUrlOf(block, c);
+      raw = undefined;
+    }
     const url = c.unresolved ? (targetInBlock(c.a, root, display.text, o) ?? c.url) : c.url;
     if (seen.has(url)) return;
-    const title = c.title;
-    const t = new URL(url);
+    const t = (url === c.url && c.parsed) || new URL(url);
+    const unresolved = c.unresolved && url === c.url;
+    // The engine's own cards built like results (Baidu's encyclopedia): data says so, not markup.
+    if (!unresolved && o.engine?.cardHosts?.test(t.hostname)) return;
     const displayUrl = display.text || t.hostname + t.pathname.replace(/\/$/, '');
-    const snippet = stripSnippetChrome(snippetOf(block, c, display.el), o.engine ?? {}, displayUrl);
+    // Clipped before its chrome is cut: what is kept is its start (a record's longest text can be long).
+    raw ??= snippetOf(block, c, display.el);
+    const snippet = clip(stripSnippetChrome(clip(raw, LIMITS.snippet + 200), o.engine ?? {}, displayUrl), LIMITS.snippet);
     seen.add(url);
     kept.push({
       root,
       block,
+      host: unresolved ? displayHost(display.text) : t.hostname,
+      ownDisplay: display.text !== '',
+      snippet,
       result: {
         rank: 0,
         url,
-        title: clip(title, LIMITS.title),
-        snippet: clip(snippet, LIMITS.snippet),
+        title: clip(c.title, LIMITS.title),
+        snippet,
         displayUrl: clip(displayUrl, LIMITS.displayUrl),
-        ...(c.unresolved && url === c.url ? { unresolved: true as const } : {}),
+        ...(unresolved ? { unresolved: true as const } : {}),
       },
     });
   });
-  const organic = withoutCards(kept, share);
+  const organic = withoutLoneCards(withParts(withoutCards(kept, share)));
   return { results: organic.map((k, i) => ({ ...k.result, rank: i + 1 })), blocks: organic.map((k) => k.block) };
-}
-
-/** A widget's cards come a few together (at most this many in one block). */
-const SMALL_GROUP = 6;
-
-/**
- * Without the records of a small group that are cards: every record of the group lacks a snippet (a
- * carousel of videos, a widget of "interesting finds"). Not told apart: a result's sitelinks built
- * like results, indented below it (Brave), from the same site's second result indented below the
- * first (Google), which the engines' own definitions count as a result.
- */
-function withoutCards<T extends { root: Element; result: SerpResult }>(kept: readonly T[], share: Map<Element, number>): T[] {
-  const groups = new Map<Element, T[]>();
-  const groupOf = nearestUp((e) => (share.get(e) ?? 0) >= 2);
-  for (const k of kept) {
-    const p = groupOf(k.root.parentElement);
-    if (p && (share.get(p) ?? 0) <= SMALL_GROUP) groups.set(p, [...(groups.get(p) ?? []), k]);
-  }
-  const drop = new Set<T>();
-  for (const members of groups.values()) if (members.length >= 2 && members.every((m) => !m.result.snippet)) for (const m of members) drop.add(m);
-  return kept.filter((k) => !drop.has(k));
 }
 
 /**
  * A record's elements: its root, and for a table row the rows after it up to the next record (a
  * table lays a result out over several rows: DuckDuckGo Lite).
  */
-function blockOf(root: Element, rootSet: ReadonlySet<Element>): Element[] {
-  const block = [root];
-  if (root.tagName.toLowerCase() !== 'tr') return block;
-  for (let s = root.nextElementSibling; s && !rootSet.has(s) && block.length < 6; s = s.nextElementSibling) block.push(s);
-  return block;
+function blockOf(root: Element, rootSet: ReadonlySet<Element>, share: Map<Element, number>): Element[] {
+  return root.tagName.toLowerCase() === 'tr' ? [root, ...siblingsUpToRecord(root, rootSet, share)] : [root];
+}
+
+/** The siblings after a record's root up to the next one holding a record (at most 5). */
+function siblingsUpToRecord(root: Element, rootSet: ReadonlySet<Element>, share: Map<Element, number>): Element[] {
+  const out: Element[] = [];
+  for (let s = root.nextElementSibling; s && !rootSet.has(s) && !share.get(s) && out.length < 5; s = s.nextElementSibling) out.push(s);
+  return out;
+}
+
+/** The root's text is its title (read no further than the title's length and a little). */
+function titleOnly(root: Element, title: string): boolean {
+  const t = textWithin(root, { left: 2 * title.length + 64 });
+  return t.done && clean(t.text) === title;
 }

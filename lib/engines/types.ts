@@ -74,6 +74,10 @@ export interface EngineSpec extends EngineHead {
    * match is cut out of the snippet by the extractor (dates and display-URL crumbs, common to many
    * engines, are cut by lib/engines/snippet.ts for all). */
   snippetChrome?: readonly RegExp[];
+  /** Hosts of the engine's own properties it shows only as its own cards (Baidu's encyclopedia, Baike):
+   * a link there is one of those cards, never an organic result. Data, not markup: the card is built
+   * like a result, so the structural reader cannot tell it otherwise. */
+  cardHosts?: RegExp;
 }
 
 export interface SerpResult {

@@ -2,9 +2,10 @@
  * Undoes the engines' click-tracking redirects so a result is known by its real target:
  * Google `/url?q=` (or `url=`), Bing `/ck/a?…&u=a1<base64url>`, DuckDuckGo `//duckduckgo.com/l/?uddg=`,
  * Yahoo `…/RU=<encoded>/RK=…`. Baidu's `link?url=` and Google's `/goto?url=<token>` are opaque (no
- * target inside): kept, marked unresolved.
+ * target inside): kept, marked unresolved. `parsed` is the target as a URL when the link was no
+ * redirect (it is the link itself).
  */
-export function unwrapRedirect(href: string, base: string): { url: string; unresolved?: true } | undefined {
+export function unwrapRedirect(href: string, base: string): { url: string; unresolved?: true; parsed?: URL } | undefined {
   let u: URL;
   try {
     u = new URL(href, base);
@@ -13,6 +14,8 @@ export function unwrapRedirect(href: string, base: string): { url: string; unres
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
   const host = u.hostname;
+  // Most links are on no redirecting engine's host: one test, and no query parsed (asked of every link).
+  if (!ENGINE_HOSTS.test(host)) return { url: u.href, parsed: u };
   const p = u.searchParams;
   if (/(^|\.)google\.[a-z.]+$/.test(host) && u.pathname === '/url') {
     const target = p.get('q') || p.get('url'); // `q=` is empty in /url?sa=t&rct=j&q=&…&url=<target>
@@ -44,8 +47,12 @@ export function unwrapRedirect(href: string, base: string): { url: string; unres
     }
   }
   if (/(^|\.)baidu\.com$/.test(host) && u.pathname === '/link') return { url: u.href, unresolved: true };
-  return { url: u.href };
+  // Not a redirect: the address parsed is the target's (callers need not parse it again).
+  return { url: u.href, parsed: u };
 }
+
+/** The hosts whose redirects are undone below, in one test. */
+const ENGINE_HOSTS = /(^|\.)(google\.[a-z.]+|bing\.com|duckduckgo\.com|search\.yahoo\.com|baidu\.com)$/;
 
 function safeDecode(s: string): string | undefined {
   try {

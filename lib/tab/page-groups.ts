@@ -56,7 +56,20 @@ export interface PageGroups {
   /** Results whose page changed since it was last checked, and stale copies (issue #40); absent when none. */
   changed?: ChangedResult[];
   stale?: StaleCopy[];
+  /**
+   * Results whose link was the engine's opaque redirect (`unresolved`, issue #27), with the address page
+   * checking followed it to (issue #41): the page names their site by it, as the popup does. Absent when none.
+   */
+  resolved?: ResolvedLink[];
 }
+
+/** An opaque result's final address, as the page is told it: http(s) only, at most MAX_RESOLVED_URL characters. */
+export interface ResolvedLink {
+  rank: number;
+  url: string;
+}
+/** The longest address webUrl (below) takes: a longer one would make the page refuse its whole update. */
+export const MAX_RESOLVED_URL = 8192;
 
 /**
  * The page's groups under these settings: every answer and update the page gets is built here
@@ -120,6 +133,7 @@ export const pageGroupsCheck = obj({
   dead: optional(arr(obj({ rank, kind: str({ max: 40 }), alternates: optional(arr(alternate, { max: MAX_PAGE_ALTERNATES })) }), { max: LIMITS.rank })),
   changed: optional(arr(obj({ rank, resemblance: share, since: num({ min: 0 }) }), { max: LIMITS.rank })),
   stale: optional(arr(obj({ rank, of: rank, since: num({ min: 0 }) }), { max: LIMITS.rank })),
+  resolved: optional(arr(obj({ rank, url: webUrl }), { max: LIMITS.rank })),
   mode: oneOf(...DISPLAY_MODES),
   threshold: num({ min: 0, max: 1 }),
   groups: arr(

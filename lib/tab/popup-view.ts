@@ -24,5 +24,11 @@ export function popupView(state: TabState, view: TabView | undefined, copycats: 
   const items = view.results
     .filter((r) => named.has(r.rank))
     .map(({ rank, url, title, displayUrl, unresolved }) => ({ rank, url, title, displayUrl, ...(unresolved ? { unresolved } : {}) }));
-  return { ...state, items, ...(flagged.length ? { copycats: flagged, copycatDisplay: settings.copycatDisplay } : {}) };
+  const sameAs = view.sameAs?.filter((r) => view.results.some((x) => x.rank === r));
+  return {
+    ...state,
+    items,
+    ...(flagged.length ? { copycats: flagged, copycatDisplay: settings.copycatDisplay } : {}),
+    ...(sameAs?.length ? { sameAs } : {}),
+  };
 }

@@ -40,6 +40,8 @@ export interface TabState {
   /** Results whose page changed since it was last checked, and stale copies among their groups' members (issue #40). */
   changed?: ChangedResult[];
   stale?: StaleCopy[];
+  /** Results a card of another vertical on the page is the same page as (issue #41), by rank: the popup counts them. */
+  sameAs?: number[];
   /** The tab's own page failed to load and stayed dead when checked again (issue #7): lost and found is offered. */
   deadPage?: { url: string; reason: string; alternates?: Alternate[] };
   /** Why the tab's state or results could not be saved (storage.session full): the popup says so. */

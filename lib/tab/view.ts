@@ -20,6 +20,8 @@ export interface TabView {
    * already carry the addresses; kept so that the page's next batch (which sends the redirects again) gets them too.
    */
   resolved?: Resolutions;
+  /** Ranks of results a card of another vertical on the page is the same page as (issue #41), as the page last said. */
+  sameAs?: number[];
 }
 
 /** One batch the content script read: an `append` continues the view at `url`; anything else starts it over. */
@@ -41,8 +43,19 @@ export function mergeBatch(prev: TabView | undefined, b: ViewBatch, at = Date.no
   const reader = b.reader ?? (sameView ? prev.reader : undefined);
   // Opaque links already followed on this results page (issue #27) keep where they lead.
   const resolved = prev && prev.url === b.url ? prev.resolved : undefined;
+  // The page's "same as" cards (issue #41) stay with its view until it says them again.
+  const sameAs = prev && prev.url === b.url ? prev.sameAs : undefined;
   const results = sameView ? [...prev.results, ...withResolutions(fresh, resolved)] : withResolutions(b.results, resolved);
-  return { url: b.url, engine: b.engine, query: b.query, results, ...(reader ? { reader } : {}), at, ...(resolved ? { resolved } : {}) };
+  return {
+    url: b.url,
+    engine: b.engine,
+    query: b.query,
+    results,
+    ...(reader ? { reader } : {}),
+    at,
+    ...(resolved ? { resolved } : {}),
+    ...(sameAs ? { sameAs } : {}),
+  };
 }
 
 /** The view once an opaque link was followed to `to` (unchanged when it already was). */

@@ -116,6 +116,7 @@ function payloadFor(type: MessageType, r: () => number): unknown {
     'lost/open': { rank: 2 },
     'preview/last': {},
     'page/not-a-copy': { rank: 2, of: 1 },
+    'page/same-as': { url: 'https://www.google.com/search?q=x', ranks: [1, 3] },
     'tab/not-a-copy': { tabId: 3, rank: 2, of: 1 },
     'not-a-copy/list': {},
     'not-a-copy/undo': { a: 'https://a.example/', b: 'https://b.example/' },

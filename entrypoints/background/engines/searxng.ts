@@ -7,7 +7,12 @@ import { acceptedHere } from './accepted-here';
 const SCRIPT_ID = 'resemble-searxng';
 /** One registration per added engine ('resemble-added:<host>'): each has its own host and path. */
 const ADDED_SCRIPT_PREFIX = 'resemble-added:';
-const JS = ['content-scripts/results.js'];
+/**
+ * The results page's two content scripts (issue #41: results-later.js holds what a page needs only after
+ * its first paint), in one registration: injected in this order at the registration's runAt, the second
+ * at once after the first (the manifest's runs it at document_end), so each engine keeps one id.
+ */
+const JS = ['content-scripts/results.js', 'content-scripts/results-later.js'];
 
 type Scripting = typeof browser.scripting;
 type Registration = Parameters<Scripting['registerContentScripts']>[0][number];

@@ -7,6 +7,7 @@ import { startChecks } from '../tab/check-pages';
 import { findCopies } from '../lost/lost-found';
 import { openLostAndFoundFrom } from '../browser-ui/link-menu';
 import { tabFor } from '../tab/tabs';
+import { sameAsCards } from '../tab/same-as';
 import { lastPreview } from '../settings/preview';
 import type { SketchService } from '../worker/sketch-service';
 import { applyLimits, storeFor } from '../worker/store-access';
@@ -102,6 +103,8 @@ export function createHandlers(service: SketchService): Handlers {
     },
     // "Not a copy": the pair is kept apart from now on; every tab showing it regroups (tab/choice-regroup.ts),
     // this page's groups in the answer.
+    // Cards of other verticals that are the same pages as results (issue #41): kept with the tab's view, for the popup.
+    'page/same-as': ({ url, ranks }, ctx) => sameAsCards(tabFor(ctx.tabId!), url, ranks),
     'page/not-a-copy': async ({ rank, of }, ctx) => {
       const choice = await markNotACopy(await resultsOf(ctx.tabId!), rank, of, ctx.incognito);
       return choice ? regroupForChoice(choice, { privateOnly: ctx.incognito, asking: ctx.tabId }) : null;

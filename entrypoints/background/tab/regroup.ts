@@ -5,7 +5,7 @@
  * returned; the caller says them on the channel of its cause (an answer to the page's question, or a
  * `page/update`).
  */
-import type { PageGroups } from '../../../lib/tab/page-groups';
+import { MAX_RESOLVED_URL, type PageGroups, type ResolvedLink } from '../../../lib/tab/page-groups';
 import type { GroupOutcome } from '../../../lib/group/results';
 import type { TabState } from '../../../lib/tab/tab-state';
 import { CHECK_BUDGET } from '../../../lib/fetch/budget';
@@ -131,5 +131,20 @@ async function regroupNow(tab: Tab, incognito: boolean, cause: Cause): Promise<R
     } as TabState),
   );
   mark('regrouped', String(tab.id));
-  return { view, inputs, groups: tellPage(inputs.settings, groups, { checking, dead, changes }), final };
+  const told = tellPage(inputs.settings, groups, { checking, dead, changes });
+  const resolved = resolvedLinks(view);
+  return { view, inputs, groups: resolved.length ? { ...told, resolved } : told, final };
+}
+
+/**
+ * The view's opaque results page checking followed (issue #41: `view.resolved`, whose addresses the
+ * results already carry), as the page is told them so that its copycat labels name the final address's
+ * site, as the popup's do: http(s) addresses the page's check takes (a longer one would cost the whole update).
+ */
+export function resolvedLinks(view: Pick<TabView, 'results' | 'resolved'>): ResolvedLink[] {
+  const ends = new Set(Object.values(view.resolved ?? {}));
+  if (!ends.size) return [];
+  return view.results
+    .filter((r) => ends.has(r.url) && /^https?:\/\//i.test(r.url) && r.url.length <= MAX_RESOLVED_URL)
+    .map((r) => ({ rank: r.rank, url: r.url }));
 }

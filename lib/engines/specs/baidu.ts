@@ -20,6 +20,10 @@ export const baidu: EngineSpec = {
   queryInput: '#kw, input[name="wd"]',
   matches: HOSTS.map((h) => `https://${h}/s*`),
   placeholders: BAIDU_PLACEHOLDERS,
+  // Baike, Baidu's encyclopedia, is shown as its own card (div.result-op, tpl bk_*), built like a
+  // result: on every saved page it is the only result-op card with a title link and a snippet, and
+  // never an organic result (Baidu's own wenku, zhidao and tieba pages are: not listed).
+  cardHosts: /^baike\.baidu\.com$/,
   variants: [
     {
       // #content_left > div.result.c-container: the natural results. Links go through the opaque
