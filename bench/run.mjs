@@ -5,7 +5,8 @@
 // bench/regroup.bench.ts (issue #28: regrouping a 2,000-result page while it is checked), then
 // bench/copycat-lists.bench.ts (issue #28: a 250,000-site copycat list), then
 // bench/idle-footprint.bench.ts (issue #29: the extension's bytes after a results page and two idle minutes), each as one
-// (with --corpus instead: bench/corpus-scale.bench.ts and bench/methods.bench.ts, issue #31),
+// (with --corpus instead: bench/corpus-scale.bench.ts and bench/methods.bench.ts, issue #31, and
+// bench/corpus-stages.bench.ts, issue #42's per-stage profile and MB/s on 200,000 documents),
 // esbuild bundle under plain node, passing the flags through. With --json, each prints one JSON object
 // last; this prints everything else as it came, then the two objects merged into one, last.
 // Why not tsx: tsx keeps every module separate, and the benchmarked code measured slower that way
@@ -63,13 +64,17 @@ const corpus = args.includes('--corpus');
 let status = 1;
 try {
   if (corpus) {
-    const scale = await runBench('corpus-scale.bench');
-    const methods = await runBench('methods.bench');
-    status = scale.status || methods.status;
+    // --stages-only: issue #42's part alone (minutes less than the million-document run).
+    const only = args.includes('--stages-only');
+    const scale = only ? { status: 0 } : await runBench('corpus-scale.bench');
+    const methods = only ? { status: 0 } : await runBench('methods.bench');
+    const stages = await runBench('corpus-stages.bench');
+    status = scale.status || methods.status || stages.status;
     if (json) {
       const corpusScale = scale.obj?.corpusScale ?? { error: `corpus-scale bench exited with status ${scale.status}` };
       const methodsOut = methods.obj?.methods ?? { error: `methods bench exited with status ${methods.status}` };
-      process.stdout.write(`${JSON.stringify({ corpusScale, methods: methodsOut })}\n`);
+      const corpusStages = stages.obj?.corpusStages ?? { error: `corpus-stages bench exited with status ${stages.status}` };
+      process.stdout.write(`${JSON.stringify({ corpusScale, methods: methodsOut, corpusStages })}\n`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(status);

@@ -2,12 +2,14 @@ import { isResembleError } from '../lib/index';
 
 /**
  * Exit statuses scripts can rely on (also listed in `resemble --help`).
- * 1: an input could not be used; 2: the command line is wrong; 3: a bug or a broken install.
+ * 1: an input could not be used; 2: the command line is wrong; 3: a bug or a broken install;
+ * 4: an optional part a command needs (DuckDB, for Parquet) is not installed or fails to load.
  */
 export const EXIT_OK = 0;
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 3;
+export const EXIT_UNAVAILABLE = 4;
 
 /** A failure with a one-line message and the exit status it maps to. */
 export class CliError extends Error {
@@ -40,6 +42,14 @@ export class InputError extends CliError {
   ) {
     super(EXIT_INPUT, `${displayName(file)}: ${message}`);
     this.name = 'InputError';
+  }
+}
+
+/** An optional dependency the command needs is missing or broken; every other command still works. */
+export class UnavailableError extends CliError {
+  constructor(message: string) {
+    super(EXIT_UNAVAILABLE, message);
+    this.name = 'UnavailableError';
   }
 }
 

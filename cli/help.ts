@@ -14,7 +14,9 @@ const EXIT_STATUS = `Exit status:
      binary data, empty (no words after removing markup), a bad JSONL line; the message on stderr
      names the file (or FILE:LINE)
   2  usage error: unknown command or option, bad option value, wrong number of arguments
-  3  internal error (a bug, or the CLI bundle is not built)`;
+  3  internal error (a bug, or the CLI bundle is not built)
+  4  an optional part the command needs is missing or fails to load: DuckDB (npm package
+     @duckdb/node-api, an optional dependency), for Parquet output and cluster --sketches`;
 
 const INPUT = `Input: files are read as bytes and decoded (UTF-8, UTF-16 with a BOM, else windows-1252). Markup,
 HTML or XML, is recognized by content (HTML's elements; an XML declaration, a root element spanning the

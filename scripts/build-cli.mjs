@@ -28,6 +28,9 @@ export async function buildCli({ quiet = false, outdir = OUTDIR } = {}) {
     target: 'node20',
     sourcemap: false,
     legalComments: 'none',
+    // DuckDB (Parquet, cluster --sketches) is an optional native dependency, loaded at run time only
+    // by the commands that need it (cli/duckdb/load.ts): never bundled.
+    external: ['@duckdb/node-api', '@duckdb/node-bindings'],
     logLevel: quiet ? 'error' : 'warning',
   });
   return join(outdir, 'resemble.mjs');

@@ -22,8 +22,9 @@ import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
 import { type RunStats, printStats, runStats, stringBytes } from '../run-stats';
 import type { SketchedFile } from '../sketch-files';
 import { sketchOptions } from '../sketch-options';
+import { SKETCHES_HELP, clusterShards, sketchesArgs } from './cluster-sketches';
 
-const USAGE = 'cluster [FILES|DIRS...] [--jsonl F] [--files-from F] [--threshold T] [--method M] [--stats] [--json | --output F]';
+const USAGE = 'cluster [FILES|DIRS...] [--jsonl F] [--files-from F] [--sketches] [--threshold T] [--method M] [--stats] [--json | --output F]';
 const DEFAULT_THRESHOLD = 0.5;
 
 export const cluster: Command = {
@@ -31,7 +32,7 @@ export const cluster: Command = {
   summary: 'group documents whose resemblance reaches a threshold',
   usage: USAGE,
   options: {
-    flags: ['stats', ...CORPUS_OPTIONS.flags],
+    flags: ['stats', 'sketches', ...CORPUS_OPTIONS.flags],
     values: ['threshold', 'method', 'candidates', 'bits', 'output', ...CORPUS_OPTIONS.values],
     repeatable: CORPUS_OPTIONS.repeatable,
   },
@@ -45,6 +46,7 @@ Options:
   --threshold T  resemblance needed to join two documents, a fraction in (0, 1] (default ${DEFAULT_THRESHOLD});
                  min-hash methods only
 ${METHOD_HELP}
+${SKETCHES_HELP}
   --stats        print on stderr documents, bytes, time, rates, peak memory and bytes per document
                  (with --output json also as "stats" in the JSON)
 ${OUTPUT_HELP}
@@ -62,7 +64,10 @@ ${CORPUS_HELP}`,
     }
     const threshold = fractionOption(args, 'threshold', DEFAULT_THRESHOLD, 'cluster');
     const format = outputFormat(args, 'cluster');
-    const { clusters, stats } = await clusterCorpusRun(spec, sketchOptions(args, 'cluster'), corpusOptions(args, 'cluster'), choice, threshold);
+    const options = sketchOptions(args, 'cluster');
+    const { clusters, stats } = args.flags.has('sketches')
+      ? await clusterShards(sketchesArgs(args, choice, USAGE), args, choice, threshold)
+      : await clusterCorpusRun(spec, options, corpusOptions(args, 'cluster'), choice, threshold);
     if (args.flags.has('stats')) printStats(stats);
     if (stats.documents === 0) warn('no documents were read (an empty input, or --include matched nothing)');
     if (format === 'json') {

@@ -10,14 +10,15 @@ import { hex52, padEnd, writeJson, writeLines } from '../output';
 import { OUTPUT_HELP, outputFormat, writeJsonLine } from '../output-format';
 import { JsonArrayDocument } from '../stream-output';
 import { sketchOptions } from '../sketch-options';
+import { PARQUET_HELP, sketchToParquet } from './sketch-parquet-run';
 
-const USAGE = 'sketch FILE... [--jsonl F] [--files-from F] [--simhash] [--json | --output F]';
+const USAGE = 'sketch FILE... [--jsonl F] [--files-from F] [--simhash] [--json | --output F] [--out FILE]';
 
 export const sketchCommand: Command = {
   name: 'sketch',
   summary: "print documents' sketches",
   usage: USAGE,
-  options: { flags: ['simhash', ...CORPUS_OPTIONS.flags], values: ['output', ...CORPUS_OPTIONS.values], repeatable: CORPUS_OPTIONS.repeatable },
+  options: { flags: ['simhash', ...CORPUS_OPTIONS.flags], values: ['output', 'out', ...CORPUS_OPTIONS.values], repeatable: CORPUS_OPTIONS.repeatable },
   help: `Prints the sketch of each document: the options it was made with, the counts it records, its MIN_s
 sample (the s smallest shingle fingerprints) and MOD sample (every fingerprint divisible by 2^modBits),
 and the fingerprint of the whole canonical text (equal for texts with the same words in order).
@@ -33,14 +34,17 @@ Options:
 ${OUTPUT_HELP}
                  (--output jsonl: one such object a line, streamed: the form for DuckDB, Spark, Polars;
                  --jsonl F reads documents, --output jsonl writes sketches)
+${PARQUET_HELP}
 
 ${CORPUS_HELP}`,
 
   async run(args) {
     const spec = corpusSpec(args, args.positionals, 'sketch');
     if (!hasCorpus(spec)) throw new UsageError(`missing arguments; usage: resemble ${USAGE}`, 'sketch');
-    const format = outputFormat(args, 'sketch');
     const options = sketchOptions(args, 'sketch');
+    if (args.values.get('output') === 'parquet') return sketchToParquet(args, spec, options);
+    if (args.values.has('out')) throw new UsageError('--out names the Parquet file of --output parquet; other output goes to standard output', 'sketch');
+    const format = outputFormat(args, 'sketch');
     const run = sketchCorpus(spec, { options, form: 'full', simhash: args.flags.has('simhash') }, corpusOptions(args, 'sketch'));
     const single = spec.paths.length === 1 && !spec.filesFrom && !spec.jsonl && !isDirectory(spec.paths[0]);
     // One FILE keeps `sketch --json`'s one object; several are streamed into {"sketches": [...]}.

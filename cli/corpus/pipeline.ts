@@ -5,13 +5,18 @@ import { statSync } from 'node:fs';
 import { InputError } from '../errors';
 import { RateProgress } from '../progress';
 import { cutNote, readCap } from '../read-limited';
-import { type Job, type JobResult, isBad, sketchJob } from './sketch-job';
+import { type BatchResult, type Job, isBad } from './sketch-job';
+import { sketchJobs } from './sketch-lines';
 import { SketchPool, findWorker } from './worker-pool';
+import { BufferPool } from './buffer-pool';
 import { MAX_LINE_BYTES } from './jsonl-lines';
 import { type Stdin, corpusJobs, planFiles } from './sources';
 import type { CorpusOptions, CorpusSpec, CorpusTotals, SketchedDoc, WantedSketch } from './types';
 
-/** A batch closes at this many documents or this many bytes (a file counts FILE_WEIGHT: its size is unknown). */
+/**
+ * A batch closes at this many documents or this many bytes (a file counts FILE_WEIGHT: its size is
+ * unknown); JSONL goes in chunks of whole lines of about BATCH_BYTES, one a batch.
+ */
 const BATCH_DOCS = 128;
 const BATCH_BYTES = 1 << 20;
 const FILE_WEIGHT = 16 * 1024;
@@ -41,7 +46,7 @@ async function* batches(jobs: AsyncIterable<Job>): AsyncGenerator<Job[]> {
   let weight = 0;
   for await (const job of jobs) {
     batch.push(job);
-    weight += job.kind === 'line' || job.kind === 'bytes' ? job.data.byteLength : FILE_WEIGHT;
+    weight += job.kind === 'lines' || job.kind === 'bytes' ? job.data.byteLength : FILE_WEIGHT;
     if (batch.length >= BATCH_DOCS || weight >= BATCH_BYTES) {
       yield batch;
       batch = [];
@@ -51,10 +56,10 @@ async function* batches(jobs: AsyncIterable<Job>): AsyncGenerator<Job[]> {
   if (batch.length) yield batch;
 }
 
-/** Results of `jobs` in order, sketched by `pool` with at most `inFlight` batches out. */
-async function* pooled(jobs: AsyncIterable<Job>, pool: SketchPool, inFlight: number): AsyncGenerator<JobResult> {
+/** Results of `jobs` in order, batch by batch, sketched by `pool` with at most `inFlight` batches out. */
+async function* pooled(jobs: AsyncIterable<Job>, pool: SketchPool, inFlight: number): AsyncGenerator<BatchResult> {
   const it = batches(jobs);
-  const out: Promise<JobResult[]>[] = [];
+  const out: Promise<BatchResult>[] = [];
   let ended = false;
   try {
     for (;;) {
@@ -69,15 +74,19 @@ async function* pooled(jobs: AsyncIterable<Job>, pool: SketchPool, inFlight: num
       }
       const head = out.shift();
       if (!head) return;
-      yield* await head;
+      yield await head;
     }
   } finally {
     await it.return(undefined);
   }
 }
 
-async function* onMainThread(jobs: AsyncIterable<Job>, want: WantedSketch, spec: CorpusSpec): AsyncGenerator<JobResult> {
-  for await (const job of jobs) yield sketchJob(job, want, spec);
+async function* onMainThread(jobs: AsyncIterable<Job>, want: WantedSketch, spec: CorpusSpec, pool: BufferPool): AsyncGenerator<BatchResult> {
+  for await (const job of jobs) {
+    const r = sketchJobs([job], want, spec);
+    if (job.kind === 'lines') pool.put(job.data.buffer as ArrayBuffer);
+    yield r;
+  }
 }
 
 /**
@@ -99,40 +108,47 @@ export function sketchCorpus(spec: CorpusSpec, want: WantedSketch, opts: CorpusO
       const plan = await planFiles(spec, stdin, opts.progress || stderr.isTTY === true, opts.command);
       progress.totalBytes = plan.bytes;
       if (spec.jsonl === undefined) progress.totalDocs = plan.entries.length;
+      const worker = opts.workers > 1 && parallelWorth(spec, plan.entries.length) ? findWorker(opts.workerPath) : undefined;
+      const inFlight = worker ? IN_FLIGHT_PER_WORKER * opts.workers : 0;
+      const buffers = new BufferPool(BATCH_BYTES + (BATCH_BYTES >> 2), inFlight + 2);
       const jobs = corpusJobs(spec, plan, stdin, {
         maxLineBytes: MAX_LINE_BYTES,
         maxDocBytes: readCap(want.options.maxChars),
-        onBlank: (n) => {
-          totals.bytes += n;
-        },
+        chunkBytes: BATCH_BYTES,
+        pool: buffers,
       });
-      const worker = opts.workers > 1 && parallelWorth(spec, plan.entries.length) ? findWorker(opts.workerPath) : undefined;
-      let results: AsyncIterable<JobResult>;
+      let results: AsyncIterable<BatchResult>;
       if (worker) {
-        pool = new SketchPool(worker, opts.workers, { want, fields: { idField: spec.idField, textField: spec.textField } });
+        pool = new SketchPool(worker, opts.workers, { want, fields: { idField: spec.idField, textField: spec.textField } }, (b) => buffers.put(b));
         totals.workers = opts.workers;
-        results = pooled(jobs, pool, IN_FLIGHT_PER_WORKER * opts.workers);
+        results = pooled(jobs, pool, inFlight);
       } else {
-        results = onMainThread(jobs, want, spec);
+        results = onMainThread(jobs, want, spec, buffers);
       }
-      for await (const r of results) {
-        totals.bytes += r.bytes;
-        if (isBad(r)) {
-          const err = new InputError(r.bad, r.reason);
-          if (!opts.skipBad) throw err;
-          totals.skipped++;
-          // A binary file given as --jsonl has thousands of bad lines: list the first few only.
-          if (totals.skipped <= MAX_WARNINGS) progress.note(`resemble: ${err.message} (skipped)`);
-          else if (totals.skipped === MAX_WARNINGS + 1) progress.note('resemble: further unusable documents are not listed');
-        } else {
-          totals.documents++;
-          if (r.cut !== undefined) {
-            // r.bytes is a regular file's whole size (more than was read); a pipe's is what was read.
-            if (++cut <= MAX_WARNINGS) progress.note(`resemble: ${cutNote(r.name, r.cut, r.bytes > r.cut ? r.bytes : undefined)}`);
-            else if (cut === MAX_WARNINGS + 1) progress.note('resemble: further documents longer than the read limit are not listed');
+      let seq = 0;
+      for await (const batch of results) {
+        totals.bytes += batch.blank;
+        for (const r of batch.results) {
+          // Numbered here, in input order: a JSONL chunk's thread cannot know how many came before.
+          r.seq = seq++;
+          totals.bytes += r.bytes;
+          if (isBad(r)) {
+            const err = new InputError(r.bad, r.reason);
+            if (!opts.skipBad) throw err;
+            totals.skipped++;
+            // A binary file given as --jsonl has thousands of bad lines: list the first few only.
+            if (totals.skipped <= MAX_WARNINGS) progress.note(`resemble: ${err.message} (skipped)`);
+            else if (totals.skipped === MAX_WARNINGS + 1) progress.note('resemble: further unusable documents are not listed');
+          } else {
+            totals.documents++;
+            if (r.cut !== undefined) {
+              // r.bytes is a regular file's whole size (more than was read); a pipe's is what was read.
+              if (++cut <= MAX_WARNINGS) progress.note(`resemble: ${cutNote(r.name, r.cut, r.bytes > r.cut ? r.bytes : undefined)}`);
+              else if (cut === MAX_WARNINGS + 1) progress.note('resemble: further documents longer than the read limit are not listed');
+            }
+            progress.update(totals.documents + totals.skipped, totals.bytes);
+            yield r;
           }
-          progress.update(totals.documents + totals.skipped, totals.bytes);
-          yield r;
         }
       }
     } finally {

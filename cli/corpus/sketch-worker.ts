@@ -1,7 +1,9 @@
 // Worker thread entry (bundled to dist/resemble-worker.mjs by scripts/build-cli.mjs): sketches the
 // batches the pipeline posts and posts back their results, typed arrays transferred, not copied.
 import { parentPort, workerData } from 'node:worker_threads';
-import { type Job, type JobFields, type JobResult, sketchJob } from './sketch-job';
+import type { BatchResult, Job, JobFields } from './sketch-job';
+import { sketchJobs } from './sketch-lines';
+import { type WireBatch, toWire, wireBuffers } from './batch-wire';
 import type { WantedSketch } from './types';
 
 export interface WorkerInit {
@@ -12,32 +14,45 @@ export interface BatchRequest {
   id: number;
   jobs: Job[];
 }
-export type BatchReply = { id: number; results: JobResult[] } | { id: number; fatal: string };
+/**
+ * Results as columns (./batch-wire.ts), or as objects when they hold whole sketches; `back` hands the
+ * JSONL chunks' buffers back to the main thread's pool (./buffer-pool.ts).
+ */
+export type BatchReply = ({ id: number; back: ArrayBuffer[] } & ({ wire: WireBatch } | BatchResult)) | { id: number; fatal: string };
 
 const { want, fields } = workerData as WorkerInit;
 
-/** Buffers that can move to the main thread: the result's own arrays (a view of a shared buffer is copied). */
-function owned(a: Float64Array | Uint32Array, transfer: ArrayBuffer[]): void {
-  if (a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && !transfer.includes(a.buffer as ArrayBuffer)) {
-    transfer.push(a.buffer as ArrayBuffer);
+/**
+ * The buffers that can move to the main thread, each once: compact values and keys are always the
+ * batch's own (a chunk's documents share two); a sketch's arrays only when they span their buffer
+ * (a short sketch may be a view of a buffer the sketcher reuses: that one is copied).
+ */
+function buffers(r: BatchResult): ArrayBuffer[] {
+  const set = new Set<ArrayBuffer>();
+  const owned = (a: Float64Array) => {
+    if (a.byteOffset === 0 && a.byteLength === a.buffer.byteLength) set.add(a.buffer as ArrayBuffer);
+  };
+  for (const d of r.results) {
+    if ('bad' in d) continue;
+    if (d.values) set.add(d.values.buffer as ArrayBuffer);
+    if (d.keys) set.add(d.keys.buffer as ArrayBuffer);
+    if (d.sketch) {
+      owned(d.sketch.min);
+      owned(d.sketch.mod);
+    }
   }
+  return [...set];
 }
 
 parentPort?.on('message', (msg: BatchRequest) => {
   let reply: BatchReply;
-  const transfer: ArrayBuffer[] = [];
+  let transfer: ArrayBuffer[] = [];
   try {
-    const results = msg.jobs.map((job) => sketchJob(job, want, fields));
-    for (const r of results) {
-      if ('bad' in r) continue;
-      if (r.values) owned(r.values, transfer);
-      if (r.keys) owned(r.keys, transfer);
-      if (r.sketch) {
-        owned(r.sketch.min, transfer);
-        owned(r.sketch.mod, transfer);
-      }
-    }
-    reply = { id: msg.id, results };
+    const r = sketchJobs(msg.jobs, want, fields);
+    const wire = toWire(r);
+    const back = msg.jobs.flatMap((j) => (j.kind === 'lines' ? [j.data.buffer as ArrayBuffer] : []));
+    transfer = [...(wire ? wireBuffers(wire) : buffers(r)), ...back];
+    reply = wire ? { id: msg.id, back, wire } : { id: msg.id, back, ...r };
   } catch (e) {
     reply = { id: msg.id, fatal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }

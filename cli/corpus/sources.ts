@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError, UsageError, inputErrorFor } from '../errors';
 import { type Limited, readLimited, readStreamLimited } from '../read-limited';
-import { MAX_LINE_BYTES, jsonlLines } from './jsonl-lines';
+import type { BufferPool } from './buffer-pool';
+import { jsonlBatches } from './jsonl-batches';
+import { MAX_LINE_BYTES } from './jsonl-lines';
 import { type Job, lineName } from './sketch-job';
 import type { CorpusSpec } from './types';
 
@@ -153,27 +155,28 @@ export interface JobLimits {
   maxLineBytes?: number;
   /** Standard input as one document ('-') is read up to this many bytes (../read-limited.ts readCap). */
   maxDocBytes?: number;
-  /** JSONL bytes that are no document (blank lines): counted with the documents' own. */
-  onBlank?: (bytes: number) => void;
+  /** JSONL is sent in chunks of whole lines of about this many bytes. */
+  chunkBytes?: number;
+  /** Where those chunks' buffers come from (and go back to). */
+  pool?: BufferPool;
 }
 
-/** Every document as a job, numbered in input order; JSONL is streamed (one line held at a time). */
+/** Every document as a job, in input order; JSONL is streamed in chunks of whole lines. */
 export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, limits: JobLimits = {}): AsyncGenerator<Job> {
-  const { maxLineBytes = MAX_LINE_BYTES, maxDocBytes = Number.MAX_SAFE_INTEGER, onBlank } = limits;
-  let seq = 0;
+  const { maxLineBytes = MAX_LINE_BYTES, maxDocBytes = Number.MAX_SAFE_INTEGER, chunkBytes = 1 << 20, pool } = limits;
   for (const e of plan.entries) {
-    if (typeof e !== 'string') yield { kind: 'bad', seq: seq++, name: e.name, reason: e.reason };
-    else if (e !== '-') yield plan.named?.has(e) ? { kind: 'file', seq: seq++, path: e, pipe: true } : { kind: 'file', seq: seq++, path: e };
+    if (typeof e !== 'string') yield { kind: 'bad', name: e.name, reason: e.reason };
+    else if (e !== '-') yield plan.named?.has(e) ? { kind: 'file', path: e, pipe: true } : { kind: 'file', path: e };
     else {
       let read: Limited;
       try {
         read = await readStreamLimited(stdin, maxDocBytes);
       } catch (err) {
         const ie = inputErrorFor('-', err);
-        yield { kind: 'bad', seq: seq++, name: '-', reason: ie.message.replace(/^standard input: /, '') };
+        yield { kind: 'bad', name: '-', reason: ie.message.replace(/^standard input: /, '') };
         continue;
       }
-      yield read.cut ? { kind: 'bytes', seq: seq++, name: '-', data: read.data, cut: true } : { kind: 'bytes', seq: seq++, name: '-', data: read.data };
+      yield read.cut ? { kind: 'bytes', name: '-', data: read.data, cut: true } : { kind: 'bytes', name: '-', data: read.data };
     }
   }
   const file = spec.jsonl;
@@ -181,16 +184,15 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, li
   if (file !== '-') refuseDevice(file);
   const stream = file === '-' ? stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   try {
-    for await (const l of jsonlLines(stream, maxLineBytes, onBlank)) {
-      if (l.tooLong)
+    for await (const c of jsonlBatches(stream, maxLineBytes, chunkBytes, pool)) {
+      if (c.tooLong)
         yield {
           kind: 'bad',
-          seq: seq++,
-          name: lineName(file, l.line),
+          name: lineName(file, c.line),
           reason: `line longer than ${maxLineBytes >= 1 << 20 ? `${maxLineBytes >> 20} MB` : `${maxLineBytes} bytes`}`,
-          bytes: l.bytes,
+          bytes: c.bytes,
         };
-      else yield { kind: 'line', seq: seq++, file, line: l.line, data: l.data, bytes: l.bytes };
+      else yield { kind: 'lines', file, line: c.line, lines: c.lines, data: c.data };
     }
   } catch (e) {
     // The JSONL file itself (missing, a directory, unreadable) is no document: the run stops.

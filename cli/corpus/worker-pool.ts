@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BatchReply, BatchRequest, WorkerInit } from './sketch-worker';
-import type { Job, JobResult } from './sketch-job';
+import type { BatchResult, Job } from './sketch-job';
+import { fromWire } from './batch-wire';
 
 /**
  * The bundled worker (scripts/build-cli.mjs): RESEMBLE_WORKER when set, else next to the running
@@ -28,7 +29,7 @@ export function liveWorkers(): number {
 }
 
 interface Waiting {
-  resolve: (r: JobResult[]) => void;
+  resolve: (r: BatchResult) => void;
   reject: (e: Error) => void;
 }
 
@@ -45,7 +46,8 @@ export class SketchPool {
   private closed = false;
   private lastDeath: Error | undefined;
 
-  constructor(path: string, size: number, init: WorkerInit) {
+  /** `onBuffer` takes back the JSONL chunks' buffers once their thread is done with them. */
+  constructor(path: string, size: number, init: WorkerInit, onBuffer?: (b: ArrayBuffer) => void) {
     for (let i = 0; i < size; i++) {
       const t: Thread = { worker: new Worker(path, { workerData: init }), waiting: new Map(), dead: false };
       const failAll = (e: Error) => {
@@ -55,11 +57,12 @@ export class SketchPool {
         t.waiting.clear();
       };
       t.worker.on('message', (m: BatchReply) => {
+        if ('back' in m) for (const b of m.back) onBuffer?.(b);
         const w = t.waiting.get(m.id);
         if (!w) return;
         t.waiting.delete(m.id);
         if ('fatal' in m) w.reject(new Error(`sketching worker failed: ${m.fatal}`));
-        else w.resolve(m.results);
+        else w.resolve('wire' in m ? fromWire(m.wire) : { results: m.results, blank: m.blank });
       });
       t.worker.on('error', (e) => failAll(e));
       t.worker.on('exit', (code) => {
@@ -73,7 +76,7 @@ export class SketchPool {
   }
 
   /** Sketches `jobs` on the thread with the fewest batches waiting; its data buffers are transferred. */
-  run(jobs: Job[]): Promise<JobResult[]> {
+  run(jobs: Job[]): Promise<BatchResult> {
     if (this.closed) return Promise.reject(new Error('pool closed'));
     let t: Thread | undefined;
     for (const u of this.threads) if (!u.dead && (!t || u.waiting.size < t.waiting.size)) t = u;
@@ -81,7 +84,7 @@ export class SketchPool {
     const thread = t;
     const id = this.nextId++;
     const transfer: ArrayBuffer[] = [];
-    for (const j of jobs) if (j.kind === 'line' || j.kind === 'bytes') transfer.push(j.data.buffer as ArrayBuffer);
+    for (const j of jobs) if (j.kind === 'lines' || j.kind === 'bytes') transfer.push(j.data.buffer as ArrayBuffer);
     return new Promise((resolve, reject) => {
       thread.waiting.set(id, { resolve, reject });
       thread.worker.postMessage({ id, jobs } satisfies BatchRequest, transfer);

@@ -2,8 +2,8 @@ import { ResembleError, isResembleError } from '../errors';
 import { ROLL_A, ROLL_B, finishFingerprint, powMod32, sampleBits, seedLanes } from './hash';
 import { type SketchOptions, resolveOptions } from './options';
 import { ModSample } from './mod-sample';
-import { Views, sketchShort, sketchShortBatch } from './sketch-short';
-import { sortSpread } from './sort';
+import { SHORT_CHARS, Views, sketchShort, sketchShortBatch } from './sketch-short';
+import { sortRange, sortSpread, sortSpreadHead } from './sort';
 import { htmlToText } from '../text/html-to-text';
 import { assertTextual } from '../text/decode';
 import { looksLikeMarkup } from '../text/markup';
@@ -42,6 +42,23 @@ export function sketchText(text: string, opts?: Partial<SketchOptions>): Sketch 
   const sk = shared && !shared.busy ? shared.reset(o) : (shared = new Sketcher(o));
   return sk.sketchWhole(text);
 }
+
+/**
+ * MIN_s alone: equal, value for value, to `sketchText(text, opts).min`, for callers that keep nothing
+ * else (the CLI's corpus columns, issue #42). No MOD sample (half a page's shingles were noted for it, a
+ * hash set raised level by level, then sorted) and no whole-text hash, and fewer candidates kept: 32 µs
+ * for a 5 KB page where the whole sketch takes 57 (bench/corpus-stages.ts). The array may be a view of
+ * the sketcher's own buffer, good until the next call: copy what you keep.
+ */
+export function sketchMin(text: string, opts?: Partial<SketchOptions>): Float64Array {
+  const o = resolveOptions(opts);
+  if (text.length <= SHORT_CHARS || o.ignore !== undefined) return sketchText(text, o).min;
+  const sk = sharedMin && !sharedMin.busy ? sharedMin.reset(o) : (sharedMin = new Sketcher(o, true));
+  return sk.minWhole(text);
+}
+let sharedMin: Sketcher | undefined;
+
+const emptyInput = () => new ResembleError('EMPTY_INPUT', 'no words in the input after canonicalization');
 
 /**
  * Sketches of many texts free of markup (search snippets, a results page's worth), equal value for value
@@ -102,6 +119,8 @@ export class Sketcher {
   /** MIN_s candidates: values below `thr`, compacted to the s smallest distinct when full. */
   private buf = new Float64Array(512);
   private len = 0;
+  /** buf[0, len) is already what compactMin leaves (no candidate since): finish skips a second sort. */
+  private compacted = false;
   private thr = Infinity;
   private modSample = new ModSample();
   /** Candidates of one block of shingles (see `scan`): 512 shingles, each at most twice. */
@@ -115,7 +134,16 @@ export class Sketcher {
   private wholeA = 0;
   private wholeB = 0;
   private truncated = false;
-  constructor(o: SketchOptions) {
+  /**
+   * @param minOnly build MIN_s alone (`scanMin`): no MOD sample (it sits at its last level, mask −1) and
+   * no whole-text hash, so only `minWhole` may read it; only `sketchMin` makes such a sketcher. MIN_s
+   * starts from about 2s expected candidates, not 3s: a third fewer to note and sort; a text whose
+   * shingles repeat more than about a third is scanned again (`sketchWhole`'s check), same result.
+   */
+  constructor(
+    o: SketchOptions,
+    private readonly minOnly = false,
+  ) {
     this.reset(o);
   }
 
@@ -126,9 +154,10 @@ export class Sketcher {
     if (this.buf.length < want) this.buf = new Float64Array(want);
     this.words.n = 0;
     this.len = 0;
+    this.compacted = false;
     this.thr = this.thr0 = Infinity;
     this.bits0 = 0;
-    this.modSample.reset(o.modMax);
+    this.modSample.reset(o.modMax, this.minOnly ? 32 : 0);
     this.tokens = 0;
     this.shingleCount = 0;
     this.chars = 0;
@@ -174,10 +203,25 @@ export class Sketcher {
    * distinct shingles): the sketch is the streaming one, bit for bit.
    */
   sketchWhole(text: string): Sketch {
+    this.scanWhole(text);
+    return this.finish();
+  }
+
+  /** `sketchWhole` of a MIN_s-only sketcher: `min` alone, as `sketchWhole(text).min` would be (a view of `buf`). */
+  minWhole(text: string): Float64Array {
+    this.scanWhole(text);
+    this.busy = false;
+    if (this.tokens === 0) throw emptyInput();
+    if (this.tokens < this.o.shingle) this.scan(this.words.n, this.words.n);
+    if (!this.compacted) this.compactMin();
+    return this.buf.subarray(0, this.len);
+  }
+
+  private scanWhole(text: string): void {
     const o = this.o;
     if (text.length > CHUNK || text.length > o.maxChars) {
       this.update(text);
-      return this.finish();
+      return;
     }
     const words = this.words;
     this.chars = text.length;
@@ -185,10 +229,10 @@ export class Sketcher {
     this.tokens = words.n;
     const count = words.n - o.shingle + 1;
     if (Number.isFinite(o.size) && count >= 8 * o.size) {
-      this.thr0 = this.thr = Math.floor((4294967296 * 3 * o.size) / count) * 1048576;
+      this.thr0 = this.thr = Math.floor((4294967296 * (this.minOnly ? 2 : 3) * o.size) / count) * 1048576;
     }
     let bits0 = 0;
-    while (count / 2 ** (bits0 + 1) >= 4 * o.modMax) bits0++;
+    while (!this.minOnly && count / 2 ** (bits0 + 1) >= 4 * o.modMax) bits0++;
     if (bits0 > 0) {
       this.bits0 = bits0;
       this.modSample.reset(o.modMax, bits0);
@@ -200,16 +244,16 @@ export class Sketcher {
       const modHeld = this.bits0 === 0 || this.modSample.bits > this.bits0;
       if (!minHeld || !modHeld) {
         this.len = 0;
+        this.compacted = false;
         this.thr = this.thr0 = Infinity;
         this.bits0 = 0;
-        this.modSample.reset(o.modMax);
+        this.modSample.reset(o.modMax, this.minOnly ? 32 : 0);
         this.shingleCount = 0;
         this.wholeA = 0;
         this.wholeB = 0;
         this.scan(o.shingle, 0);
       }
     }
-    return this.finish();
   }
 
   private addWords(piece: string): void {
@@ -232,6 +276,10 @@ export class Sketcher {
    * iteration.
    */
   private scan(win: number, fresh: number): void {
+    if (this.minOnly) {
+      this.scanMin(win);
+      return;
+    }
     const { a: A, b: B, n } = this.words;
     const powA = powMod32(ROLL_A, win);
     const powB = powMod32(ROLL_B, win);
@@ -299,6 +347,52 @@ export class Sketcher {
     this.wholeB = wb;
   }
 
+  /**
+   * `scan` for a MIN_s-only sketcher: the same windows and fingerprints, without the whole-text hash
+   * and the MOD sample's test (a fifth of the loop's work), which `minWhole` never reports.
+   */
+  private scanMin(win: number): void {
+    const { a: A, b: B, n } = this.words;
+    const powA = powMod32(ROLL_A, win);
+    const powB = powMod32(ROLL_B, win);
+    const [sa, sb] = seedLanes(this.o.seed);
+    const cand = this.cand;
+    const BLOCK = cand.length >>> 1;
+    let ha = 0;
+    let hb = 0;
+    for (let start = 0; start < n; start += BLOCK) {
+      const end = Math.min(n, start + BLOCK);
+      const thrMixed = ((this.thr === Infinity ? 4294967295 : Math.floor(this.thr / 1048576)) ^ 0x80000000) | 0;
+      let nMin = 0;
+      let i = start;
+      for (; i < end && i < win; i++) {
+        ha = (Math.imul(ha, 0x9e3779b1) + A[i]) | 0;
+        hb = (Math.imul(hb, 0x7feb352d) + B[i]) | 0;
+        if (i < win - 1) continue;
+        let m = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
+        m ^= m >>> 16;
+        m = Math.imul(m, 0x85ebca6b);
+        m ^= m >>> 13;
+        m = Math.imul(m, 0xc2b2ae35);
+        m ^= m >>> 16;
+        if ((m ^ 0x80000000) <= thrMixed) cand[nMin++] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
+      }
+      for (; i < end; i++) {
+        ha = (Math.imul(ha, 0x9e3779b1) + A[i] - Math.imul(A[i - win], powA)) | 0;
+        hb = (Math.imul(hb, 0x7feb352d) + B[i] - Math.imul(B[i - win], powB)) | 0;
+        let m = ha ^ sa ^ Math.imul(hb ^ sb, 0x9e3779b1);
+        m ^= m >>> 16;
+        m = Math.imul(m, 0x85ebca6b);
+        m ^= m >>> 13;
+        m = Math.imul(m, 0xc2b2ae35);
+        m ^= m >>> 16;
+        if ((m ^ 0x80000000) <= thrMixed) cand[nMin++] = (m >>> 0) * 1048576 + ((hb ^ sb) >>> 12);
+      }
+      this.offer(nMin, cand.length);
+    }
+    this.shingleCount += Math.max(0, n - win + 1);
+  }
+
   /** Candidates noted by `scan`: cand[0, nMin) for MIN_s and cand[nMod, end) for the MOD sample. */
   private offer(nMin: number, nMod: number): void {
     const cand = this.cand;
@@ -306,6 +400,7 @@ export class Sketcher {
       const f = cand[k];
       if (f < this.thr) {
         this.buf[this.len++] = f;
+        this.compacted = false;
         if (this.len === this.buf.length) this.compactMin();
       }
     }
@@ -323,10 +418,16 @@ export class Sketcher {
     const s = this.o.size;
     const ignore = this.o.ignore;
     const buf = this.buf;
-    // Candidates are below the threshold and spread evenly under it (fingerprints of a strong mix).
-    sortSpread(buf, this.len, this.thr === Infinity ? 4503599627370496 : this.thr);
+    // Candidates are below the threshold and spread evenly under it (fingerprints of a strong mix);
+    // only the head holding the s smallest is sorted, the tail too when repeats leave fewer than s.
+    let sorted = Number.isFinite(s) ? sortSpreadHead(buf, this.len, this.thr === Infinity ? 4503599627370496 : this.thr, s) : this.len;
+    if (sorted === this.len && !Number.isFinite(s)) sortSpread(buf, this.len, this.thr === Infinity ? 4503599627370496 : this.thr);
     let u = 0;
     for (let i = 0; i < this.len && u < s; i++) {
+      if (i === sorted) {
+        sortRange(buf, sorted, this.len);
+        sorted = this.len;
+      }
       const f = buf[i];
       if ((u > 0 && f === buf[u - 1]) || ignore?.has(f)) continue;
       buf[u++] = f;
@@ -337,16 +438,17 @@ export class Sketcher {
       this.buf.set(buf.subarray(0, u));
     }
     this.thr = u === s ? this.buf[s - 1] : this.thr0;
+    this.compacted = true;
     return this.thr;
   }
 
   finish(): Sketch {
     this.busy = false;
     const o = this.o;
-    if (this.tokens === 0) throw new ResembleError('EMPTY_INPUT', 'no words in the input after canonicalization');
+    if (this.tokens === 0) throw emptyInput();
     // A text shorter than w words is one shingle of all its words (the words buffer holds them all).
     if (this.tokens < o.shingle) this.scan(this.words.n, this.words.n);
-    this.compactMin();
+    if (!this.compacted) this.compactMin();
     const min = this.buf.slice(0, this.len);
     // A short text's MIN_s holds its whole shingle set, and so is its MOD_1 sample: share one array
     // (for a snippet, a second sort and allocation cost as much as the rest of sketching it).

@@ -88,3 +88,53 @@ export function sortSpread(a: Float64Array, n: number, max: number): void {
     a[j + 1] = v;
   }
 }
+
+/**
+ * sortSpread for a caller that keeps only the `k` smallest distinct values: the counting pass picks the
+ * smallest buckets holding k values and an eighth more (repeats), only those are insertion-sorted into
+ * a[0, m), and the rest follow in a[m, n) unsorted, all of them at least a[m − 1]. Returns m (n when
+ * everything was sorted). A caller that finds fewer than k distinct values in a[0, m) sorts a[m, n)
+ * with sortRange and reads on: the head and the sorted tail are the whole array sorted. On the
+ * sketcher's ~2s candidates the insertion pass had twice the values it needed.
+ */
+export function sortSpreadHead(a: Float64Array, n: number, max: number, k: number): number {
+  if (n < 64 || k + (k >> 3) >= n || !(max > 0) || !Number.isFinite(max)) {
+    sortSpread(a, n, max);
+    return n;
+  }
+  let nb = 64;
+  while (nb < n && nb < 4096) nb *= 2;
+  if (spreadTmp.length < n) spreadTmp = new Float64Array(n);
+  if (spreadCount.length < nb + 1) spreadCount = new Int32Array(nb + 1);
+  const t = spreadTmp;
+  const c = spreadCount;
+  const scale = nb / max;
+  c.fill(0, 0, nb + 1);
+  for (let i = 0; i < n; i++) {
+    const b = Math.min(nb - 1, Math.floor(a[i] * scale));
+    if (++c[b + 1] > 32) {
+      sortRange(a, 0, n);
+      return n;
+    }
+  }
+  for (let b = 1; b <= nb; b++) c[b] += c[b - 1];
+  // The head: the buckets before the first whose end reaches k + k/8 values, and that one.
+  let hb = 0;
+  while (hb < nb && c[hb + 1] < k + (k >> 3)) hb++;
+  const m = c[Math.min(nb, hb + 1)];
+  for (let i = 0; i < n; i++) {
+    const v = a[i];
+    t[c[Math.min(nb - 1, Math.floor(v * scale))]++] = v;
+  }
+  for (let i = 0; i < m; i++) {
+    const v = t[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+  for (let i = m; i < n; i++) a[i] = t[i];
+  return m;
+}
