@@ -11,6 +11,10 @@ import { useLocale } from '../unit/helpers/i18n';
 import { expect, test } from './fixtures';
 import { REPO, applied, openPopup, tabStateOf } from './page-check-kit';
 import { pageUi } from './page-ui-kit';
+import type { TabView } from '../../lib/tab/view';
+import type { Browser } from 'wxt/browser';
+
+declare const chrome: typeof Browser;
 
 useLocale('en');
 
@@ -38,8 +42,17 @@ test('a carousel card that is the same page as an organic result is flagged "sam
   const ui = pageUi(tab, evalInContentScript);
   await expect.poll(() => ui('[data-resemble-same-as="3"] resemble-ui', '.label.same-as').text()).toBe(sameAsLabel(3));
 
-  // The background keeps the ranks with the tab's view; the popup counts them.
+  // The background keeps the ranks with the tab's view (the page says them once it has marked the cards); the popup counts them.
   await expect.poll(async () => (await tabStateOf(sw, URL_))?.status).toBe('done');
+  await expect
+    .poll(
+      async () => {
+        const all = await sw(async () => chrome.storage.session.get(null));
+        return Object.entries(all).find(([k, v]) => k.startsWith('results:') && (v as TabView).url === URL_)?.[1] as TabView | undefined;
+      },
+      { message: 'the ranks kept with the tab’s view' },
+    )
+    .toMatchObject({ sameAs: [1, 3, 4] });
   const popup = await openPopup(context, extensionOrigin, tab);
   await expect(popup.getByTestId('same-as')).toHaveText('3 results are shown again elsewhere on this page, in cards: #1, #3, #4');
 });

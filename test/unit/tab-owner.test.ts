@@ -54,6 +54,21 @@ describe('the tab owner', () => {
     expect(senders.map((f) => f.slice(background.length + 1))).toEqual(['tab/tab.ts']);
   });
 
+  it('keeps a page’s "same as" cards with its view, or holds them for its batch when they come first (issue #41)', async () => {
+    const { sameAsCards, withSameAs } = await import('../../entrypoints/background/tab/same-as');
+    const url = 'https://www.google.com/search?q=q';
+    const t = tabFor(11);
+    expect(await sameAsCards(t, url, [1, 9])).toEqual({ kept: false });
+    expect(t.sameAsWaiting).toEqual({ url, ranks: [1, 9] });
+    // The batch (page-results.ts) takes them: only ranks its view holds.
+    expect(withSameAs(view(url), t.sameAsWaiting!.ranks).sameAs).toEqual([1]);
+    await t.saveView(view(url));
+    expect(await sameAsCards(t, url, [1])).toEqual({ kept: true });
+    expect((await t.view())?.sameAs).toEqual([1]);
+    expect(await sameAsCards(t, url, [])).toEqual({ kept: true });
+    expect((await t.view())?.sameAs).toBeUndefined();
+  });
+
   it('cancels every tab’s check at once', () => {
     const spies = [tabFor(1), tabFor(2)].map((t) => vi.spyOn(t.check, 'cancel'));
     cancelAllChecks();

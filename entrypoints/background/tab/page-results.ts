@@ -19,6 +19,7 @@ import { storeFor } from '../worker/store-access';
 import { refreshBoilerplate } from './past-boilerplate';
 import { doneState, groupTab, serpRecord } from './grouping';
 import { readInputs } from './grouping-inputs';
+import { withSameAs } from './same-as';
 import type { Tab } from './tab';
 import { tabFor } from './tabs';
 
@@ -52,7 +53,13 @@ async function readResults(
     await tab.setState({ ...base, results: 0, status: 'disabled' });
     return { accepted: 0, disabled: true };
   }
-  const view = mergeBatch(prev, p);
+  let view = mergeBatch(prev, p);
+  // "Same as" cards the page said before this batch arrived (same-as.ts).
+  const waiting = tab.sameAsWaiting;
+  if (waiting?.url === view.url) {
+    view = withSameAs(view, waiting.ranks);
+    tab.sameAsWaiting = undefined;
+  }
   // How each engine's page was last read, for the options (issue #27): once per page, at its first batch.
   if (!p.append || view.results.length === 0) void noteOutcome(p.engine, outcomeOf(view.results.length, view.reader), ctx.incognito);
   if (view.results.length === 0) {

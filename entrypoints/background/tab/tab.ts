@@ -43,6 +43,8 @@ export class Tab {
   /** Paced regroups of checked pages (check-pages.ts), made on the first; and whether they are a private window's. */
   pacer?: Coalescer<CheckAsk>;
   checkIncognito?: boolean;
+  /** "Same as" cards the page said before its results arrived (same-as.ts): taken by that page's batch. */
+  sameAsWaiting?: { url: string; ranks: number[] };
   /** The tab's own page found dead, being checked again (dead-page.ts): Chromium reports one failed navigation twice. Kept across a reset. */
   readonly deadPageChecks = new Set<string>();
 
@@ -141,7 +143,7 @@ export class Tab {
   /** The tab went away or to another page: its check stops and nothing of it is held (its queue goes on, so later steps wait for earlier ones). */
   reset(): void {
     this.check.cancel();
-    this.written = this.unsaved = this.unsavedView = undefined;
+    this.written = this.unsaved = this.unsavedView = this.sameAsWaiting = undefined;
     this.kept = {};
   }
 }
