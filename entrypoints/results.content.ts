@@ -63,8 +63,9 @@ export default defineContentScript({
       (ranks) => void later.then((l) => l.saySameAs(location.href, ranks, alive)),
     );
     let indicator: Pick<CheckingIndicator, 'show'> | undefined;
+    let lastRead: ReturnType<typeof readResults>;
     const machine = new ResultsMachine({
-      read: (inputs) => readResults(blocks, inputs, now?.readByStructure),
+      read: (inputs) => (lastRead = readResults(blocks, inputs, now?.readByStructure)),
       readInputs: () => readInputs().catch(() => undefined),
       watch: (on) => new ResultsWatcher(on.read, on.batchSent, on.navigated, on.batchRead),
       send: (batch) => later.then((l) => l.sendResults(batch, alive)),
@@ -98,16 +99,14 @@ export default defineContentScript({
     if (machine.is !== 'ended') document.documentElement.dataset.resembleReady = 'true';
     // The inputs are the machine's by now: reading's first reaction above gave them.
     const inputs = await reading;
-    // A page whose definition reads fewer than three results may be the structural reader's (renamed
-    // classes, an added engine): it comes with the second script, at document_end (issue #41). The paint
-    // gate's own bound still holds.
-    if (!now && structureMayOverrule(readResults(undefined, inputs))) await later;
+    // Fewer than three results by the definition: the structural reader may read it (it comes with the
+    // second script, issue #41). Three read while parsing stay (results only grow): no second read then.
+    if (!now && structureMayOverrule(lastRead && lastRead.results.length >= 3 ? lastRead : readResults(undefined, inputs))) await later;
     try {
       if (!machine.loaded()) return;
     } finally {
       letPaint();
     }
-
     // Settings changed in the options or the popup: regroup or restyle without a reload.
     const onChange = (changes: Record<string, unknown>, area: string) => void machine.storageChanged(changes, area);
     browser.storage.onChanged.addListener(onChange);

@@ -7,6 +7,7 @@ import type { Alternate } from '../lost/report';
 import { DISPLAY_MODES, type DisplayMode, type Settings } from '../settings';
 import { type Check, arr, check, num, obj, oneOf, optional, str } from '../validate';
 import type { PageGroup, PageReason } from '../group/pages';
+import type { PageChanged, PageChanges, StaleCopy } from '../group/page-changes';
 
 /** A result whose page check says it is dead: the page marks it and offers "find a copy". */
 export interface DeadResult {
@@ -19,28 +20,8 @@ export interface DeadResult {
   alternates?: Alternate[];
 }
 
-/**
- * A result whose page changed since it was last checked (issue #40): its resemblance to the version
- * seen before (0..1, two decimals) and when that version was seen.
- */
-export interface ChangedResult {
-  rank: number;
-  resemblance: number;
-  since: number;
-}
-
-/** A copy in a group whose representative (`of`) changed, holding the representative's version of `since`. */
-export interface StaleCopy {
-  rank: number;
-  of: number;
-  since: number;
-}
-
-/** What checked pages say of the results' versions (lib/group/page-changes.ts). */
-export interface PageChanges {
-  changed: ChangedResult[];
-  stale: StaleCopy[];
-}
+// What checked pages say of the results' versions (issue #40): lib/group/page-changes.ts's, the one definition.
+export type { PageChanged as ChangedResult, PageChanges, StaleCopy } from '../group/page-changes';
 
 export interface PageGroups {
   mode: DisplayMode;
@@ -54,7 +35,7 @@ export interface PageGroups {
   /** Results found dead (404/410, DNS, connection, soft 404). */
   dead?: DeadResult[];
   /** Results whose page changed since it was last checked, and stale copies (issue #40); absent when none. */
-  changed?: ChangedResult[];
+  changed?: PageChanged[];
   stale?: StaleCopy[];
   /**
    * Results whose link was the engine's opaque redirect (`unresolved`, issue #27), with the address page
