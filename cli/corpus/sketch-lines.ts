@@ -5,9 +5,11 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import { markupKind } from '../../lib/index';
 import { compactMinInto } from '../../lib/corpus/sketch-columns';
+import { sketchMinAscii } from '../../lib/sketch/sketch';
 import { bandKey, checkOptions } from '../../lib/corpus/super-shingles';
 import { InputError } from '../errors';
 import { type BadDoc, type BatchResult, type CompactSink, type Job, type JobFields, MAX_ID_CHARS, badDoc, lineName, sketchDoc, sketchJob } from './sketch-job';
+import { AsciiText, fieldBytes, lineFields } from './line-fields';
 import type { SketchedDoc, WantedSketch } from './types';
 
 type LinesJob = Extract<Job, { kind: 'lines' }>;
@@ -72,6 +74,34 @@ class Packed {
   }
 }
 
+/** Names of the document's fields (the id as JSON.parse gives it) when ./line-fields.ts found them. */
+function fieldsName(id: unknown, where: () => string): string | undefined {
+  if (typeof id === 'string') return id.length > MAX_ID_CHARS ? undefined : id; // parseLine's error
+  return typeof id === 'number' && Number.isFinite(id) ? String(id) : where();
+}
+
+const ascii = new AsciiText();
+let names: { fields: JobFields; text?: Uint8Array; id?: Uint8Array } | undefined;
+
+/**
+ * The document of a JSONL line whose text is plain ASCII, sketched from its bytes (./line-fields.ts),
+ * when only MIN_s is kept; undefined when the line must be parsed as a string.
+ */
+function fromBytes(line: Buffer, lineNo: number, job: LinesJob, fields: JobFields, want: WantedSketch, sink: CompactSink): SketchedDoc | undefined {
+  if (names?.fields !== fields) names = { fields, text: fieldBytes(fields.textField), id: fieldBytes(fields.idField) };
+  if (!names.text || !names.id || (lineNo === 1 && line[0] === 0xef)) return undefined;
+  const f = lineFields(line, names.text, names.id);
+  if (!f) return undefined;
+  const name = fieldsName(f.id, () => lineName(job.file, lineNo));
+  const chars = name === undefined ? -1 : ascii.read(line, f);
+  const min = chars < 0 ? undefined : sketchMinAscii(ascii.bytes, f.to - f.from, chars, want.options);
+  if (!min || name === undefined) return undefined;
+  const doc: SketchedDoc = { seq: 0, name, bytes: 0, fromPath: false };
+  doc.values = sink.values(min);
+  if (want.superShingles) doc.keys = sink.keys(doc.values, want);
+  return doc;
+}
+
 /** The chunk's documents (and bad lines) in order; their typed arrays share the chunk's two buffers. */
 export function sketchLines(job: LinesJob, want: WantedSketch, fields: JobFields): BatchResult {
   const data = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
@@ -98,6 +128,7 @@ export function sketchLines(job: LinesJob, want: WantedSketch, fields: JobFields
     },
   };
   const packs: [SketchedDoc, number][] = [];
+  const bytesRead = want.form === 'compact' && !want.whole && !want.simhash;
   let blankBytes = 0;
   let line = job.line;
   for (let from = 0; from < data.length; line++) {
@@ -110,6 +141,19 @@ export function sketchLines(job: LinesJob, want: WantedSketch, fields: JobFields
       blankBytes += bytes;
       continue;
     }
+    const mark = at.length;
+    try {
+      const quick = bytesRead ? fromBytes(data.subarray(start, end), line, job, fields, want, sink) : undefined;
+      if (quick) {
+        quick.bytes = bytes;
+        packs.push([quick, mark]);
+        results.push(quick);
+        continue;
+      }
+    } catch (e) {
+      results.push(badDoc(lineName(job.file, line), bytes, e));
+      continue;
+    }
     const where = lineName(job.file, line);
     try {
       let raw = data.toString('utf8', start, end);
@@ -117,7 +161,6 @@ export function sketchLines(job: LinesJob, want: WantedSketch, fields: JobFields
       const { name, text } = parseLine(raw, where, fields);
       const doc: SketchedDoc = { seq: 0, name, bytes, fromPath: false };
       if (want.form === 'full') doc.input = { markup: markupKind(text), encoding: 'UTF-8' };
-      const mark = at.length;
       sketchDoc(doc, text, plainLine(data.subarray(start, end)), want, sink);
       if (at.length > mark) packs.push([doc, mark]);
       results.push(doc);

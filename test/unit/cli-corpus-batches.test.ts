@@ -156,6 +156,8 @@ describe('MIN_s alone, its partial sort and the early-exit estimate', () => {
       Array.from({ length: 3000 }, (_, i) => `r${i % 40}`).join(' '), // few distinct shingles: the scan is redone
       `${'same words again '.repeat(400)}${text(3)}`,
       text(4, 40),
+      text(5, 600), // between 3s and 8s shingles: guessed since #42's second pass
+      Array.from({ length: 600 }, (_, i) => `q${i % 330}`).join(' '), // the same, repeating: redone
     ];
     for (const t of texts) {
       for (const o of [PAGE_OPTIONS, { ...PAGE_OPTIONS, size: 16, shingle: 3, seed: 99 }]) {
