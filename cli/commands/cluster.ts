@@ -13,7 +13,9 @@ import { SIMHASH_MAX_RUN } from '../../lib/corpus/simhash-index';
 import { fractionOption } from '../args';
 import type { Command } from '../command';
 import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
+import { PARALLEL_CLUSTER, clusterOnTwoThreads, sharedChunk } from '../corpus/cluster-part';
 import { sketchCorpus } from '../corpus/pipeline';
+import { findWorker } from '../corpus/worker-pool';
 import { UsageError } from '../errors';
 import { type MethodChoice, METHOD_HELP, methodChoice, resolveCandidates } from '../method-options';
 import { count, percentTenths, warn } from '../output';
@@ -114,7 +116,8 @@ async function clusterCorpusRun(
   const baseRss = process.memoryUsage.rss();
   const names: string[] = [];
   let nameBytes = 0;
-  const cols = new SketchColumns(options.size);
+  // Shared memory when a second thread may find pairs in them (./corpus/cluster-part.ts).
+  const cols = opts.workers > 1 ? new SketchColumns(options.size, undefined, sharedChunk) : new SketchColumns(options.size);
   const keys = superOpts ? new BandKeys(superOpts.bands) : undefined;
   const hashes = minhash && choice.method !== 'combined' ? undefined : new SimHashColumns();
   for await (const d of run.docs) {
@@ -134,7 +137,8 @@ async function clusterCorpusRun(
     // Keys made by the workers when super shingles were asked for; computed here, band by band, when auto chose them.
     const candidates = resolveCandidates(choice.candidates, names.length);
     chosen = candidates;
-    const st = clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
+    const second = candidates === 'prefix' && !accept && opts.workers > 1 && names.length >= PARALLEL_CLUSTER.minDocs ? findWorker(opts.workerPath) : undefined;
+    const st = second ? await clusterOnTwoThreads(cols, threshold, uf, second) : clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
     pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs, boundedSkips: st.boundedSkips };
     indexBytes = st.indexBytes;
   } else if (hashes) {

@@ -54,6 +54,24 @@ export async function* jsonlBatches(
     const c = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
     let from = 0;
     while (from < c.length) {
+      // Whole lines at once, up to the one that fills the batch: one copy, not one a line, when they fit
+      // and none of them can be too long (a line is at most what is held of it and the rest of c).
+      if (skipped < 0 && used - lineStart + (c.length - from) <= maxLineBytes) {
+        const fill = from + Math.max(0, batchBytes - used);
+        const cut = fill >= c.length ? -1 : c.indexOf(10, fill);
+        const to = cut < 0 ? c.length : cut + 1;
+        if (used + (to - from) <= buf.length) {
+          buf.set(from === 0 && to === c.length ? c : c.subarray(from, to), used);
+          for (let k = c.indexOf(10, from); k >= 0 && k < to; k = c.indexOf(10, k + 1)) {
+            lines++;
+            lineStart = used + (k + 1 - from);
+          }
+          used += to - from;
+          from = to;
+          if (lineStart >= batchBytes) yield take();
+          continue;
+        }
+      }
       const nl = c.indexOf(10, from);
       const end = nl < 0 ? c.length : nl + 1;
       if (skipped >= 0) skipped += end - from;

@@ -5,6 +5,7 @@ import type { BatchResult, Job, JobFields } from './sketch-job';
 import { sketchJobs } from './sketch-lines';
 import { type WireBatch, toWire, wireBuffers } from './batch-wire';
 import type { WantedSketch } from './types';
+import { isPartWorker, servePart } from './cluster-part';
 
 export interface WorkerInit {
   want: WantedSketch;
@@ -44,17 +45,20 @@ function buffers(r: BatchResult): ArrayBuffer[] {
   return [...set];
 }
 
-parentPort?.on('message', (msg: BatchRequest) => {
-  let reply: BatchReply;
-  let transfer: ArrayBuffer[] = [];
-  try {
-    const r = sketchJobs(msg.jobs, want, fields);
-    const wire = toWire(r);
-    const back = msg.jobs.flatMap((j) => (j.kind === 'lines' ? [j.data.buffer as ArrayBuffer] : []));
-    transfer = [...(wire ? wireBuffers(wire) : buffers(r)), ...back];
-    reply = wire ? { id: msg.id, back, wire } : { id: msg.id, back, ...r };
-  } catch (e) {
-    reply = { id: msg.id, fatal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
-  }
-  parentPort?.postMessage(reply, transfer);
-});
+// The same file serves `cluster`'s second pair-finding thread (./cluster-part.ts).
+if (isPartWorker()) servePart();
+else
+  parentPort?.on('message', (msg: BatchRequest) => {
+    let reply: BatchReply;
+    let transfer: ArrayBuffer[] = [];
+    try {
+      const r = sketchJobs(msg.jobs, want, fields);
+      const wire = toWire(r);
+      const back = msg.jobs.flatMap((j) => (j.kind === 'lines' ? [j.data.buffer as ArrayBuffer] : []));
+      transfer = [...(wire ? wireBuffers(wire) : buffers(r)), ...back];
+      reply = wire ? { id: msg.id, back, wire } : { id: msg.id, back, ...r };
+    } catch (e) {
+      reply = { id: msg.id, fatal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    }
+    parentPort?.postMessage(reply, transfer);
+  });

@@ -1,7 +1,8 @@
 // Where a corpus's documents come from, in order: the paths given (files, directories walked in
 // sorted order, '-'), then --files-from's list, then --jsonl's lines.
 import { Buffer } from 'node:buffer';
-import { type Dirent, type Stats, createReadStream, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, type Stats, readdirSync, realpathSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError, UsageError, inputErrorFor } from '../errors';
@@ -182,7 +183,7 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, li
   const file = spec.jsonl;
   if (file === undefined) return;
   if (file !== '-') refuseDevice(file);
-  const stream = file === '-' ? stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+  const stream = file === '-' ? stdin : fileChunks(file, 1 << 18);
   try {
     for await (const c of jsonlBatches(stream, maxLineBytes, chunkBytes, pool)) {
       if (c.tooLong)
@@ -197,8 +198,25 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, li
   } catch (e) {
     // The JSONL file itself (missing, a directory, unreadable) is no document: the run stops.
     throw inputErrorFor(file, e);
+  }
+}
+
+/**
+ * A file's bytes in chunks read into one reused buffer (issue #42): a read stream allocated a buffer a
+ * read, a gigabyte of outside memory for a gigabyte of JSONL, and the garbage collections it brings.
+ * A chunk is good until the next one is asked for (jsonlBatches copies it out first).
+ */
+async function* fileChunks(path: string, size: number): AsyncGenerator<Uint8Array> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafeSlow(size); // a Buffer: its indexOf is a native search
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, size, null);
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
   } finally {
-    if (file !== '-') (stream as ReturnType<typeof createReadStream>).destroy();
+    await fh.close();
   }
 }
 

@@ -28,6 +28,19 @@ export function liveWorkers(): number {
   return live.size;
 }
 
+/** A worker counted in liveWorkers until it exits (or is terminated: see `stopWorker`). */
+export function startWorker(path: string, workerData: unknown): Worker {
+  const w = new Worker(path, { workerData });
+  live.add(w);
+  w.on('exit', () => live.delete(w));
+  return w;
+}
+
+export async function stopWorker(w: Worker): Promise<void> {
+  await w.terminate();
+  live.delete(w);
+}
+
 interface Waiting {
   resolve: (r: BatchResult) => void;
   reject: (e: Error) => void;
@@ -49,7 +62,7 @@ export class SketchPool {
   /** `onBuffer` takes back the JSONL chunks' buffers once their thread is done with them. */
   constructor(path: string, size: number, init: WorkerInit, onBuffer?: (b: ArrayBuffer) => void) {
     for (let i = 0; i < size; i++) {
-      const t: Thread = { worker: new Worker(path, { workerData: init }), waiting: new Map(), dead: false };
+      const t: Thread = { worker: startWorker(path, init), waiting: new Map(), dead: false };
       const failAll = (e: Error) => {
         t.dead = true;
         this.lastDeath = e;
@@ -66,11 +79,9 @@ export class SketchPool {
       });
       t.worker.on('error', (e) => failAll(e));
       t.worker.on('exit', (code) => {
-        live.delete(t.worker);
         if (!this.closed) failAll(new Error(`sketching worker exited (status ${code})`));
         t.dead = true;
       });
-      live.add(t.worker);
       this.threads.push(t);
     }
   }
@@ -97,8 +108,7 @@ export class SketchPool {
     this.closed = true;
     await Promise.all(
       this.threads.map(async (t) => {
-        await t.worker.terminate();
-        live.delete(t.worker);
+        await stopWorker(t.worker);
       }),
     );
   }

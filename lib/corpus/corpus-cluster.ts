@@ -89,6 +89,78 @@ export function clusterCorpus(cols: SketchColumns, opts: CorpusClusterOptions, u
   return job.stats;
 }
 
+/** Buckets of the top 16 bits of a candidate key: a prefix join can be cut into ranges of them. */
+export const BUCKETS = 65536;
+
+/**
+ * 'prefix' over the keys in buckets [from, to) only: clusterCorpus is this over [0, split) and then
+ * over [split, BUCKETS), in order. With a `log`, the range is done apart (on another thread, with a
+ * union-find of its own): its joins and its long runs are written to the log instead, for
+ * `replayPrefixPart` to apply in order after the ranges before it. The clusters are then exactly
+ * clusterCorpus's: an exact run joins every pair at the threshold that is not yet in one component
+ * (which pairs are compared changes, not the components), and a long run, whose outcome depends on the
+ * components so far, is replayed where it stood, after everything before it.
+ */
+export function clusterPrefixPart(cols: SketchColumns, opts: CorpusClusterOptions, uf: UnionFind, from: number, to: number, log?: RunLog): CorpusClusterStats {
+  const job = new Job(cols, opts, uf, log);
+  job.prefix(from, to);
+  return job.stats;
+}
+
+/** Applies a range's log (see clusterPrefixPart) to `uf`, after the ranges before it. */
+export function replayPrefixPart(cols: SketchColumns, opts: CorpusClusterOptions, uf: UnionFind, log: Int32Array): CorpusClusterStats {
+  const job = new Job(cols, opts, uf);
+  job.replay(log);
+  return job.stats;
+}
+
+/**
+ * The bucket that cuts the prefix join's entries at `share` (0..1) of them: ranges of about equal work
+ * for two threads.
+ */
+export function prefixSplit(cols: SketchColumns, threshold: number, share: number): number {
+  const counts = new Float64Array(BUCKETS);
+  let total = 0;
+  for (let i = 0; i < cols.count; i++) {
+    const v = cols.chunkOf(i);
+    const a = cols.startOf(i);
+    const e = a + prefixLength(cols.lengthOf(i), threshold);
+    for (let k = a; k < e; k++) counts[v[k] >>> 16]++;
+    total += e - a;
+  }
+  let b = 0;
+  for (let seen = 0; b < BUCKETS && seen + counts[b] <= total * share; b++) seen += counts[b];
+  return b;
+}
+
+/**
+ * What a range done apart found, in order: a join as [i, j] (i ≥ 0), a long run as [−m, its m members].
+ * Growable; `view()` is what is sent back.
+ */
+export class RunLog {
+  private a = new Int32Array(4096);
+  private n = 0;
+  private room(k: number): void {
+    if (this.n + k <= this.a.length) return;
+    const next = new Int32Array(Math.max(this.a.length * 2, this.n + k));
+    next.set(this.a.subarray(0, this.n));
+    this.a = next;
+  }
+  join(i: number, j: number): void {
+    this.room(2);
+    this.a[this.n++] = i;
+    this.a[this.n++] = j;
+  }
+  run(packed: Float64Array, r: number, e: number, base: number): void {
+    this.room(e - r + 1);
+    this.a[this.n++] = -(e - r);
+    for (let q = r; q < e; q++) this.a[this.n++] = packed[q] - base;
+  }
+  view(): Int32Array {
+    return this.a.subarray(0, this.n);
+  }
+}
+
 class Job {
   stats: CorpusClusterStats = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0, indexBytes: 0, passes: 0, boundedSkips: 0 };
   private counts = new Uint32Array(65537);
@@ -104,13 +176,14 @@ class Job {
     private cols: SketchColumns,
     private opts: CorpusClusterOptions,
     private uf: UnionFind,
+    private log?: RunLog,
   ) {
     this.t = opts.threshold;
     this.bounded = opts.candidates === 'super';
     this.passCap = Math.max(1, opts.passEntries ?? PASS_ENTRIES);
   }
 
-  prefix(): void {
+  prefix(from = 0, to = BUCKETS): void {
     const { cols, counts, t } = this;
     const n = cols.count;
     counts.fill(0);
@@ -120,7 +193,34 @@ class Job {
       const e = a + prefixLength(cols.lengthOf(i), t);
       for (let k = a; k < e; k++) counts[v[k] >>> 16]++;
     }
-    this.passes(null);
+    this.passes(null, from, to);
+  }
+
+  /** A log of clusterPrefixPart, applied in its order. */
+  replay(log: Int32Array): void {
+    const { uf, stats } = this;
+    for (let k = 0; k < log.length; ) {
+      const i = log[k];
+      if (i >= 0) {
+        const j = log[k + 1];
+        k += 2;
+        if (uf.find(i) === uf.find(j)) continue;
+        uf.union(i, j);
+        stats.joinedPairs++;
+      } else {
+        const m = -i;
+        this.stats.candidatePairs += (m * (m - 1)) / 2;
+        stats.boundedSkips += boundedRun(
+          (q) => log[q],
+          k + 1,
+          k + 1 + m,
+          uf,
+          (x, y) => this.verify(x, y),
+          this.reps,
+        );
+        k += 1 + m;
+      }
+    }
   }
 
   super(): void {
@@ -144,13 +244,13 @@ class Job {
   }
 
   /** Cuts buckets into passes, fills each pass's entries (from prefixes, or from one band's keys) and scans runs. */
-  private passes(keys: Uint32Array | null): void {
+  private passes(keys: Uint32Array | null, from = 0, to = BUCKETS): void {
     const counts = this.counts;
-    let b0 = 0;
-    while (b0 < 65536) {
+    let b0 = from;
+    while (b0 < to) {
       let b1 = b0;
       let m = 0;
-      while (b1 < 65536 && (b1 === b0 || m + counts[b1] <= this.passCap)) m += counts[b1++];
+      while (b1 < to && (b1 === b0 || m + counts[b1] <= this.passCap)) m += counts[b1++];
       if (m > 0) this.pass(keys, b0, b1, m);
       b0 = b1;
     }
@@ -257,6 +357,10 @@ class Job {
 
   /** Each member against at most MAX_REPS representatives of distinct components met earlier in the run. */
   private runBounded(packed: Float64Array, r: number, e: number, base: number): void {
+    if (this.log) {
+      this.log.run(packed, r, e, base); // its outcome depends on everything before it: replayed in order
+      return;
+    }
     const m = e - r;
     this.stats.candidatePairs += (m * (m - 1)) / 2;
     this.stats.boundedSkips += boundedRun(
@@ -278,7 +382,9 @@ class Job {
     const accept = this.opts.accept;
     if (accept !== undefined && !accept(i, j)) return false;
     this.uf.union(i, j);
-    stats.joinedPairs++;
+    // Done apart: the union-find holds this range's joins only; they are counted when replayed.
+    if (this.log) this.log.join(i, j);
+    else stats.joinedPairs++;
     return true;
   }
 }

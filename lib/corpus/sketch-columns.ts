@@ -103,6 +103,16 @@ export function resemblesAtLeast(x: Uint32Array, xi: number, nx: number, y: Uint
   return taken !== 0 && both / taken >= t;
 }
 
+/** SketchColumns' arrays, to be read on another thread. */
+export interface ColumnParts {
+  size: number;
+  n: number;
+  chunks: Uint32Array[];
+  chunkIdx: Uint16Array[];
+  starts: Uint32Array[];
+  lens: Uint16Array[];
+}
+
 /** Documents per block of the per-document arrays (a power of two: block = i >>> DOC_BITS). */
 const DOC_BITS = 16;
 const DOC_BLOCK = 1 << DOC_BITS;
@@ -130,9 +140,26 @@ export class SketchColumns {
   constructor(
     readonly size: number,
     chunkValues = CHUNK_VALUES,
+    /** Makes the value chunks: shared memory (SharedArrayBuffer) lets another thread read them as they are. */
+    private readonly alloc: (values: number) => Uint32Array = (k) => new Uint32Array(k),
   ) {
     if (!(size >= 1 && size <= 65535)) throw new RangeError(`sketch size ${size} out of range`);
     this.chunkValues = Math.max(chunkValues, size);
+  }
+
+  /** What another thread needs to read these columns (`fromParts`): the chunks as they are, the rest copied. */
+  parts(): ColumnParts {
+    return { size: this.size, n: this.n, chunks: this.chunks, chunkIdx: this.chunkIdx, starts: this.starts, lens: this.lens };
+  }
+
+  static fromParts(p: ColumnParts): SketchColumns {
+    const c = new SketchColumns(p.size);
+    c.chunks.push(...p.chunks);
+    c.chunkIdx = p.chunkIdx;
+    c.starts = p.starts;
+    c.lens = p.lens;
+    c.n = p.n;
+    return c;
   }
 
   get count(): number {
@@ -145,10 +172,10 @@ export class SketchColumns {
     if (len > this.size) throw new RangeError(`sketch of ${len} values exceeds the columns' size ${this.size}`);
     let c = this.chunks.length - 1;
     if (c < 0) {
-      this.chunks.push(new Uint32Array(Math.min(this.chunkValues, Math.max(1024, len))));
+      this.chunks.push(this.alloc(Math.min(this.chunkValues, Math.max(1024, len))));
       c = 0;
     } else if (this.fill + len > this.chunkValues) {
-      this.chunks.push(new Uint32Array(this.chunkValues));
+      this.chunks.push(this.alloc(this.chunkValues));
       this.fill = 0;
       c++;
     }
@@ -173,7 +200,7 @@ export class SketchColumns {
   private growLast(need: number): void {
     const c = this.chunks.length - 1;
     const old = this.chunks[c];
-    const next = new Uint32Array(Math.min(this.chunkValues, Math.max(need, old.length * 2)));
+    const next = this.alloc(Math.min(this.chunkValues, Math.max(need, old.length * 2)));
     next.set(old.subarray(0, this.fill));
     this.chunks[c] = next;
   }

@@ -8,7 +8,9 @@ import { PARALLEL_MIN, sketchCorpus } from '../../cli/corpus/pipeline';
 import type { CorpusSpec, SketchedDoc, WantedSketch } from '../../cli/corpus/types';
 import { SketchPool, liveWorkers } from '../../cli/corpus/worker-pool';
 import { InputError } from '../../cli/errors';
-import { PAGE_OPTIONS, compactMin } from '../../lib/index';
+import { PAGE_OPTIONS, SketchColumns, UnionFind, clusterCorpus, compactMin } from '../../lib/index';
+import { clusterOnTwoThreads, sharedChunk } from '../../cli/corpus/cluster-part';
+import { plantedCorpus } from './helpers/fingerprint-sets';
 import { buildCli } from '../../scripts/build-cli.mjs';
 
 let dir: string;
@@ -100,4 +102,31 @@ describe('SketchPool', () => {
       await pool.close();
     }
   }, 15_000);
+});
+
+describe("cluster's pairs found on two threads", () => {
+  it('gives the clusters and joins of one thread, the columns read in place, and leaves no worker', async () => {
+    const corpus = plantedCorpus(12, 150, 60, 5, [0.35, 0.95]).sketches;
+    const cols = new SketchColumns(128, 3000, sharedChunk);
+    for (const v of corpus) cols.add(v);
+    expect(cols.chunks.every((c) => c.buffer instanceof SharedArrayBuffer)).toBe(true);
+    for (const t of [0.4, 0.6]) {
+      const one = new UnionFind(corpus.length);
+      const want = clusterCorpus(cols, { threshold: t, candidates: 'prefix' }, one);
+      const two = new UnionFind(corpus.length);
+      const got = await clusterOnTwoThreads(cols, t, two, workerPath);
+      expect(JSON.stringify(two.groups())).toBe(JSON.stringify(one.groups()));
+      expect(got.joinedPairs).toBe(want.joinedPairs);
+      expect(got.candidatePairs).toBe(want.candidatePairs);
+      expect(want.joinedPairs).toBeGreaterThan(50);
+    }
+    expect(liveWorkers()).toBe(0);
+  });
+
+  it('says so when the second thread cannot start, and leaves none behind', async () => {
+    const cols = new SketchColumns(128, undefined, sharedChunk);
+    for (const v of plantedCorpus(3, 150, 5, 3, [0.5, 0.9]).sketches) cols.add(v);
+    await expect(clusterOnTwoThreads(cols, 0.5, new UnionFind(cols.count), join(dir, 'missing-worker.mjs'))).rejects.toThrow();
+    expect(liveWorkers()).toBe(0);
+  });
 });

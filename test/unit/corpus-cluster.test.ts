@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BandKeys, clusterCorpus, compactResemblance, SketchColumns, superShingles } from '../../lib/index';
 import { UnionFind } from '../../lib/sketch/cluster';
-import { MAX_REPS } from '../../lib/corpus/corpus-cluster';
+import { BUCKETS, MAX_REPS, RunLog, clusterPrefixPart, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
 import { compactSketch, plantedCorpus, randomFingerprints } from './helpers/fingerprint-sets';
 import { mulberry32 } from './helpers/random';
 
@@ -157,5 +157,41 @@ describe("'prefix' and shared boilerplate", () => {
     expect(uf.groups()).toHaveLength(n);
     // Unbounded, every footer value in the prefixes compares all 1.1 M pairs again (about 22 M in all).
     expect(stats.verifiedPairs).toBeLessThan(n * MAX_REPS * 40);
+  });
+
+  it('cut in two ranges, the upper one done apart and replayed, gives the same clusters (long runs included)', () => {
+    // Planted families (short runs), and 400 documents sharing a 40-value footer, in groups of 100 that
+    // share 60 more values (long runs whose joins depend on what came before them).
+    const rnd = mulberry32(77);
+    const value = () => Math.floor(rnd() * 2 ** 32);
+    const footer = Array.from({ length: 40 }, value);
+    const groups = Array.from({ length: 4 }, () => Array.from({ length: 60 }, value));
+    const shared = Array.from({ length: 400 }, (_, k) => {
+      const own = Array.from({ length: 20 + (k % 7) }, value);
+      return Uint32Array.from(new Set([...own, ...footer, ...groups[k % 4]])).sort();
+    });
+    const planted = plantedCorpus(9, 150, 40, 4, [0.4, 0.9]).sketches;
+    const all = [...planted, ...shared];
+    const cols = columns(all, 4000);
+    for (const t of [0.5, 0.7]) {
+      const whole = new UnionFind(all.length);
+      const want = clusterCorpus(cols, { threshold: t, candidates: 'prefix' }, whole);
+      let runsLogged = 0;
+      for (const share of [0, 0.3, 0.5, 0.9, 1]) {
+        const split = prefixSplit(cols, t, share);
+        const uf = new UnionFind(all.length);
+        const opts = { threshold: t, candidates: 'prefix' as const };
+        const mine = clusterPrefixPart(cols, opts, uf, 0, split);
+        const log = new RunLog();
+        clusterPrefixPart(cols, opts, new UnionFind(all.length), split, BUCKETS, log);
+        runsLogged += log.view().filter((x) => x < 0).length;
+        const replayed = replayPrefixPart(cols, opts, uf, log.view());
+        expect(components(uf), `t ${t}, share ${share}`).toBe(components(whole));
+        expect(mine.joinedPairs + replayed.joinedPairs).toBe(want.joinedPairs);
+      }
+      expect(runsLogged).toBeGreaterThan(0);
+    }
+    expect(prefixSplit(cols, 0.5, 0)).toBe(0);
+    expect(prefixSplit(cols, 0.5, 1)).toBe(BUCKETS);
   });
 });
