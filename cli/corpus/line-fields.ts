@@ -90,6 +90,15 @@ function parseSlice(line: Buffer, from: number, to: number): unknown {
 
 const keyEscapes: number[] = [];
 
+/** Only printable ASCII and no backslash: a string's contents that read as they are. */
+function printable(line: Buffer, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = line[k];
+    if (c < 32 || c > 126 || c === 92) return false;
+  }
+  return true;
+}
+
 const same = (line: Buffer, from: number, to: number, name: Uint8Array) => {
   if (to - from !== name.length) return false;
   for (let k = 0; k < name.length; k++) if (line[from + k] !== name[k]) return false;
@@ -129,9 +138,13 @@ export function lineFields(line: Buffer, textName: Uint8Array, idName: Uint8Arra
     } else {
       const end = valueEnd(line, i);
       if (end < 0) return undefined;
-      const v = parseSlice(line, i, end);
-      if (v === NOT_JSON) return undefined;
-      if (isId) out.id = v;
+      if (line[i] === 34 && end - i <= 258 && printable(line, i + 1, end - 1)) {
+        if (isId) out.id = line.toString('latin1', i + 1, end - 1); // what JSON.parse reads, without its call
+      } else {
+        const v = parseSlice(line, i, end);
+        if (v === NOT_JSON) return undefined;
+        if (isId) out.id = v;
+      }
       i = end;
     }
     i = skipWs(line, i);
@@ -145,7 +158,7 @@ export function lineFields(line: Buffer, textName: Uint8Array, idName: Uint8Arra
 /**
  * A text's bytes as the sketcher reads them (`sketchMinAscii`), in a buffer reused from line to line:
  * its raw contents copied, each escape (only \" \\ \/ \n \r \t \f, which all decode to a character
- * that separates words) blanked to two spaces, and 9 spaces after. −1 when the string path must read
+ * that separates words) blanked to two spaces, and 20 spaces after (the hash kernel reads 9 past the end, the check below 15). −1 when the string path must read
  * the text: a non-ASCII byte (its words are canonicalized), a raw control character or another escape
  * (JSON.parse rejects the first; \b and \u may make characters the binary check counts), or a '<'
  * (markup is decided on the text). Both checks run four bytes at a time (SWAR), not byte by byte.
@@ -158,8 +171,8 @@ export class AsciiText {
   read(line: Buffer, f: LineFields): number {
     const len = f.to - f.from;
     if (len - f.escapes.length > CHUNK) return -1; // read in chunks, from the string
-    if (this.bytes.length < len + 16) {
-      this.bytes = new Uint8Array(((len + 16) * 2 + 3) & ~3);
+    if (this.bytes.length < len + 24) {
+      this.bytes = new Uint8Array(((len + 24) * 2 + 3) & ~3);
       this.words = new Int32Array(this.bytes.buffer);
     }
     const b = this.bytes;
@@ -170,15 +183,34 @@ export class AsciiText {
       b[e - f.from] = 32;
       b[e - f.from + 1] = 32;
     }
-    for (let i = len; i < len + 12; i++) b[i] = 32;
+    for (let i = len; i < len + 20; i++) b[i] = 32;
     // Per 32-bit word w: (w − 0x20202020) & ~w has a top bit set where a byte is below 0x20 (exact for
     // ASCII bytes), w itself where one is 0x80 or above; w ^ 0x3c3c3c3c has a zero byte where one is '<'.
     const w = this.words;
     let bad = 0;
-    for (let k = 0, end = (len + 3) >>> 2; k < end; k++) {
-      const x = w[k];
-      const y = x ^ 0x3c3c3c3c;
-      bad |= ((x - 0x20202020) & ~x) | x | ((y - 0x01010101) & ~y);
+    // Four words a step (the padding covers the last step's overrun: spaces pass).
+    for (let k = 0, end = (len + 3) >>> 2; k < end; k += 4) {
+      const x0 = w[k];
+      const x1 = w[k + 1];
+      const x2 = w[k + 2];
+      const x3 = w[k + 3];
+      const y0 = x0 ^ 0x3c3c3c3c;
+      const y1 = x1 ^ 0x3c3c3c3c;
+      const y2 = x2 ^ 0x3c3c3c3c;
+      const y3 = x3 ^ 0x3c3c3c3c;
+      bad |=
+        ((x0 - 0x20202020) & ~x0) |
+        x0 |
+        ((y0 - 0x01010101) & ~y0) |
+        ((x1 - 0x20202020) & ~x1) |
+        x1 |
+        ((y1 - 0x01010101) & ~y1) |
+        ((x2 - 0x20202020) & ~x2) |
+        x2 |
+        ((y2 - 0x01010101) & ~y2) |
+        ((x3 - 0x20202020) & ~x3) |
+        x3 |
+        ((y3 - 0x01010101) & ~y3);
     }
     return (bad & 0x80808080) === 0 ? len - f.escapes.length : -1;
   }
