@@ -120,12 +120,14 @@ async function clusterCorpusRun(
   const cols = opts.workers > 1 ? new SketchColumns(options.size, undefined, sharedChunk) : new SketchColumns(options.size);
   const keys = superOpts ? new BandKeys(superOpts.bands) : undefined;
   const hashes = minhash && choice.method !== 'combined' ? undefined : new SimHashColumns();
-  for await (const d of run.docs) {
-    names.push(d.name);
-    nameBytes += stringBytes(d.name) + 8;
-    if (minhash) cols.add(d.values as Uint32Array);
-    if (keys) keys.add(d.keys as Uint32Array);
-    if (hashes && d.simhash) hashes.add(d.simhash);
+  for await (const batch of run.batches) {
+    for (const d of batch) {
+      names.push(d.name);
+      nameBytes += stringBytes(d.name) + 8;
+      if (minhash) cols.add(d.values as Uint32Array);
+      if (keys) keys.add(d.keys as Uint32Array);
+      if (hashes && d.simhash) hashes.add(d.simhash);
+    }
   }
   const sketched = performance.now();
   const uf = new UnionFind(names.length);
