@@ -151,7 +151,7 @@ const o = [
 o.push('  stage, one thread (CPU µs a document)          before   after', ...profile.stages.map(row));
 const fl = profile.floor;
 o.push(
-  `  floor, one thread: JSON.parse ${fl.parseMBs} MB/s; sketch ${fl.sketchMBs} MB/s (MIN_s alone ${fl.minOnlyMBs}); bench/floor.ts kernel ${fl.kernelMBs} MB/s`,
+  `  floor, one thread: JSON.parse ${fl.parseMBs} MB/s; sketch ${fl.sketchMBs} MB/s (MIN_s alone ${fl.minOnlyMBs}, from the line's bytes ${fl.fromBytesMBs}: ${(fl.fromBytes * 100).toFixed(1)}% of lines); bench/floor.ts kernel ${fl.kernelMBs} MB/s`,
 );
 for (const [name] of clis) {
   const mine = runs.filter((x) => x.cli === name);

@@ -9,10 +9,9 @@ import fs from 'node:fs';
 import { serialize, deserialize } from 'node:v8';
 import { PAGE_OPTIONS, SketchColumns, canonicalSource, compactMin, sketchText } from '../lib/index';
 import { compactMinInto } from '../lib/corpus/sketch-columns';
-import { sketchMin } from '../lib/sketch/sketch';
+import { sketchMin, sketchMinAscii } from '../lib/sketch/sketch';
+import { AsciiText, fieldBytes, lineFields } from '../cli/corpus/line-fields';
 import { fromWire, toWire } from '../cli/corpus/batch-wire';
-import { canonical } from '../cli/corpus/sketch-job';
-import { plainLine } from '../cli/corpus/sketch-lines';
 import { jsonlLines } from '../cli/corpus/jsonl-lines';
 import { jsonlBatches } from '../cli/corpus/jsonl-batches';
 import type { SketchedDoc } from '../cli/corpus/types';
@@ -59,11 +58,17 @@ export function sampleLines(file: string, n: number): Buffer[] {
 }
 
 export interface Floor {
-  /** One thread's bytes → string → JSON.parse, the library's whole sketch, its MIN_s alone, and bench/floor.ts (tokenize + rolling hash only). */
+  /**
+   * One thread's bytes → string → JSON.parse, the library's whole sketch, its MIN_s alone (from the
+   * string, and from the line's bytes), and bench/floor.ts (tokenize + rolling hash only).
+   */
   parseMBs: number;
   sketchMBs: number;
   minOnlyMBs: number;
+  fromBytesMBs: number;
   kernelMBs: number;
+  /** Share of the sample's lines whose text was read from the bytes (the rest take JSON.parse). */
+  fromBytes: number;
   bytes: number;
 }
 
@@ -81,6 +86,24 @@ export async function stages(lines: Buffer[], rounds: number): Promise<{ stages:
     for (let i = 0; i < big.length; i += 1 << 20) yield big.subarray(i, i + (1 << 20));
   };
   const parse = await per(() => lines.reduce((a, l) => a + JSON.parse(l.toString('utf8', 0, l.length - 1)).text.length, 0));
+  // After: the line's fields found in its bytes, its ASCII text copied out and checked (./cli/corpus/line-fields.ts).
+  const textName = fieldBytes('text') as Uint8Array;
+  const idName = fieldBytes('id') as Uint8Array;
+  const ascii = new AsciiText();
+  const bare = lines.map((l) => l.subarray(0, l.length - 1));
+  const fields = bare.map((l) => lineFields(l, textName, idName));
+  const fast = fields.filter((f, i) => f !== undefined && ascii.read(bare[i], f) >= 0).length;
+  const readBytes = await per(() =>
+    bare.reduce((a, l) => {
+      const f = lineFields(l, textName, idName);
+      return a + (f ? ascii.read(l, f) : 0);
+    }, 0),
+  );
+  const copies = bare.map((l, i) => {
+    const f = fields[i];
+    const chars = f ? ascii.read(l, f) : -1;
+    return { bytes: ascii.bytes.slice(0, (f?.to ?? 0) - (f?.from ?? 0) + 24), len: (f?.to ?? 0) - (f?.from ?? 0), chars };
+  });
   const cols = await per(() => columns(mins));
   const out: Stage[] = [
     // Before: each line copied out of the stream into a buffer of its own; after: 1 MB chunks of whole lines.
@@ -89,16 +112,18 @@ export async function stages(lines: Buffer[], rounds: number): Promise<{ stages:
       before: await per(() => count(jsonlLines(chunks()))),
       after: await per(() => count(jsonlBatches(chunks(), 64 << 20, 1 << 20))),
     },
-    { stage: 'bytes to string + JSON.parse', before: parse, after: parse },
+    // After, a plain ASCII text is never a string: its line's fields are found in the bytes and the text is
+    // copied out, its escapes blanked, and checked for what the string path would have to handle.
+    { stage: 'read the line: string + JSON.parse / its bytes', before: parse, after: readBytes },
     {
-      stage: 'binary check + markup sniff',
+      stage: 'binary check + markup sniff (after: in the read)',
       before: await per(() => texts.reduce((a, t) => a + canonicalSource(t).length, 0)),
-      after: await per(() => texts.reduce((a, t, i) => a + canonical(t, plainLine(lines[i])).length, 0)),
+      after: null,
     },
     {
-      stage: 'sketch: MIN_s and MOD / MIN_s alone',
+      stage: 'sketch: MIN_s and MOD / MIN_s from the bytes',
       before: await per(() => canon.reduce((a, t) => a + sketchText(t, PAGE_OPTIONS).min.length, 0)),
-      after: await per(() => canon.reduce((a, t) => a + sketchMin(t, PAGE_OPTIONS).length, 0)),
+      after: await per(() => copies.reduce((a, c) => a + (c.chars < 0 ? 0 : (sketchMinAscii(c.bytes, c.len, c.chars, PAGE_OPTIONS)?.length ?? 0)), 0)),
     },
     { stage: 'compact values', before: await per(() => fmins.reduce((a, m) => a + compactMin(m).length, 0)), after: await per(() => compactInto(fmins)) },
     { stage: 'results to the main thread (cloned both ways)', before: await per(() => cloneEach(docs)), after: await per(() => cloneWire(docs)) },
@@ -108,11 +133,14 @@ export async function stages(lines: Buffer[], rounds: number): Promise<{ stages:
   // Rates of the text's bytes (the JSON line's for parsing), as bench/sketch.bench.ts counts them.
   const textBytes = canon.reduce((a, t) => a + Buffer.byteLength(t), 0) / n;
   const mb = (b: number, us: number | null) => Number((b / (us as number)).toFixed(0));
+  const minOnly = await per(() => canon.reduce((a, t) => a + sketchMin(t, PAGE_OPTIONS).length, 0));
   const floor = {
     parseMBs: mb(bytes / n, parse),
     sketchMBs: mb(textBytes, out[3].before),
-    minOnlyMBs: mb(textBytes, out[3].after),
+    minOnlyMBs: mb(textBytes, minOnly),
+    fromBytesMBs: mb(textBytes, out[3].after),
     kernelMBs: mb(textBytes, kernel),
+    fromBytes: Number((fast / n).toFixed(4)),
     bytes,
   };
   return { stages: out, floor };
