@@ -13,7 +13,7 @@ import { SIMHASH_MAX_RUN } from '../../lib/corpus/simhash-index';
 import { fractionOption } from '../args';
 import type { Command } from '../command';
 import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
-import { PARALLEL_CLUSTER, clusterOnTwoThreads, sharedChunk } from '../corpus/cluster-part';
+import { PARALLEL_CLUSTER, PairThread, sharedChunk } from '../corpus/cluster-part';
 import { sketchCorpus } from '../corpus/pipeline';
 import { findWorker } from '../corpus/worker-pool';
 import { UsageError } from '../errors';
@@ -120,58 +120,69 @@ async function clusterCorpusRun(
   const cols = opts.workers > 1 ? new SketchColumns(options.size, undefined, sharedChunk) : new SketchColumns(options.size);
   const keys = superOpts ? new BandKeys(superOpts.bands) : undefined;
   const hashes = minhash && choice.method !== 'combined' ? undefined : new SimHashColumns();
-  for await (const batch of run.batches) {
-    for (const d of batch) {
-      names.push(d.name);
-      nameBytes += stringBytes(d.name) + 8;
-      if (minhash) cols.add(d.values as Uint32Array);
-      if (keys) keys.add(d.keys as Uint32Array);
-      if (hashes && d.simhash) hashes.add(d.simhash);
+  // The prefix join's second thread, started once the corpus is large enough for it (./corpus/cluster-part.ts).
+  const pairsApart = minhash && choice.method !== 'combined' && choice.candidates !== 'super' && opts.workers > 1;
+  let second: PairThread | undefined;
+  try {
+    for await (const batch of run.batches) {
+      for (const d of batch) {
+        names.push(d.name);
+        nameBytes += stringBytes(d.name) + 8;
+        if (minhash) cols.add(d.values as Uint32Array);
+        if (keys) keys.add(d.keys as Uint32Array);
+        if (hashes && d.simhash) hashes.add(d.simhash);
+      }
+      if (pairsApart && !second && names.length >= PARALLEL_CLUSTER.minDocs && resolveCandidates(choice.candidates, names.length) === 'prefix') {
+        const path = findWorker(opts.workerPath);
+        if (path) second = new PairThread(path);
+      }
     }
-  }
-  const sketched = performance.now();
-  const uf = new UnionFind(names.length);
-  let pairs = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0, boundedSkips: 0 };
-  let indexBytes = 0;
-  let chosen: string = 'permuted tables';
-  if (minhash) {
-    const accept = hashes ? (i: number, j: number) => hashes.distance(i, j) <= choice.bits : undefined;
-    // Keys made by the workers when super shingles were asked for; computed here, band by band, when auto chose them.
-    const candidates = resolveCandidates(choice.candidates, names.length);
-    chosen = candidates;
-    const second = candidates === 'prefix' && !accept && opts.workers > 1 && names.length >= PARALLEL_CLUSTER.minDocs ? findWorker(opts.workerPath) : undefined;
-    const st = second ? await clusterOnTwoThreads(cols, threshold, uf, second) : clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
-    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs, boundedSkips: st.boundedSkips };
-    indexBytes = st.indexBytes;
-  } else if (hashes) {
-    let joined = 0;
-    const st = simhashPairs(hashes, choice.bits, (i, j) => {
-      joined++;
-      uf.union(i, j);
+    const sketched = performance.now();
+    const uf = new UnionFind(names.length);
+    let pairs = { candidatePairs: 0, verifiedPairs: 0, joinedPairs: 0, boundedSkips: 0 };
+    let indexBytes = 0;
+    let chosen: string = 'permuted tables';
+    if (minhash) {
+      const accept = hashes ? (i: number, j: number) => hashes.distance(i, j) <= choice.bits : undefined;
+      // Keys made by the workers when super shingles were asked for; computed here, band by band, when auto chose them.
+      const candidates = resolveCandidates(choice.candidates, names.length);
+      chosen = candidates;
+      const st =
+        second && candidates === 'prefix' && !accept ? await second.run(cols, threshold, uf) : clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
+      pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs, boundedSkips: st.boundedSkips };
+      indexBytes = st.indexBytes;
+    } else if (hashes) {
+      let joined = 0;
+      const st = simhashPairs(hashes, choice.bits, (i, j) => {
+        joined++;
+        uf.union(i, j);
+      });
+      pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: joined, boundedSkips: st.skippedPairs ?? 0 };
+      if (pairs.boundedSkips > 0) {
+        warn(
+          `SimHash: ${pairs.boundedSkips} comparisons were left out (more than ${SIMHASH_MAX_RUN} documents agree on a ${Math.floor(64 / (choice.bits + 1))}-bit block), so pairs may be missed; fewer --bits finds every pair`,
+        );
+      }
+      indexBytes = st.indexBytes;
+    }
+    const clusters = uf.groups().map((g) => g.map((i) => names[i]));
+    const done = performance.now();
+    const stats = runStats({
+      totals: run.totals(),
+      sketchBytes: (minhash ? cols.bytes : 0) + (hashes?.bytes ?? 0) + (keys?.bytes ?? 0),
+      indexBytes,
+      nameBytes,
+      pairs,
+      baseRss,
+      method: choice.method,
+      candidates: chosen,
+      sketchSeconds: (sketched - started) / 1000,
+      clusterSeconds: (done - sketched) / 1000,
     });
-    pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: joined, boundedSkips: st.skippedPairs ?? 0 };
-    if (pairs.boundedSkips > 0) {
-      warn(
-        `SimHash: ${pairs.boundedSkips} comparisons were left out (more than ${SIMHASH_MAX_RUN} documents agree on a ${Math.floor(64 / (choice.bits + 1))}-bit block), so pairs may be missed; fewer --bits finds every pair`,
-      );
-    }
-    indexBytes = st.indexBytes;
+    return { clusters, stats };
+  } finally {
+    await second?.stop();
   }
-  const clusters = uf.groups().map((g) => g.map((i) => names[i]));
-  const done = performance.now();
-  const stats = runStats({
-    totals: run.totals(),
-    sketchBytes: (minhash ? cols.bytes : 0) + (hashes?.bytes ?? 0) + (keys?.bytes ?? 0),
-    indexBytes,
-    nameBytes,
-    pairs,
-    baseRss,
-    method: choice.method,
-    candidates: chosen,
-    sketchSeconds: (sketched - started) / 1000,
-    clusterSeconds: (done - sketched) / 1000,
-  });
-  return { clusters, stats };
 }
 
 /**

@@ -3,8 +3,8 @@
 // equal work (lib/corpus/corpus-cluster.ts prefixSplit); a worker does the upper range on the columns
 // themselves (their chunks are shared memory: nothing is copied) while this thread does the lower one,
 // then this thread replays the worker's joins and long runs in order: the clusters are clusterCorpus's.
-import { parentPort, workerData } from 'node:worker_threads';
-import { BUCKETS, type CorpusClusterStats, RunLog, clusterPrefixPart, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
+import { type Worker, parentPort, workerData } from 'node:worker_threads';
+import { BUCKETS, type CorpusClusterStats, RunLog, clusterPrefixPart, prefixCounts, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
 import { type ColumnParts, SketchColumns } from '../../lib/corpus/sketch-columns';
 import { UnionFind } from '../../lib/sketch/cluster';
 import { startWorker, stopWorker } from './worker-pool';
@@ -19,6 +19,7 @@ interface PartRequest {
   parts: ColumnParts;
   threshold: number;
   from: number;
+  counts: Uint32Array;
 }
 type PartReply = { log: Int32Array; stats: CorpusClusterStats } | { fatal: string };
 
@@ -29,7 +30,8 @@ export function servePart(): void {
     try {
       const cols = SketchColumns.fromParts(req.parts);
       const log = new RunLog();
-      const stats = clusterPrefixPart(cols, { threshold: req.threshold, candidates: 'prefix' }, new UnionFind(cols.count), req.from, BUCKETS, log);
+      const opts = { threshold: req.threshold, candidates: 'prefix' as const };
+      const stats = clusterPrefixPart(cols, opts, new UnionFind(cols.count), req.from, BUCKETS, log, req.counts);
       reply = { log: log.view(), stats };
     } catch (e) {
       reply = { fatal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
@@ -40,22 +42,33 @@ export function servePart(): void {
 
 export const isPartWorker = (): boolean => (workerData as { cluster?: boolean } | null)?.cluster === true;
 
-/** clusterCorpus(cols, prefix at `threshold`) into `uf`, the upper range on a worker from `workerPath`. */
-export async function clusterOnTwoThreads(cols: SketchColumns, threshold: number, uf: UnionFind, workerPath: string): Promise<CorpusClusterStats> {
-  const opts = { threshold, candidates: 'prefix' as const };
-  // This thread also counts the split and replays the log: it takes a little less.
-  const split = prefixSplit(cols, threshold, 0.47);
-  const worker = startWorker(workerPath, { cluster: true });
-  try {
-    const reply = new Promise<PartReply>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`clustering worker exited (status ${code})`)));
+/**
+ * The second thread, started early (while documents are still being sketched: its start is then off
+ * the join's path) and used once by `run`; `stop` always.
+ */
+export class PairThread {
+  private readonly worker: Worker;
+  private readonly reply: Promise<PartReply>;
+
+  constructor(workerPath: string) {
+    this.worker = startWorker(workerPath, { cluster: true });
+    this.reply = new Promise<PartReply>((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) => reject(new Error(`clustering worker exited (status ${code})`)));
     });
-    reply.catch(() => {}); // awaited below, after this thread's own range
-    worker.postMessage({ parts: cols.parts(), threshold, from: split } satisfies PartRequest);
-    const mine = clusterPrefixPart(cols, opts, uf, 0, split);
-    const r = await reply;
+    this.reply.catch(() => {}); // awaited in run, after this thread's own range
+  }
+
+  /** clusterCorpus(cols, prefix at `threshold`) into `uf`, the upper range on this thread's worker. */
+  async run(cols: SketchColumns, threshold: number, uf: UnionFind): Promise<CorpusClusterStats> {
+    const opts = { threshold, candidates: 'prefix' as const };
+    const counts = prefixCounts(cols, threshold);
+    // This thread also replays the log: it takes a little less.
+    const split = prefixSplit(counts, 0.47);
+    this.worker.postMessage({ parts: cols.parts(), threshold, from: split, counts } satisfies PartRequest);
+    const mine = clusterPrefixPart(cols, opts, uf, 0, split, undefined, counts);
+    const r = await this.reply;
     if ('fatal' in r) throw new Error(`clustering worker failed: ${r.fatal}`);
     const replayed = replayPrefixPart(cols, opts, uf, r.log);
     const sum = (k: keyof CorpusClusterStats) => mine[k] + r.stats[k] + replayed[k];
@@ -67,7 +80,19 @@ export async function clusterOnTwoThreads(cols: SketchColumns, threshold: number
       passes: mine.passes + r.stats.passes,
       boundedSkips: mine.boundedSkips + replayed.boundedSkips,
     };
+  }
+
+  stop(): Promise<void> {
+    return stopWorker(this.worker);
+  }
+}
+
+/** PairThread's run on a thread started for it, and stopped. */
+export async function clusterOnTwoThreads(cols: SketchColumns, threshold: number, uf: UnionFind, workerPath: string): Promise<CorpusClusterStats> {
+  const t = new PairThread(workerPath);
+  try {
+    return await t.run(cols, threshold, uf);
   } finally {
-    await stopWorker(worker);
+    await t.stop();
   }
 }

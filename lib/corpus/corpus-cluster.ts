@@ -101,9 +101,17 @@ export const BUCKETS = 65536;
  * (which pairs are compared changes, not the components), and a long run, whose outcome depends on the
  * components so far, is replayed where it stood, after everything before it.
  */
-export function clusterPrefixPart(cols: SketchColumns, opts: CorpusClusterOptions, uf: UnionFind, from: number, to: number, log?: RunLog): CorpusClusterStats {
+export function clusterPrefixPart(
+  cols: SketchColumns,
+  opts: CorpusClusterOptions,
+  uf: UnionFind,
+  from: number,
+  to: number,
+  log?: RunLog,
+  counts?: Uint32Array,
+): CorpusClusterStats {
   const job = new Job(cols, opts, uf, log);
-  job.prefix(from, to);
+  job.prefix(from, to, counts);
   return job.stats;
 }
 
@@ -114,20 +122,22 @@ export function replayPrefixPart(cols: SketchColumns, opts: CorpusClusterOptions
   return job.stats;
 }
 
-/**
- * The bucket that cuts the prefix join's entries at `share` (0..1) of them: ranges of about equal work
- * for two threads.
- */
-export function prefixSplit(cols: SketchColumns, threshold: number, share: number): number {
-  const counts = new Float64Array(BUCKETS);
-  let total = 0;
+/** Prefix entries per bucket (the first pass of a prefix join; BUCKETS + 1 long, the last for the join's use). */
+export function prefixCounts(cols: SketchColumns, threshold: number): Uint32Array {
+  const counts = new Uint32Array(BUCKETS + 1);
   for (let i = 0; i < cols.count; i++) {
     const v = cols.chunkOf(i);
     const a = cols.startOf(i);
     const e = a + prefixLength(cols.lengthOf(i), threshold);
     for (let k = a; k < e; k++) counts[v[k] >>> 16]++;
-    total += e - a;
   }
+  return counts;
+}
+
+/** The bucket that cuts the entries `counts` (prefixCounts) at `share` (0..1): ranges of about equal work for two threads. */
+export function prefixSplit(counts: Uint32Array, share: number): number {
+  let total = 0;
+  for (let b = 0; b < BUCKETS; b++) total += counts[b];
   let b = 0;
   for (let seen = 0; b < BUCKETS && seen + counts[b] <= total * share; b++) seen += counts[b];
   return b;
@@ -183,16 +193,9 @@ class Job {
     this.passCap = Math.max(1, opts.passEntries ?? PASS_ENTRIES);
   }
 
-  prefix(from = 0, to = BUCKETS): void {
-    const { cols, counts, t } = this;
-    const n = cols.count;
-    counts.fill(0);
-    for (let i = 0; i < n; i++) {
-      const v = cols.chunkOf(i);
-      const a = cols.startOf(i);
-      const e = a + prefixLength(cols.lengthOf(i), t);
-      for (let k = a; k < e; k++) counts[v[k] >>> 16]++;
-    }
+  /** `given`: prefixCounts already made (the join turns its own copy into offsets). */
+  prefix(from = 0, to = BUCKETS, given?: Uint32Array): void {
+    this.counts.set(given ?? prefixCounts(this.cols, this.t));
     this.passes(null, from, to);
   }
 

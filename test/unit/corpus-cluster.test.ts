@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BandKeys, clusterCorpus, compactResemblance, SketchColumns, superShingles } from '../../lib/index';
 import { UnionFind } from '../../lib/sketch/cluster';
-import { BUCKETS, MAX_REPS, RunLog, clusterPrefixPart, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
+import { BUCKETS, MAX_REPS, RunLog, clusterPrefixPart, prefixCounts, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
 import { compactSketch, plantedCorpus, randomFingerprints } from './helpers/fingerprint-sets';
 import { mulberry32 } from './helpers/random';
 
@@ -178,12 +178,13 @@ describe("'prefix' and shared boilerplate", () => {
       const want = clusterCorpus(cols, { threshold: t, candidates: 'prefix' }, whole);
       let runsLogged = 0;
       for (const share of [0, 0.3, 0.5, 0.9, 1]) {
-        const split = prefixSplit(cols, t, share);
+        const counts = prefixCounts(cols, t);
+        const split = prefixSplit(counts, share);
         const uf = new UnionFind(all.length);
         const opts = { threshold: t, candidates: 'prefix' as const };
-        const mine = clusterPrefixPart(cols, opts, uf, 0, split);
+        const mine = clusterPrefixPart(cols, opts, uf, 0, split, undefined, counts);
         const log = new RunLog();
-        clusterPrefixPart(cols, opts, new UnionFind(all.length), split, BUCKETS, log);
+        clusterPrefixPart(cols, opts, new UnionFind(all.length), split, BUCKETS, log, share === 0.5 ? undefined : counts);
         runsLogged += log.view().filter((x) => x < 0).length;
         const replayed = replayPrefixPart(cols, opts, uf, log.view());
         expect(components(uf), `t ${t}, share ${share}`).toBe(components(whole));
@@ -191,7 +192,7 @@ describe("'prefix' and shared boilerplate", () => {
       }
       expect(runsLogged).toBeGreaterThan(0);
     }
-    expect(prefixSplit(cols, 0.5, 0)).toBe(0);
-    expect(prefixSplit(cols, 0.5, 1)).toBe(BUCKETS);
+    expect(prefixSplit(prefixCounts(cols, 0.5), 0)).toBe(0);
+    expect(prefixSplit(prefixCounts(cols, 0.5), 1)).toBe(BUCKETS);
   });
 });
