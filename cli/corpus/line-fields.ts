@@ -161,7 +161,7 @@ export function lineFields(line: Buffer, textName: Uint8Array, idName: Uint8Arra
  * that separates words) blanked to two spaces, and 20 spaces after (the hash kernel reads 9 past the end, the check below 15). −1 when the string path must read
  * the text: a non-ASCII byte (its words are canonicalized), a raw control character or another escape
  * (JSON.parse rejects the first; \b and \u may make characters the binary check counts), or a '<'
- * (markup is decided on the text). Both checks run four bytes at a time (SWAR), not byte by byte.
+ * (markup is decided on the text). The characters are checked four bytes at a time (SWAR), not byte by byte.
  */
 export class AsciiText {
   bytes = new Uint8Array(1 << 16);
@@ -184,33 +184,20 @@ export class AsciiText {
       b[e - f.from + 1] = 32;
     }
     for (let i = len; i < len + 20; i++) b[i] = 32;
+    // Markup is decided on the text: a '<' sends it to the string path (a native search, bounded by the line).
+    const lt = line.indexOf(60, f.from);
+    if (lt >= 0 && lt < f.to) return -1;
     // Per 32-bit word w: (w − 0x20202020) & ~w has a top bit set where a byte is below 0x20 (exact for
-    // ASCII bytes), w itself where one is 0x80 or above; w ^ 0x3c3c3c3c has a zero byte where one is '<'.
+    // ASCII bytes), w itself where one is 0x80 or above. Four words a step (the padding covers the
+    // last step's overrun: spaces pass).
     const w = this.words;
     let bad = 0;
-    // Four words a step (the padding covers the last step's overrun: spaces pass).
     for (let k = 0, end = (len + 3) >>> 2; k < end; k += 4) {
       const x0 = w[k];
       const x1 = w[k + 1];
       const x2 = w[k + 2];
       const x3 = w[k + 3];
-      const y0 = x0 ^ 0x3c3c3c3c;
-      const y1 = x1 ^ 0x3c3c3c3c;
-      const y2 = x2 ^ 0x3c3c3c3c;
-      const y3 = x3 ^ 0x3c3c3c3c;
-      bad |=
-        ((x0 - 0x20202020) & ~x0) |
-        x0 |
-        ((y0 - 0x01010101) & ~y0) |
-        ((x1 - 0x20202020) & ~x1) |
-        x1 |
-        ((y1 - 0x01010101) & ~y1) |
-        ((x2 - 0x20202020) & ~x2) |
-        x2 |
-        ((y2 - 0x01010101) & ~y2) |
-        ((x3 - 0x20202020) & ~x3) |
-        x3 |
-        ((y3 - 0x01010101) & ~y3);
+      bad |= ((x0 - 0x20202020) & ~x0) | x0 | ((x1 - 0x20202020) & ~x1) | x1 | ((x2 - 0x20202020) & ~x2) | x2 | ((x3 - 0x20202020) & ~x3) | x3;
     }
     return (bad & 0x80808080) === 0 ? len - f.escapes.length : -1;
   }
