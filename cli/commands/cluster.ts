@@ -165,7 +165,7 @@ async function clusterCorpusRun(
       }
       indexBytes = st.indexBytes;
     }
-    const clusters = uf.groups().map((g) => g.map((i) => names[i]));
+    const clusters = uf.groupsOf((i) => names[i]);
     const done = performance.now();
     const stats = runStats({
       totals: run.totals(),
