@@ -31,7 +31,7 @@ export class JsonArrayDocument {
   }
 
   item(value: unknown): void {
-    this.out.add(`${this.count++ ? ',' : ''}\n    ${JSON.stringify(value, null, 2).replace(/\n/g, '\n    ')}`);
+    this.out.add(`${this.count++ ? ',' : ''}\n    ${indented(value)}`);
   }
 
   /** Closes the array, adds `extra`'s keys after it, and ends the document. */
@@ -41,6 +41,19 @@ export class JsonArrayDocument {
     this.out.add('\n}\n');
     this.out.flush();
   }
+}
+
+/**
+ * JSON.stringify(value, null, 2) indented as an item of the array, written out by hand for a list of
+ * strings (a cluster's names: 200,000 of them were a tenth of a second through the general path).
+ */
+function indented(value: unknown): string {
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
+    let s = '[';
+    for (let i = 0; i < value.length; i++) s += `${i ? ',' : ''}\n      ${JSON.stringify(value[i])}`;
+    return `${s}\n    ]`;
+  }
+  return JSON.stringify(value, null, 2).replace(/\n/g, '\n    ');
 }
 
 /** Lines on stdout as writeLines prints them, written in chunks. */

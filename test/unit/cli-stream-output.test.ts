@@ -11,6 +11,7 @@ describe('streamed output', () => {
     [[], {}],
     [[['a']], {}],
     [[['a', 'b'], ['c'], ['d "quoted"', 'e\nnew line']], { stats: { documents: 3, bytesPerDocument: { sketches: 1.5 } } }],
+    [[[], [1, 2], ['x', 1], ['\u0001é'], { a: ['b'] }], {}], // lists of names go by hand; anything else through JSON.stringify
   ])('prints exactly what JSON.stringify(value, null, 2) prints (%j)', (clusters, extra) => {
     const { out, text } = capture();
     const doc = new JsonArrayDocument('clusters', out);
