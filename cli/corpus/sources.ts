@@ -183,7 +183,7 @@ export async function* corpusJobs(spec: CorpusSpec, plan: Plan, stdin: Stdin, li
   const file = spec.jsonl;
   if (file === undefined) return;
   if (file !== '-') refuseDevice(file);
-  const stream = file === '-' ? stdin : fileChunks(file, 1 << 18);
+  const stream = file === '-' ? stdin : fileChunks(file, 1 << 20);
   try {
     for await (const c of jsonlBatches(stream, maxLineBytes, chunkBytes, pool)) {
       if (c.tooLong)
