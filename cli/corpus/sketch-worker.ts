@@ -22,6 +22,8 @@ export interface BatchRequest {
 export type BatchReply = ({ id: number; back: ArrayBuffer[] } & ({ wire: WireBatch } | BatchResult)) | { id: number; fatal: string };
 
 const { want, fields } = workerData as WorkerInit;
+// Options arrive as a copy: frozen, resolveOptions keeps its answer for them instead of checking them a document.
+if (want?.options) Object.freeze(want.options);
 
 /**
  * The buffers that can move to the main thread, each once: compact values and keys are always the
