@@ -160,7 +160,26 @@ for (const [name] of clis) {
   o.push(`  ${name}: median ${median(mine.map((x) => x.mbs))} MB/s of ${mine.length} runs`, ...mine.map((x) => `    ${fmt(x)}`));
 }
 const thisMbs = median(runs.filter((x) => x.cli === 'this').map((x) => x.mbs));
+// The peer in the same run: this machine's speed moves from hour to hour, a ratio much less.
+const cpu = (x: Run) => x.cpu.main + x.cpu.workers.reduce((a, b) => a + b, 0) + x.cpu.other;
+const base = BASELINE ? runs.filter((x) => x.cli !== 'this') : [];
+const ratio = base.length ? Number((thisMbs / median(base.map((x) => x.mbs))).toFixed(2)) : undefined;
+const cpuRatio = base.length ? Number((median(base.map(cpu)) / median(runs.filter((x) => x.cli === 'this').map(cpu))).toFixed(2)) : undefined;
+if (ratio !== undefined) o.push(`  this against baseline ${BASELINE}, same run: ${ratio}× the MB/s (median), ${cpuRatio}× less CPU`);
 o.push(`  ${thisMbs >= GOAL_MBS ? '✓' : '✗'} ≥ ${GOAL_MBS} MB/s end to end (median)   ${thisMbs} MB/s`);
 console.log(o.join('\n'));
 if (args.includes('--json'))
-  console.log(JSON.stringify({ corpusStages: { documents: DOCS, stages: profile.stages, floor: profile.floor, runs, medianMBs: thisMbs, goalMBs: GOAL_MBS } }));
+  console.log(
+    JSON.stringify({
+      corpusStages: {
+        documents: DOCS,
+        stages: profile.stages,
+        floor: profile.floor,
+        runs,
+        medianMBs: thisMbs,
+        goalMBs: GOAL_MBS,
+        baselineRatio: ratio,
+        baselineCpuRatio: cpuRatio,
+      },
+    }),
+  );
