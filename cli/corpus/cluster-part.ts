@@ -4,7 +4,8 @@
 // themselves (their chunks are shared memory: nothing is copied) while this thread does the lower one,
 // then this thread replays the worker's joins and long runs in order: the clusters are clusterCorpus's.
 import { type Worker, parentPort, workerData } from 'node:worker_threads';
-import { BUCKETS, type CorpusClusterStats, RunLog, clusterPrefixPart, prefixCounts, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
+import { type CorpusClusterStats, clusterPrefixPart, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
+import { BUCKETS, RunLog, prefixCounts, prefixSplit } from '../../lib/corpus/prefix-parts';
 import { type ColumnParts, SketchColumns } from '../../lib/corpus/sketch-columns';
 import { UnionFind } from '../../lib/sketch/cluster';
 import { startWorker, stopWorker } from './worker-pool';

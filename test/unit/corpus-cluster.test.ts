@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BandKeys, clusterCorpus, compactResemblance, SketchColumns, superShingles } from '../../lib/index';
 import { UnionFind } from '../../lib/sketch/cluster';
-import { BUCKETS, MAX_REPS, RunLog, clusterPrefixPart, prefixCounts, prefixSplit, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
+import { MAX_REPS, clusterPrefixPart, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
+import { BUCKETS, RunLog, prefixCounts, prefixSplit } from '../../lib/corpus/prefix-parts';
 import { compactSketch, plantedCorpus, randomFingerprints } from './helpers/fingerprint-sets';
 import { mulberry32 } from './helpers/random';
 
