@@ -1,7 +1,7 @@
 // Where a corpus's documents come from, in order: the paths given (files, directories walked in
 // sorted order, '-'), then --files-from's list, then --jsonl's lines.
 import { Buffer } from 'node:buffer';
-import { type Dirent, type Stats, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, type Stats, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
@@ -210,8 +210,11 @@ async function* fileChunks(path: string, size: number): AsyncGenerator<Uint8Arra
   const fh = await open(path, 'r');
   try {
     const buf = Buffer.allocUnsafeSlow(size); // a Buffer: its indexOf is a native search
+    // A regular file is read in place (a quarter of the main thread's reading CPU went to the promise
+    // and the thread pool); a pipe is waited for, never blocked on.
+    const regular = (await fh.stat()).isFile();
     for (;;) {
-      const { bytesRead } = await fh.read(buf, 0, size, null);
+      const bytesRead = regular ? readSync(fh.fd, buf, 0, size, null) : (await fh.read(buf, 0, size, null)).bytesRead;
       if (bytesRead === 0) return;
       yield buf.subarray(0, bytesRead);
     }
