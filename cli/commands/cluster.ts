@@ -13,6 +13,7 @@ import { SIMHASH_MAX_RUN } from '../../lib/corpus/simhash-index';
 import { fractionOption } from '../args';
 import type { Command } from '../command';
 import { CORPUS_HELP, CORPUS_OPTIONS, corpusOptions, corpusSpec, hasCorpus } from '../corpus-args';
+import { PrefixCounter } from '../../lib/corpus/prefix-parts';
 import { PARALLEL_CLUSTER, PairThread, sharedChunk } from '../corpus/cluster-part';
 import { sketchCorpus } from '../corpus/pipeline';
 import { findWorker } from '../corpus/worker-pool';
@@ -123,12 +124,14 @@ async function clusterCorpusRun(
   // The prefix join's second thread, started once the corpus is large enough for it (./corpus/cluster-part.ts).
   const pairsApart = minhash && choice.method !== 'combined' && choice.candidates !== 'super' && opts.workers > 1;
   let second: PairThread | undefined;
+  const counter = pairsApart ? new PrefixCounter(threshold) : undefined;
   try {
     for await (const batch of run.batches) {
       for (const d of batch) {
         names.push(d.name);
         nameBytes += stringBytes(d.name) + 8;
         if (minhash) cols.add(d.values as Uint32Array);
+        counter?.add(d.values as Uint32Array);
         if (keys) keys.add(d.keys as Uint32Array);
         if (hashes && d.simhash) hashes.add(d.simhash);
       }
@@ -148,7 +151,9 @@ async function clusterCorpusRun(
       const candidates = resolveCandidates(choice.candidates, names.length);
       chosen = candidates;
       const st =
-        second && candidates === 'prefix' && !accept ? await second.run(cols, threshold, uf) : clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
+        second && candidates === 'prefix' && !accept
+          ? await second.run(cols, threshold, uf, counter?.counts)
+          : clusterCorpus(cols, { threshold, candidates, keys, accept }, uf);
       pairs = { candidatePairs: st.candidatePairs, verifiedPairs: st.verifiedPairs, joinedPairs: st.joinedPairs, boundedSkips: st.boundedSkips };
       indexBytes = st.indexBytes;
     } else if (hashes) {

@@ -62,9 +62,10 @@ export class PairThread {
   }
 
   /** clusterCorpus(cols, prefix at `threshold`) into `uf`, the upper range on this thread's worker. */
-  async run(cols: SketchColumns, threshold: number, uf: UnionFind): Promise<CorpusClusterStats> {
+  async run(cols: SketchColumns, threshold: number, uf: UnionFind, counted?: Uint32Array): Promise<CorpusClusterStats> {
     const opts = { threshold, candidates: 'prefix' as const };
-    const counts = prefixCounts(cols, threshold);
+    // `counted`: prefixCounts made while the documents came (lib/corpus/prefix-parts.ts PrefixCounter).
+    const counts = counted ?? prefixCounts(cols, threshold);
     // This thread also replays the log: it takes a little less.
     const split = prefixSplit(counts, 0.47);
     this.worker.postMessage({ parts: cols.parts(), threshold, from: split, counts } satisfies PartRequest);

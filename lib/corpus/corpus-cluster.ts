@@ -268,10 +268,11 @@ class Job {
     let r = start;
     while (r < end) {
       const key = Math.floor(packed[r] / LOW);
+      const base = key * LOW;
+      const next = base + LOW; // the run's entries are sorted and below the next key's: one comparison each
       let e = r + 1;
-      while (e < end && Math.floor(packed[e] / LOW) === key) e++;
+      while (e < end && packed[e] < next) e++;
       if (e - r > 1) {
-        const base = key * LOW;
         if (e - r > (this.bounded ? EXACT_RUN : PREFIX_EXACT_RUN)) this.runBounded(packed, r, e, base);
         else this.runExact(packed, r, e, base);
       }

@@ -18,6 +18,16 @@ export function prefixCounts(cols: SketchColumns, threshold: number): Uint32Arra
   return counts;
 }
 
+/** prefixCounts made as documents arrive (the same counts, off the join's path). */
+export class PrefixCounter {
+  readonly counts = new Uint32Array(BUCKETS + 1);
+  constructor(private readonly threshold: number) {}
+  add(values: Uint32Array): void {
+    const e = prefixLength(values.length, this.threshold);
+    for (let k = 0; k < e; k++) this.counts[values[k] >>> 16]++;
+  }
+}
+
 /** The bucket that cuts the entries `counts` (prefixCounts) at `share` (0..1): ranges of about equal work for two threads. */
 export function prefixSplit(counts: Uint32Array, share: number): number {
   let total = 0;

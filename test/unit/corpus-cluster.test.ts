@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BandKeys, clusterCorpus, compactResemblance, SketchColumns, superShingles } from '../../lib/index';
 import { UnionFind } from '../../lib/sketch/cluster';
 import { MAX_REPS, clusterPrefixPart, replayPrefixPart } from '../../lib/corpus/corpus-cluster';
-import { BUCKETS, RunLog, prefixCounts, prefixSplit } from '../../lib/corpus/prefix-parts';
+import { BUCKETS, PrefixCounter, RunLog, prefixCounts, prefixSplit } from '../../lib/corpus/prefix-parts';
 import { compactSketch, plantedCorpus, randomFingerprints } from './helpers/fingerprint-sets';
 import { mulberry32 } from './helpers/random';
 
@@ -193,6 +193,10 @@ describe("'prefix' and shared boilerplate", () => {
       }
       expect(runsLogged).toBeGreaterThan(0);
     }
+    // Counted as the documents come, the same counts.
+    const counter = new PrefixCounter(0.7);
+    for (const v of all) counter.add(v);
+    expect(counter.counts).toEqual(prefixCounts(cols, 0.7));
     expect(prefixSplit(prefixCounts(cols, 0.5), 0)).toBe(0);
     expect(prefixSplit(prefixCounts(cols, 0.5), 1)).toBe(BUCKETS);
   });
