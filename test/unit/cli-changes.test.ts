@@ -4,30 +4,17 @@
  * unchanged, gone and new; given as directories, JSONL, lists and mixed; the JSONL contract, the
  * text summary, the JSON document, --stats and the usage errors.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, runCli, vocabWords } from './helpers/cli';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin', 'resemble.mjs');
-
-/** Deterministic unrelated prose: words drawn from a large made-up vocabulary. */
-function words(seed: number, n: number): string[] {
-  let x = seed * 2654435761 + 1;
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) | 0;
-    out.push(`w${((x >>> 0) % 50000).toString(36)}`);
-  }
-  return out;
-}
-const doc = (seed: number) => words(seed, 400).join(' ');
+const doc = (seed: number) => vocabWords(seed, 400).join(' ');
 /** One word in fifty changed: resemblance about 0.8 at 5-word shingles. */
 const near = (seed: number) =>
-  words(seed, 400)
+  vocabWords(seed, 400)
     .map((w, i) => (i % 50 === 7 ? `x${w}` : w))
     .join(' ');
 
@@ -43,7 +30,7 @@ const OLD: Record<string, string> = {
 const NEW: Record<string, string> = {
   'same.txt': doc(1),
   'edited.txt': near(2),
-  'rewritten.txt': `${words(3, 100).join(' ')} ${doc(30)}`,
+  'rewritten.txt': `${vocabWords(3, 100).join(' ')} ${doc(30)}`,
   'b/renamed.txt': near(4),
   'fresh.txt': doc(6),
   'c/kept-here.txt': doc(7),
@@ -76,18 +63,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, timeout: 30_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+const run = (args: string[], input?: string) => runCli(args, input);
 
 // biome-ignore lint/suspicious/noExplicitAny: the CLI's JSONL, read field by field
 async function rows(args: string[], input?: string): Promise<any[]> {

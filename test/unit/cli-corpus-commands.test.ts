@@ -2,30 +2,17 @@
  * Issue #31: cluster, nearest and sketch on corpora — directories with globs, --files-from, JSONL —
  * JSONL output, --stats, and the SimHash and combined methods, through the built CLI.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, runCli, vocabWords } from './helpers/cli';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin', 'resemble.mjs');
-
-/** Deterministic unrelated prose: words drawn from a large made-up vocabulary. */
-function words(seed: number, n: number): string[] {
-  let x = seed * 2654435761 + 1;
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) | 0;
-    out.push(`w${((x >>> 0) % 50000).toString(36)}`);
-  }
-  return out;
-}
-const doc = (seed: number) => words(seed, 400).join(' ');
+const doc = (seed: number) => vocabWords(seed, 400).join(' ');
 /** A near-copy: one word in fifty changed (resemblance about 0.8 at 5-word shingles). */
 const near = (seed: number, salt: number) =>
-  words(seed, 400)
+  vocabWords(seed, 400)
     .map((w, i) => (i % 50 === salt ? `x${salt}${w}` : w))
     .join(' ');
 
@@ -60,24 +47,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], input = ''): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, timeout: 30_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+const run = (args: string[], input?: string) => runCli(args, input);
 
 // biome-ignore lint/suspicious/noExplicitAny: the CLI's JSON, read field by field
 async function ok(args: string[], input?: string): Promise<any> {

@@ -1,14 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, runCli } from './helpers/cli';
 import { WRAPPERS, renderXml } from './helpers/xml-renderings';
 import { renameNames } from '../helpers/rename-names';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin', 'resemble.mjs');
 
 /** Original prose written for these tests (a few hundred words). */
 const PROSE = `The keeper of the northern light kept a ledger of every ship that passed the point, though
@@ -101,25 +98,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node bin/resemble.mjs ARGS` (asynchronously, so the concurrent tests overlap). */
-function run(args: string[], input?: string): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, timeout: 10_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
+const run = (args: string[], input?: string) => runCli(args, input, 10_000);
 
 /** Runs a command expected to succeed with --json and returns the parsed document. */
 // biome-ignore lint/suspicious/noExplicitAny: the CLI's JSON, read field by field by each test
