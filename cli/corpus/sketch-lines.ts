@@ -56,10 +56,15 @@ function parseLine(raw: string, where: string, fields: JobFields): { name: strin
   if (typeof text !== 'string') {
     throw new InputError(where, text === undefined ? `no "${fields.textField}" field` : `"${fields.textField}" is not a string`);
   }
-  const id = rec[fields.idField];
-  if (typeof id === 'string' && id.length > MAX_ID_CHARS) throw new InputError(where, `id longer than ${MAX_ID_CHARS} characters`);
-  const name = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : where;
+  const name = docName(rec[fields.idField], () => where);
+  if (name === undefined) throw new InputError(where, `id longer than ${MAX_ID_CHARS} characters`);
   return { name, text };
+}
+
+/** A JSONL document's name from its id (as JSON.parse gives it): its line's name without one; undefined for an id too long. */
+function docName(id: unknown, where: () => string): string | undefined {
+  if (typeof id === 'string') return id.length > MAX_ID_CHARS ? undefined : id;
+  return typeof id === 'number' && Number.isFinite(id) ? String(id) : where();
 }
 
 /** Growing Uint32 storage; documents keep offsets until the chunk is done (growing moves the array). */
@@ -74,12 +79,6 @@ class Packed {
   }
 }
 
-/** Names of the document's fields (the id as JSON.parse gives it) when ./line-fields.ts found them. */
-function fieldsName(id: unknown, where: () => string): string | undefined {
-  if (typeof id === 'string') return id.length > MAX_ID_CHARS ? undefined : id; // parseLine's error
-  return typeof id === 'number' && Number.isFinite(id) ? String(id) : where();
-}
-
 const ascii = new AsciiText();
 let names: { fields: JobFields; text?: Uint8Array; id?: Uint8Array } | undefined;
 
@@ -92,7 +91,7 @@ function fromBytes(line: Buffer, lineNo: number, job: LinesJob, fields: JobField
   if (!names.text || !names.id || (lineNo === 1 && line[0] === 0xef)) return undefined;
   const f = lineFields(line, names.text, names.id);
   if (!f) return undefined;
-  const name = fieldsName(f.id, () => lineName(job.file, lineNo));
+  const name = docName(f.id, () => lineName(job.file, lineNo));
   const chars = name === undefined ? -1 : ascii.read(line, f);
   const min = chars < 0 ? undefined : sketchMinAscii(ascii.bytes, f.to - f.from, chars, want.options);
   if (!min || name === undefined) return undefined;
