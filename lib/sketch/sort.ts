@@ -47,6 +47,27 @@ let spreadTmp = new Float64Array(1024);
 let spreadCount = new Int32Array(1025);
 
 /**
+ * The counting pass both spread sorts share: a[0, n)'s values counted into buckets of [0, max) and
+ * summed, spreadCount[b] then the first slot of bucket b (spreadTmp has room for n). Returns the
+ * buckets, or 0 when one holds more than 32 values (not spread: the caller sorts otherwise).
+ */
+function spreadCounts(a: Float64Array, n: number, max: number): number {
+  let nb = 64;
+  while (nb < n && nb < 4096) nb *= 2;
+  if (spreadTmp.length < n) spreadTmp = new Float64Array(n);
+  if (spreadCount.length < nb + 1) spreadCount = new Int32Array(nb + 1);
+  const c = spreadCount;
+  const scale = nb / max;
+  c.fill(0, 0, nb + 1);
+  for (let i = 0; i < n; i++) {
+    const b = Math.min(nb - 1, Math.floor(a[i] * scale));
+    if (++c[b + 1] > 32) return 0;
+  }
+  for (let b = 1; b <= nb; b++) c[b] += c[b - 1];
+  return nb;
+}
+
+/**
  * In-place ascending sort of a[0, n) for values spread roughly uniformly over [0, max) (fingerprints
  * below a MIN_s threshold): a counting sort on the values' leading bits, then an insertion sort that
  * has almost nothing to move. About a quarter of `sortRange`'s time on the sketcher's 512 candidates,
@@ -58,22 +79,14 @@ export function sortSpread(a: Float64Array, n: number, max: number): void {
     sortRange(a, 0, n);
     return;
   }
-  let nb = 64;
-  while (nb < n && nb < 4096) nb *= 2;
-  if (spreadTmp.length < n) spreadTmp = new Float64Array(n);
-  if (spreadCount.length < nb + 1) spreadCount = new Int32Array(nb + 1);
+  const nb = spreadCounts(a, n, max);
+  if (nb === 0) {
+    sortRange(a, 0, n);
+    return;
+  }
   const t = spreadTmp;
   const c = spreadCount;
   const scale = nb / max;
-  c.fill(0, 0, nb + 1);
-  for (let i = 0; i < n; i++) {
-    const b = Math.min(nb - 1, Math.floor(a[i] * scale));
-    if (++c[b + 1] > 32) {
-      sortRange(a, 0, n);
-      return;
-    }
-  }
-  for (let b = 1; b <= nb; b++) c[b] += c[b - 1];
   for (let i = 0; i < n; i++) {
     const v = a[i];
     t[c[Math.min(nb - 1, Math.floor(v * scale))]++] = v;
@@ -102,22 +115,14 @@ export function sortSpreadHead(a: Float64Array, n: number, max: number, k: numbe
     sortSpread(a, n, max);
     return n;
   }
-  let nb = 64;
-  while (nb < n && nb < 4096) nb *= 2;
-  if (spreadTmp.length < n) spreadTmp = new Float64Array(n);
-  if (spreadCount.length < nb + 1) spreadCount = new Int32Array(nb + 1);
+  const nb = spreadCounts(a, n, max);
+  if (nb === 0) {
+    sortRange(a, 0, n);
+    return n;
+  }
   const t = spreadTmp;
   const c = spreadCount;
   const scale = nb / max;
-  c.fill(0, 0, nb + 1);
-  for (let i = 0; i < n; i++) {
-    const b = Math.min(nb - 1, Math.floor(a[i] * scale));
-    if (++c[b + 1] > 32) {
-      sortRange(a, 0, n);
-      return n;
-    }
-  }
-  for (let b = 1; b <= nb; b++) c[b] += c[b - 1];
   // The head: the buckets before the first whose end reaches k + k/8 values, and that one.
   let hb = 0;
   while (hb < nb && c[hb + 1] < k + (k >> 3)) hb++;
